@@ -1,0 +1,34 @@
+// prefixlens: one executable. With no subcommand it opens the desktop app; every other
+// subcommand runs headless (SPEC §1).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string cmd = "gui";
+    if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
+        cmd = args[0];
+        args.erase(args.begin());
+    }
+    if (cmd == "gui" && !args.empty() && (args[0] == "--version" || args[0] == "-V")) {
+        std::printf("prefixlens %s\n", PREFIXLENS_VERSION);
+        return 0;
+    }
+    if (cmd == "gui" && !args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        std::fputs(pl::cli::usage_text(), stdout);
+        return 0;
+    }
+    if (cmd == "help") {
+        std::fputs(pl::cli::usage_text(), stdout);
+        return 0;
+    }
+    if (cmd == "gui")
+        return pl::cli::run_gui(argc, argv, args);
+    if (cmd == "eval")
+        return pl::cli::run_eval(args);
+    std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
+    return 2;
+}

@@ -1,0 +1,43 @@
+#include "backend_factory.h"
+
+#include "cpu_backend.h"
+
+namespace pl {
+
+// Implemented by the Vulkan backend (engine/vulkan/).
+Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
+    std::shared_ptr<const GptModel> model, KvPoolLayout layout, int device_index);
+
+// Placeholder until engine/vulkan/ provides the real one (integration in progress).
+__attribute__((weak)) Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
+    std::shared_ptr<const GptModel>, KvPoolLayout, int) {
+    return make_error("the Vulkan backend is not part of this build");
+}
+
+Result<BackendKind> parse_backend_kind(const std::string& text) {
+    if (text == "vulkan")
+        return BackendKind::Vulkan;
+    if (text == "cpu")
+        return BackendKind::Cpu;
+    return make_error("--backend must be 'vulkan' or 'cpu', not '" + text + "'");
+}
+
+Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPoolLayout layout,
+                                     const BackendRequest& request) {
+    BackendResult out;
+    if (request.kind == BackendKind::Vulkan) {
+        auto vk = create_vulkan_backend(model, layout, request.device_index);
+        if (vk) {
+            out.backend = std::move(vk.value());
+            return out;
+        }
+        // A user who named Vulkan (or a device) gets the error; the default falls back.
+        if (request.explicit_kind || request.device_index >= 0)
+            return vk.error();
+        out.fallback_reason = vk.error().message;
+    }
+    out.backend = std::make_unique<CpuBackend>(std::move(model), layout);
+    return out;
+}
+
+}  // namespace pl

@@ -1,0 +1,65 @@
+#include "safetensors_writer.h"
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <system_error>
+
+namespace pl {
+
+Result<void> write_file_atomically(const std::filesystem::path& path, const std::string& bytes) {
+    std::filesystem::path tmp = path;
+    tmp += ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return make_error(path.string() + ": cannot write");
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            return make_error(path.string() + ": write failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        return make_error(path.string() + ": cannot move the new file into place");
+    }
+    return {};
+}
+
+Result<void> write_safetensors(const std::filesystem::path& path,
+                               const std::vector<TensorToWrite>& tensors) {
+    nlohmann::json header = nlohmann::json::object();
+    std::size_t offset = 0;
+    for (const auto& t : tensors) {
+        std::size_t n = 1;
+        for (int64_t d : t.shape)
+            n *= static_cast<std::size_t>(d);
+        header[t.name] = {
+            {"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + 4 * n}}};
+        offset += 4 * n;
+    }
+    header["__metadata__"] = {{"format", "pt"}};
+    std::string h = header.dump();
+    // Pad the header so the data section starts 8-byte aligned, as the reference writer does.
+    h.append((8 - h.size() % 8) % 8, ' ');
+    std::string bytes;
+    bytes.reserve(8 + h.size() + offset);
+    const uint64_t len = h.size();
+    for (int i = 0; i < 8; ++i)
+        bytes.push_back(static_cast<char>((len >> (8 * i)) & 0xff));
+    bytes += h;
+    for (const auto& t : tensors) {
+        std::size_t n = 1;
+        for (int64_t d : t.shape)
+            n *= static_cast<std::size_t>(d);
+        bytes.append(reinterpret_cast<const char*>(t.data), 4 * n);
+    }
+    return write_file_atomically(path, bytes);
+}
+
+}  // namespace pl

@@ -1,0 +1,26 @@
+// Writes f32 tensors in the safetensors format, atomically (a temporary file renamed into place),
+// so a crash or a full disk never leaves a half-written model behind.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "error.h"
+
+namespace pl {
+
+struct TensorToWrite {
+    std::string name;
+    std::vector<int64_t> shape;
+    const float* data = nullptr;  // numel floats
+};
+
+Result<void> write_safetensors(const std::filesystem::path& path,
+                               const std::vector<TensorToWrite>& tensors);
+
+// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+Result<void> write_file_atomically(const std::filesystem::path& path, const std::string& bytes);
+
+}  // namespace pl

@@ -1,0 +1,467 @@
+// BpeTokenizer against GPT-2's own encodings, byte-exact round trips of arbitrary input,
+// one-line errors for broken tokenizer files, and the BPE trainer.
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bpe_tokenizer.h"
+#include "bpe_trainer.h"
+#include "pretokenizer.h"
+
+namespace {
+
+std::filesystem::path data_dir() {
+    const char* env = std::getenv("PREFIXLENS_TEST_DATA");
+    return std::filesystem::path(env ? env : "tests/data") / "gpt2-tokenizer";
+}
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return std::move(buffer).str();
+}
+
+void write_text(const std::filesystem::path& path, std::string_view text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+QByteArray printable(std::string_view s) {
+    return QByteArray(s.data(), static_cast<qsizetype>(s.size())).toPercentEncoding(" ");
+}
+
+QByteArray ids_text(const std::vector<int32_t>& ids) {
+    QByteArray out = "[";
+    for (size_t i = 0; i < ids.size(); ++i) {
+        out += (i ? "," : "") + QByteArray::number(ids[i]);
+    }
+    return out + "]";
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// Bytes drawn mostly from the characters the pre-tokenizer treats specially, so short strings
+// hit contractions, blank-led words and whitespace runs often.
+std::string random_bytes(std::mt19937& rng) {
+    static constexpr std::string_view kSpecial = " \t\n\r'sStTlLdDmrve09aZ.,!\xC3\xA9\xE3\x81";
+    std::uniform_int_distribution<int> length(0, 40);
+    std::uniform_int_distribution<int> any(0, 255);
+    std::uniform_int_distribution<int> coin(0, 2);
+    std::uniform_int_distribution<size_t> special(0, kSpecial.size() - 1);
+    std::string s;
+    const int n = length(rng);
+    for (int i = 0; i < n; ++i) {
+        s += coin(rng) == 0 ? static_cast<char>(any(rng)) : kSpecial[special(rng)];
+    }
+    return s;
+}
+
+std::string random_utf8(std::mt19937& rng) {
+    // Scripts, digits of several systems, combining marks, Unicode spaces, emoji.
+    static constexpr std::pair<char32_t, char32_t> kRanges[] = {
+        {0x20, 0x7E},     {0x09, 0x0D},     {0xA0, 0xFF},       {0x100, 0x17F},    {0x300, 0x36F},
+        {0x400, 0x4FF},   {0x660, 0x669},   {0x2000, 0x206F},   {0x3000, 0x30FF},  {0x4E00, 0x9FFF},
+        {0xAC00, 0xD7A3}, {0xFE00, 0xFE0F}, {0x1F300, 0x1F6FF}, {0x1F900, 0x1F9FF}};
+    std::uniform_int_distribution<int> length(0, 30);
+    std::uniform_int_distribution<size_t> range(0, std::size(kRanges) - 1);
+    std::string s;
+    const int n = length(rng);
+    for (int i = 0; i < n; ++i) {
+        const auto [lo, hi] = kRanges[range(rng)];
+        append_utf8(s, std::uniform_int_distribution<char32_t>(lo, hi)(rng));
+    }
+    return s;
+}
+
+// GPT-2's encoder.py loop, written plainly over token strings: merge every occurrence of the
+// lowest-ranked pair, repeat. Slow but obviously right; the oracle for the heap version.
+class ReferenceBpe {
+  public:
+    explicit ReferenceBpe(const std::filesystem::path& merges_txt) {
+        std::istringstream in(read_text(merges_txt));
+        std::string line;
+        std::getline(in, line);  // #version
+        int rank = 0;
+        while (std::getline(in, line)) {
+            const size_t space = line.find(' ');
+            if (space == std::string::npos)
+                continue;
+            ranks_[{line.substr(0, space), line.substr(space + 1)}] = rank++;
+        }
+    }
+
+    std::vector<std::string> encode_word(std::string_view bytes) const {
+        std::vector<std::string> word;
+        for (const char ch : bytes)
+            word.push_back(pl::gpt2_token_string(std::string(1, ch)));
+        while (word.size() > 1) {
+            int best = -1;
+            std::pair<std::string, std::string> best_pair;
+            for (size_t i = 0; i + 1 < word.size(); ++i) {
+                const auto it = ranks_.find({word[i], word[i + 1]});
+                if (it != ranks_.end() && (best < 0 || it->second < best)) {
+                    best = it->second;
+                    best_pair = it->first;
+                }
+            }
+            if (best < 0)
+                break;
+            std::vector<std::string> merged;
+            for (size_t i = 0; i < word.size(); ++i) {
+                if (i + 1 < word.size() && word[i] == best_pair.first &&
+                    word[i + 1] == best_pair.second) {
+                    merged.push_back(word[i] + word[i + 1]);
+                    ++i;
+                } else {
+                    merged.push_back(word[i]);
+                }
+            }
+            word = std::move(merged);
+        }
+        return word;
+    }
+
+  private:
+    std::map<std::pair<std::string, std::string>, int> ranks_;
+};
+
+std::string sample_corpus(int sentences, uint32_t seed) {
+    static constexpr std::string_view kWords[] = {
+        "the",   "the",    "the",     "cache", "prefix", "token", "model", "request",
+        "block", "hits",   "misses",  "of",    "and",    "a",     "is",    "warm",
+        "cold",  "prompt", "latency", "GPU",   "12",     "2048",  "it's",  "we'll"};
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<size_t> pick(0, std::size(kWords) + 3);
+    std::uniform_int_distribution<int> length(3, 12);
+    std::uniform_int_distribution<int> letters(2, 8);
+    std::uniform_int_distribution<int> letter('a', 'z');
+    std::string corpus;
+    for (int s = 0; s < sentences; ++s) {
+        const int n = length(rng);
+        for (int w = 0; w < n; ++w) {
+            corpus += (w ? " " : "");
+            // Mostly known words, sometimes a made-up one so there is plenty left to learn.
+            if (const size_t k = pick(rng); k < std::size(kWords)) {
+                corpus += kWords[k];
+            } else {
+                for (int c = letters(rng); c > 0; --c)
+                    corpus += static_cast<char>(letter(rng));
+            }
+        }
+        corpus += s % 5 == 4 ? ".\n\n" : ". ";
+    }
+    return corpus;
+}
+
+}  // namespace
+
+class TestTokenizer : public QObject {
+    Q_OBJECT
+
+  private:
+    std::optional<pl::BpeTokenizer> gpt2_;
+    QTemporaryDir tmp_;
+
+    // Writes a vocab/merges pair into the temporary folder and loads it.
+    pl::Result<pl::BpeTokenizer> load_files(const std::string& name, std::string_view vocab,
+                                            std::string_view merges) {
+        const std::filesystem::path dir = tmp_.path().toStdString();
+        write_text(dir / (name + ".json"), vocab);
+        write_text(dir / (name + ".txt"), merges);
+        return pl::BpeTokenizer::load(dir / (name + ".json"), dir / (name + ".txt"));
+    }
+
+    // The 256 byte tokens and <|endoftext|>, with extra tokens appended.
+    static std::string byte_vocab(const std::vector<std::string>& extra) {
+        nlohmann::ordered_json vocab =
+            nlohmann::ordered_json::parse(pl::train_bpe("", 0).vocab_json);
+        for (const std::string& token : extra)
+            vocab[token] = static_cast<int>(vocab.size());
+        return vocab.dump(1);
+    }
+
+    static void expect_error(const pl::Result<pl::BpeTokenizer>& r, const std::string& file,
+                             const std::string& place) {
+        QVERIFY2(!r.ok(), "loading should have failed");
+        const std::string& message = r.error().message;
+        QVERIFY2(message.find(file + place) == 0, message.c_str());
+        QVERIFY2(message.find('\n') == std::string::npos, message.c_str());
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        auto r = pl::BpeTokenizer::load(data_dir() / "vocab.json", data_dir() / "merges.txt");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        gpt2_ = std::move(r).value();
+    }
+
+    void byteAlphabet() {
+        QCOMPARE(pl::gpt2_byte_to_char(' '), char32_t(0x120));
+        QCOMPARE(pl::gpt2_byte_to_char('\n'), char32_t(0x10A));
+        QCOMPARE(pl::gpt2_byte_to_char('A'), char32_t('A'));
+        for (int b = 0; b < 256; ++b) {
+            QCOMPARE(pl::gpt2_char_to_byte(pl::gpt2_byte_to_char(static_cast<uint8_t>(b))), b);
+        }
+        const auto order = pl::gpt2_byte_order();
+        QCOMPARE(order[0], uint8_t('!'));
+        QCOMPARE(order[188], uint8_t(0));
+        for (int id = 0; id < 256; ++id) {
+            const std::string byte(1, static_cast<char>(order[id]));
+            QCOMPARE(gpt2_->token_id(pl::gpt2_token_string(byte)), std::optional<int32_t>(id));
+        }
+    }
+
+    void pretokenizer_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArrayList>("pieces");
+        QTest::newRow("words") << QByteArray("Hello world") << QByteArrayList{"Hello", " world"};
+        QTest::newRow("contractions") << QByteArray("I'm we'll it'S")
+                                      << QByteArrayList{"I", "'m", " we", "'ll", " it", "'", "S"};
+        QTest::newRow("spaces") << QByteArray("a  b   c")
+                                << QByteArrayList{"a", " ", " b", "  ", " c"};
+        QTest::newRow("trailing") << QByteArray("a  \n") << QByteArrayList{"a", "  \n"};
+        QTest::newRow("newlines") << QByteArray("a\n\nb") << QByteArrayList{"a", "\n", "\n", "b"};
+        QTest::newRow("tab") << QByteArray("a\tb") << QByteArrayList{"a", "\t", "b"};
+        QTest::newRow("numbers") << QByteArray("x12 345,6")
+                                 << QByteArrayList{"x", "12", " 345", ",", "6"};
+        QTest::newRow("punct") << QByteArray("f(x)?! ...")
+                               << QByteArrayList{"f", "(", "x", ")?!", " ..."};
+        QTest::newRow("utf8") << QByteArray("za\xC5\xBC\xC3\xB3\xC5\x82\xC4\x87 \xE6\x97\xA5")
+                              << QByteArrayList{"za\xC5\xBC\xC3\xB3\xC5\x82\xC4\x87",
+                                                " \xE6\x97\xA5"};
+        QTest::newRow("invalid") << QByteArray("ab\xFF\xFE!cd \x80")
+                                 << QByteArrayList{"ab", "\xFF\xFE!", "cd", " \x80"};
+        QTest::newRow("truncated") << QByteArray("a\xE6\x97") << QByteArrayList{"a", "\xE6\x97"};
+        QTest::newRow("unicode space") << QByteArray(
+                                              "a\xE3\x80\x80\xE3\x80\x80"
+                                              "b")
+                                       << QByteArrayList{"a", "\xE3\x80\x80", "\xE3\x80\x80", "b"};
+    }
+
+    void pretokenizer() {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArrayList, pieces);
+        QByteArrayList got;
+        for (const std::string_view p :
+             pl::gpt2_pretokenize(std::string_view(text.constData(), text.size()))) {
+            got << QByteArray(p.data(), static_cast<qsizetype>(p.size()));
+        }
+        QCOMPARE(got, pieces);
+    }
+
+    void gpt2Vocabulary() {
+        QCOMPARE(gpt2_->vocab_size(), 50257);
+        QCOMPARE(gpt2_->token_string(15496), std::string("Hello"));
+        QCOMPARE(gpt2_->token_string(995), std::string("\xC4\xA0world"));  // "Ġworld"
+        QCOMPARE(gpt2_->token_bytes(995), std::string(" world"));
+        QCOMPARE(gpt2_->token_id("<|endoftext|>"), std::optional<int32_t>(50256));
+        QCOMPARE(gpt2_->token_id("no such token"), std::optional<int32_t>());
+        QCOMPARE(gpt2_->token_bytes(-1), std::string());
+        QCOMPARE(gpt2_->token_bytes(50257), std::string());
+        QVERIFY(gpt2_->encode("").empty());
+    }
+
+    // Token ids from the gpt-3-encoder npm package's own encoder (see data/.../README.md).
+    void gpt2Expected() {
+        const auto cases = nlohmann::json::parse(read_text(data_dir() / "expected.json"));
+        QVERIFY(cases.size() >= 12);
+        for (const auto& c : cases) {
+            const std::string text = c.at("text").get<std::string>();
+            const std::vector<int32_t> expected = c.at("ids").get<std::vector<int32_t>>();
+            const std::vector<int32_t> got = gpt2_->encode(text);
+            if (got != expected) {
+                QFAIL(("\"" + printable(text) + "\": got " + ids_text(got) + ", expected " +
+                       ids_text(expected))
+                          .constData());
+            }
+            QCOMPARE(gpt2_->decode(got), text);
+        }
+        QCOMPARE(gpt2_->encode("Hello world"), (std::vector<int32_t>{15496, 995}));
+    }
+
+    void roundTripRandomBytes() {
+        std::mt19937 rng(1234);
+        for (int i = 0; i < 4000; ++i) {
+            const std::string s = random_bytes(rng);
+            const std::vector<int32_t> ids = gpt2_->encode(s);
+            if (gpt2_->decode(ids) != s)
+                QFAIL(("round trip failed for " + printable(s)).constData());
+        }
+    }
+
+    void roundTripRandomUtf8() {
+        std::mt19937 rng(5678);
+        for (int i = 0; i < 4000; ++i) {
+            const std::string s = random_utf8(rng);
+            std::string joined;
+            for (const std::string_view p : pl::gpt2_pretokenize(s)) {
+                QVERIFY(!p.empty());
+                joined += p;
+            }
+            QCOMPARE(joined, s);
+            if (gpt2_->decode(gpt2_->encode(s)) != s)
+                QFAIL(("round trip failed for " + printable(s)).constData());
+        }
+    }
+
+    // The heap-based merge order must give what GPT-2's plain loop gives.
+    void matchesReferenceBpe() {
+        const ReferenceBpe reference(data_dir() / "merges.txt");
+        std::mt19937 rng(42);
+        for (int i = 0; i < 1500; ++i) {
+            const std::string s = i % 2 ? random_utf8(rng) : random_bytes(rng);
+            std::vector<int32_t> expected;
+            for (const std::string_view word : pl::gpt2_pretokenize(s)) {
+                for (const std::string& token : reference.encode_word(word)) {
+                    const auto id = gpt2_->token_id(token);
+                    QVERIFY(id.has_value());
+                    expected.push_back(*id);
+                }
+            }
+            const std::vector<int32_t> got = gpt2_->encode(s);
+            if (got != expected) {
+                QFAIL(("\"" + printable(s) + "\": got " + ids_text(got) + ", reference " +
+                       ids_text(expected))
+                          .constData());
+            }
+        }
+    }
+
+    // A paragraph without spaces is one pre-token; it must not take quadratic time.
+    void longUnspacedRun() {
+        std::string text;
+        for (int i = 0; i < 20000; ++i)
+            text += "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E";  // 日本語
+        const auto start = std::chrono::steady_clock::now();
+        const std::vector<int32_t> ids = gpt2_->encode(text);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QCOMPARE(gpt2_->decode(ids), text);
+        QVERIFY2(seconds < 10.0, QByteArray::number(seconds).constData());
+    }
+
+    void badVocabJson() {
+        const std::string merges = "#version: 0.2\n";
+        const std::string f = tmp_.path().toStdString() + "/";
+        expect_error(load_files("syntax", "{\n  \"a\": 0,\n  \"b\" 1\n}\n", merges),
+                     f + "syntax.json", ":3:7: malformed JSON");
+        expect_error(load_files("truncated", "{\"a\": 0,", merges), f + "truncated.json", ":1:");
+        expect_error(load_files("array", "[1, 2]", merges), f + "array.json", ":1: expected");
+        expect_error(load_files("string_id", "{\n\"a\": 0,\n\"b\": \"1\"\n}", merges),
+                     f + "string_id.json", ":3: the id of token \"b\" is not an integer");
+        expect_error(load_files("float_id", "{\"a\": 0,\n\"b\": 1.5}", merges), f + "float_id.json",
+                     ":2:");
+        expect_error(load_files("range", "{\"a\": 0,\n\"b\": 7}", merges), f + "range.json",
+                     ":2: id 7");
+        expect_error(load_files("negative", "{\"a\": -1}", merges), f + "negative.json", ":1:");
+        expect_error(load_files("dup_id", "{\"a\": 0,\n\"b\": 1,\n\"c\": 1}", merges),
+                     f + "dup_id.json", ":3: id 1 of token \"c\" is already used");
+        expect_error(load_files("dup_token", "{\"a\": 0,\n\"a\": 1}", merges), f + "dup_token.json",
+                     ":2:");
+        expect_error(load_files("empty", "{}", merges), f + "empty.json", ":1: the vocabulary");
+        expect_error(load_files("no_bytes", "{\"a\": 0}", merges), f + "no_bytes.json",
+                     ": no token for byte");
+    }
+
+    void badMergesTxt() {
+        const std::string vocab = byte_vocab({"\xC4\xA0t"});  // "Ġt"
+        const std::string f = tmp_.path().toStdString() + "/";
+        const std::string header = "#version: 0.2\n";
+        QVERIFY(load_files("good", vocab, header + "\xC4\xA0 t\n").ok());
+        expect_error(load_files("one_part", vocab, header + "\xC4\xA0 t\n\xC4\xA0t\n"),
+                     f + "one_part.txt", ":3: expected two tokens");
+        expect_error(load_files("three_parts", vocab, header + "\xC4\xA0 t x\n"),
+                     f + "three_parts.txt", ":2: expected two tokens");
+        expect_error(load_files("unknown", vocab, header + "\xC4\xA0x h\n"), f + "unknown.txt",
+                     ":2: token \"\xC4\xA0x\" of merge");
+        expect_error(load_files("no_result", vocab, header + "t h\n"), f + "no_result.txt",
+                     ":2: the result \"th\"");
+        expect_error(load_files("repeat", vocab, header + "\xC4\xA0 t\n\xC4\xA0 t\n"),
+                     f + "repeat.txt", ":3: merge");
+    }
+
+    void missingFiles() {
+        const std::filesystem::path missing = tmp_.path().toStdString() + "/missing.json";
+        auto r = pl::BpeTokenizer::load(missing, data_dir() / "merges.txt");
+        expect_error(r, missing.string(), ": cannot open file");
+        const std::filesystem::path missing_merges = tmp_.path().toStdString() + "/missing.txt";
+        r = pl::BpeTokenizer::load(data_dir() / "vocab.json", missing_merges);
+        expect_error(r, missing_merges.string(), ": cannot open file");
+    }
+
+    void trainer() {
+        const std::string corpus = sample_corpus(3000, 7);
+        const pl::BpeTrainResult first = pl::train_bpe(corpus, 400);
+        const pl::BpeTrainResult second = pl::train_bpe(corpus, 400);
+        QCOMPARE(first.vocab_json, second.vocab_json);
+        QCOMPARE(first.merges_txt, second.merges_txt);
+        QCOMPARE(first.vocab_size, 400);
+        QVERIFY(first.merges_txt.starts_with("#version: 0.2\n"));
+
+        auto r = load_files("trained", first.vocab_json, first.merges_txt);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const pl::BpeTokenizer& tok = *r;
+        QCOMPARE(tok.vocab_size(), 400);
+        QCOMPARE(tok.token_id("<|endoftext|>"), std::optional<int32_t>(399));
+        QCOMPARE(tok.token_id("!"), std::optional<int32_t>(0));
+        QCOMPARE(tok.encode(" the").size(), size_t(1));
+        QCOMPARE(tok.encode(" latency").size(), size_t(1));
+
+        const std::vector<int32_t> ids = tok.encode(corpus);
+        QCOMPARE(tok.decode(ids), corpus);
+        QVERIFY(ids.size() * 3 < corpus.size());
+        std::mt19937 rng(99);
+        for (int i = 0; i < 1000; ++i) {
+            const std::string s = i % 2 ? random_utf8(rng) : random_bytes(rng);
+            if (tok.decode(tok.encode(s)) != s)
+                QFAIL(("round trip failed for " + printable(s)).constData());
+        }
+    }
+
+    void trainerSmallCorpus() {
+        const pl::BpeTrainResult empty = pl::train_bpe("", 1000);
+        QCOMPARE(empty.vocab_size, 257);
+        QCOMPARE(empty.merge_count, 0);
+        // "aaaa" has only a+a then aa+aa to learn before it runs out of pairs.
+        const pl::BpeTrainResult tiny = pl::train_bpe("aaaa", 1000);
+        QCOMPARE(tiny.merge_count, 2);
+        QCOMPARE(tiny.vocab_size, 259);
+        auto r = load_files("tiny", tiny.vocab_json, tiny.merges_txt);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->encode("aaaa").size(), size_t(1));
+        QCOMPARE(r->encode("aaaaa").size(), size_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTokenizer)
+#include "test_tokenizer.moc"
