@@ -2,9 +2,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "assets.h"
-#include "backend_factory.h"
-#include "cli_args.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "gpt_model.h"
 
@@ -43,29 +41,15 @@ int run_eval(const std::vector<std::string>& args) {
     if (a.has("--text") == a.has("--tokens")) {
         return fail_usage("eval: give exactly one of --text STRING or --tokens 1,2,3");
     }
-    BackendRequest req;
-    if (auto b = a.get("--backend")) {
-        auto kind = parse_backend_kind(*b);
-        if (!kind)
-            return fail_usage(kind.error().message);
-        req.kind = kind.value();
-        req.explicit_kind = true;
-    }
-    if (auto d = a.get("--device")) {
-        long v = 0;
-        if (auto err = parse_int("--device", *d, 0, 64, v); !err.empty())
-            return fail_usage(err);
-        req.device_index = static_cast<int>(v);
-    }
-
-    auto model = GptModel::load(a.get("--model").value_or(builtin_model_dir().string()));
-    if (!model)
-        return fail_usage(model.error().message);
-    const GptConfig& cfg = model.value()->config();
+    auto engine = setup_engine(a, 16, 0);
+    if (!engine)
+        return fail_usage(engine.error().message);
+    auto& model = engine->model;
+    const GptConfig& cfg = model->config();
 
     std::vector<int32_t> tokens;
     if (auto t = a.get("--text")) {
-        tokens = model.value()->tokenizer().encode(*t);
+        tokens = model->tokenizer().encode(*t);
         if (tokens.empty())
             return fail_usage("--text: the prompt is empty");
     } else {
@@ -81,18 +65,8 @@ int run_eval(const std::vector<std::string>& args) {
                           std::to_string(cfg.n_positions) + " positions");
     }
 
-    KvPoolLayout layout;
-    layout.block_size = 16;
-    layout.capacity_blocks = (cfg.n_positions + layout.block_size - 1) / layout.block_size;
-    auto backend = create_backend(model.value(), layout, req);
-    if (!backend)
-        return fail_usage(backend.error().message);
-    if (!backend->fallback_reason.empty()) {
-        std::fprintf(stderr, "prefixlens: Vulkan unavailable (%s); using the CPU backend\n",
-                     backend->fallback_reason.c_str());
-    }
-    InferenceBackend& be = *backend->backend;
-
+    InferenceBackend& be = *engine->backend;
+    const KvPoolLayout& layout = be.kv_layout();
     std::vector<int32_t> table(static_cast<std::size_t>(layout.capacity_blocks));
     for (std::size_t i = 0; i < table.size(); ++i)
         table[i] = static_cast<int32_t>(i);
@@ -106,11 +80,11 @@ int run_eval(const std::vector<std::string>& args) {
     const std::size_t k = std::min<std::size_t>(10, order.size());
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(k), order.end(),
                       [&](int32_t x, int32_t y) { return logits[x] > logits[y]; });
-    const BpeTokenizer& tok = model.value()->tokenizer();
+    const BpeTokenizer& tok = model->tokenizer();
 
     if (a.has("--json")) {
         nlohmann::json j;
-        j["model"] = model.value()->name();
+        j["model"] = model->name();
         j["backend"] = be.name();
         j["device"] = be.device_name();
         j["n_tokens"] = tokens.size();
@@ -125,7 +99,7 @@ int run_eval(const std::vector<std::string>& args) {
         std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         return 0;
     }
-    std::printf("model %s, backend %s (%s), %zu prompt tokens\n", model.value()->name().c_str(),
+    std::printf("model %s, backend %s (%s), %zu prompt tokens\n", model->name().c_str(),
                 be.name().c_str(), be.device_name().c_str(), tokens.size());
     std::printf("next-token candidates:\n");
     for (std::size_t i = 0; i < k; ++i) {

@@ -25,10 +25,15 @@ int main(int argc, char** argv) {
         std::fputs(pl::cli::usage_text(), stdout);
         return 0;
     }
-    if (cmd == "gui")
+    if (cmd == "gui") {
         return pl::cli::run_gui(argc, argv, args);
-    if (cmd == "eval")
+    }
+    if (cmd == "eval") {
         return pl::cli::run_eval(args);
+    }
+    if (cmd == "run") {
+        return pl::cli::run_run(args);
+    }
     std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
     return 2;
 }

@@ -1,0 +1,48 @@
+#include "cli_common.h"
+
+#include <cstdio>
+
+#include "assets.h"
+
+namespace pl::cli {
+
+std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
+    if (auto b = args.get("--backend")) {
+        auto kind = parse_backend_kind(*b);
+        if (!kind)
+            return kind.error().message;
+        out.kind = kind.value();
+        out.explicit_kind = true;
+    }
+    if (auto d = args.get("--device")) {
+        long v = 0;
+        if (auto err = parse_int("--device", *d, 0, 64, v); !err.empty())
+            return err;
+        out.device_index = static_cast<int>(v);
+    }
+    return {};
+}
+
+Result<EngineSetup> setup_engine(const ParsedArgs& args, int block_size, int capacity_blocks) {
+    BackendRequest req;
+    if (auto err = parse_backend_flags(args, req); !err.empty())
+        return make_error(err);
+    auto model = GptModel::load(args.get("--model").value_or(builtin_model_dir().string()));
+    if (!model)
+        return model.error();
+    KvPoolLayout layout;
+    layout.block_size = block_size;
+    layout.capacity_blocks =
+        capacity_blocks > 0 ? capacity_blocks
+                            : (model.value()->config().n_positions + block_size - 1) / block_size;
+    auto backend = create_backend(model.value(), layout, req);
+    if (!backend)
+        return backend.error();
+    if (!backend->fallback_reason.empty()) {
+        std::fprintf(stderr, "prefixlens: Vulkan unavailable (%s); using the CPU backend\n",
+                     backend->fallback_reason.c_str());
+    }
+    return EngineSetup{model.value(), std::move(backend->backend)};
+}
+
+}  // namespace pl::cli

@@ -1,0 +1,27 @@
+// What the headless commands share: loading the model and creating the backend with the
+// fallback notice the user must see.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "backend_factory.h"
+#include "cli_args.h"
+#include "gpt_model.h"
+
+namespace pl::cli {
+
+struct EngineSetup {
+    std::shared_ptr<const GptModel> model;
+    std::unique_ptr<InferenceBackend> backend;
+};
+
+// Reads --backend and --device; returns an error message or empty.
+std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
+
+// Loads --model (default: built-in) and creates the backend over a pool of `capacity_blocks`
+// blocks of `block_size` tokens (0: one context's worth). Prints the fallback notice on stderr.
+Result<EngineSetup> setup_engine(const ParsedArgs& args, int block_size, int capacity_blocks);
+
+}  // namespace pl::cli

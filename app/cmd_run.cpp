@@ -1,0 +1,175 @@
+// prefixlens run: plays a scenario through the prefix cache and reports every request.
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "json_util.h"
+#include "request_runner.h"
+#include "scenario.h"
+
+namespace pl::cli {
+
+namespace {
+
+// Keys in the order SPEC §2 documents them.
+nlohmann::ordered_json result_json(const RequestResult& r) {
+    using json = nlohmann::ordered_json;
+    json j;
+    j["request"] = r.request;
+    j["session"] = r.session;
+    j["at_s"] = r.at_s;
+    j["prompt_tokens"] = r.prompt_tokens;
+    j["cached_tokens"] = r.cached_tokens;
+    j["computed_tokens"] = r.computed_tokens;
+    j["output_tokens"] = r.output_tokens;
+    j["block_size"] = r.block_size;
+    json blocks = json::array();
+    for (const auto& b : r.blocks) {
+        blocks.push_back({{"index", b.index},
+                          {"hash", b.hash ? json(to_hex(*b.hash)) : json(nullptr)},
+                          {"tokens", b.tokens},
+                          {"state", block_state_name(b.state)}});
+    }
+    j["blocks"] = std::move(blocks);
+    json evicted = json::array();
+    for (const auto& e : r.evicted)
+        evicted.push_back(to_hex(e.hash));
+    j["evicted"] = std::move(evicted);
+    j["ttft_ms"] = r.ttft_ms;
+    if (r.prefill_gpu_ms >= 0)
+        j["prefill_gpu_ms"] = r.prefill_gpu_ms;
+    j["kv_bytes_in_use"] = r.kv_bytes_in_use;
+    j["output_text"] = r.output_text;
+    if (r.max_abs_diff_vs_full)
+        j["max_abs_diff_vs_full"] = *r.max_abs_diff_vs_full;
+    j["usage"] = {{"input_tokens", r.usage.input_tokens},
+                  {"cache_creation_input_tokens", r.usage.cache_creation_input_tokens},
+                  {"cache_read_input_tokens", r.usage.cache_read_input_tokens},
+                  {"output_tokens", r.usage.output_tokens}};
+    return j;
+}
+
+// The output text as one printable line: control characters and broken UTF-8 escaped.
+std::string printable(const std::string& text, std::size_t max_chars) {
+    std::string s =
+        nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (s.size() > max_chars)
+        s = s.substr(0, max_chars - 3) + "...";
+    return s;
+}
+
+}  // namespace
+
+int run_run(const std::vector<std::string>& args) {
+    ParsedArgs a;
+    if (auto err = parse(args,
+                         {{"--model", "--backend", "--device", "--block-size", "--capacity-blocks"},
+                          {"--verify", "--json", "--list"}},
+                         a);
+        !err.empty()) {
+        return fail_usage("run: " + err);
+    }
+    if (a.has("--list")) {
+        for (const auto& name : builtin_scenario_names()) {
+            auto s = load_scenario(name);
+            std::printf("%-24s %s\n", name.c_str(),
+                        s ? s->title.c_str() : s.error().message.c_str());
+        }
+        return 0;
+    }
+    if (a.positional.size() != 1)
+        return fail_usage("run: give one SCENARIO (a file or a name; see --list)");
+    auto scenario = load_scenario(a.positional[0]);
+    if (!scenario)
+        return fail_usage(scenario.error().message);
+    Scenario& sc = scenario.value();
+    if (auto v = a.get("--block-size")) {
+        long n = 0;
+        if (auto err = parse_int("--block-size", *v, 1, 1024, n); !err.empty())
+            return fail_usage(err);
+        sc.block_size = static_cast<int>(n);
+    }
+    if (auto v = a.get("--capacity-blocks")) {
+        long n = 0;
+        if (auto err = parse_int("--capacity-blocks", *v, 1, 1 << 20, n); !err.empty()) {
+            return fail_usage(err);
+        }
+        sc.capacity_blocks = static_cast<int>(n);
+    }
+    RunnerOptions options;
+    options.verify = a.has("--verify");
+
+    // Load the model first to size the pool: the cache's blocks plus scratch for --verify.
+    auto probe_model = GptModel::load(a.get("--model").value_or(builtin_model_dir().string()));
+    if (!probe_model)
+        return fail_usage(probe_model.error().message);
+    const int pool =
+        RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(), options.verify);
+    auto engine = setup_engine(a, sc.block_size, pool);
+    if (!engine)
+        return fail_usage(engine.error().message);
+    auto runner = RequestRunner::create(*engine->backend, sc, options);
+    if (!runner)
+        return fail_usage(runner.error().message);
+
+    const bool json_out = a.has("--json");
+    if (!json_out) {
+        std::printf("%s: %s\n", sc.name.c_str(), sc.title.c_str());
+        std::printf("model %s, backend %s (%s), block size %d, pool %d blocks%s\n",
+                    engine->model->name().c_str(), engine->backend->name().c_str(),
+                    engine->backend->device_name().c_str(), sc.block_size, sc.capacity_blocks,
+                    sc.ttl_s
+                        ? (", ttl " + std::to_string(static_cast<long>(*sc.ttl_s)) + " s").c_str()
+                        : "");
+        std::printf("%4s %-10s %7s %7s %8s %6s %6s %9s %7s  %s\n", "req", "session", "t_s",
+                    "prompt", "cached", "comp", "hit%", "ttft_ms", "evict", "output");
+    }
+    bool mismatch = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    // Results are printed as each request finishes, so a long scenario shows progress.
+    EventSink sink = [&](const RunnerEvent& ev) {
+        const auto* fin = std::get_if<RequestFinishedEvent>(&ev);
+        if (!fin)
+            return;
+        const RequestResult& r = *fin->result;
+        if (r.max_abs_diff_vs_full && *r.max_abs_diff_vs_full > 1e-4)
+            mismatch = true;
+        if (json_out) {
+            std::puts(result_json(r)
+                          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                          .c_str());
+        } else {
+            std::printf("%4d %-10s %7.0f %7d %8d %6d %5.0f%% %9.2f %7zu  %s", r.request,
+                        r.session.substr(0, 10).c_str(), r.at_s, r.prompt_tokens, r.cached_tokens,
+                        r.computed_tokens, 100.0 * r.cached_tokens / std::max(1, r.prompt_tokens),
+                        r.ttft_ms, r.evicted.size(), printable(r.output_text, 40).c_str());
+            if (r.max_abs_diff_vs_full)
+                std::printf("  max|diff| %.2e", *r.max_abs_diff_vs_full);
+            std::printf("\n");
+        }
+        std::fflush(stdout);
+    };
+    auto results = runner.value()->play(sc, sink);
+    if (!results)
+        return fail_usage(results.error().message);
+    if (!json_out) {
+        const auto& c = runner.value()->cache().counters();
+        std::printf(
+            "hit rate %.1f%% of prompt tokens (%lld of %lld), %lld blocks evicted, %.2f s\n",
+            100.0 * c.hit_rate(), static_cast<long long>(c.hits), static_cast<long long>(c.queries),
+            static_cast<long long>(c.evicted_capacity + c.evicted_ttl),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    if (mismatch) {
+        std::fprintf(stderr,
+                     "prefixlens: --verify: cached logits differ from a full recompute "
+                     "by more than 1e-4\n");
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace pl::cli
