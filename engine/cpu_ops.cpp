@@ -77,42 +77,51 @@ void logits(float* out, const float* in, const float* wte, int V, int C) {
 void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
                int n_head) {
     const int hd = C / n_head;
+    const int bs = kv.block_size;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     const int n_total = n_past + T;
-    std::vector<float> scores(n_total);
-    for (int t = 0; t < T; ++t) {
-        const int pos = n_past + t;
-        for (int h = 0; h < n_head; ++h) {
-            const float* q = qkv + static_cast<long>(t) * 3 * C + h * hd;
+    const int n_blocks = (n_total + bs - 1) / bs;
+    // Scores for one head: [T, n_total]. Each key block is a [bs, hd] matrix with row stride C
+    // inside the pool, so QK^T and PV run as small GEMMs straight on the paged KV (no gather).
+    std::vector<float> scores(static_cast<std::size_t>(T) * n_total);
+    for (int h = 0; h < n_head; ++h) {
+        const float* q = qkv + h * hd;
+        for (int kb = 0; kb < n_blocks; ++kb) {
+            const int key0 = kb * bs;
+            const int nk = std::min(bs, n_total - key0);
+            // Causality: only new tokens at positions >= key0 can see this block.
+            const int t0 = std::max(0, key0 - n_past);
+            const float* k = kv.k_base + kv.block_table[kb] * kv.block_stride + h * hd;
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T - t0, nk, hd, scale,
+                        q + static_cast<long>(t0) * 3 * C, 3 * C, k, C, 0.0f,
+                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total);
+        }
+        for (int t = 0; t < T; ++t) {
+            float* row = scores.data() + static_cast<long>(t) * n_total;
+            const int visible = n_past + t + 1;
             float max_s = -INFINITY;
-            // Causal: position pos sees positions 0..pos, read through the block table.
-            for (int p = 0; p <= pos; ++p) {
-                const long off = kv.block_table[p / kv.block_size] * kv.block_stride +
-                                 static_cast<long>(p % kv.block_size) * C + h * hd;
-                const float* k = kv.k_base + off;
-                float s = 0.0f;
-                for (int d = 0; d < hd; ++d)
-                    s += q[d] * k[d];
-                s *= scale;
-                scores[p] = s;
-                max_s = std::max(max_s, s);
-            }
+            for (int p = 0; p < visible; ++p)
+                max_s = std::max(max_s, row[p]);
             float sum = 0.0f;
-            for (int p = 0; p <= pos; ++p) {
-                scores[p] = std::exp(scores[p] - max_s);
-                sum += scores[p];
+            for (int p = 0; p < visible; ++p) {
+                row[p] = std::exp(row[p] - max_s);
+                sum += row[p];
             }
             const float inv = 1.0f / sum;
-            float* o = out + static_cast<long>(t) * C + h * hd;
-            std::fill(o, o + hd, 0.0f);
-            for (int p = 0; p <= pos; ++p) {
-                const long off = kv.block_table[p / kv.block_size] * kv.block_stride +
-                                 static_cast<long>(p % kv.block_size) * C + h * hd;
-                const float* v = kv.v_base + off;
-                const float a = scores[p] * inv;
-                for (int d = 0; d < hd; ++d)
-                    o[d] += a * v[d];
-            }
+            for (int p = 0; p < visible; ++p)
+                row[p] *= inv;
+            std::fill(row + visible, row + n_total, 0.0f);
+            std::fill(out + static_cast<long>(t) * C + h * hd,
+                      out + static_cast<long>(t) * C + (h + 1) * hd, 0.0f);
+        }
+        for (int kb = 0; kb < n_blocks; ++kb) {
+            const int key0 = kb * bs;
+            const int nk = std::min(bs, n_total - key0);
+            const int t0 = std::max(0, key0 - n_past);
+            const float* v = kv.v_base + kv.block_table[kb] * kv.block_stride + h * hd;
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T - t0, hd, nk, 1.0f,
+                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total, v, C, 1.0f,
+                        out + static_cast<long>(t0) * C + h * hd, C);
         }
     }
 }

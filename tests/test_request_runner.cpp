@@ -1,0 +1,192 @@
+// The request runner over the CPU backend: what `prefixlens run` reports must follow from the
+// cache semantics, and bad scenarios must fail cleanly.
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+#include "cpu_backend.h"
+#include "gpt_model.h"
+#include "request_runner.h"
+#include "scenario.h"
+#include "test_support.h"
+
+using namespace pl;
+
+namespace {
+
+struct CliResult {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+CliResult run_cli(const QStringList& args) {
+    QProcess p;
+    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
+    p.waitForFinished(600000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+std::vector<nlohmann::json> json_lines(const QString& out) {
+    std::vector<nlohmann::json> v;
+    for (const QString& line : out.split('\n', Qt::SkipEmptyParts)) {
+        v.push_back(nlohmann::json::parse(line.toStdString()));
+    }
+    return v;
+}
+
+QString write_temp(const QTemporaryDir& dir, const char* name, const std::string& text) {
+    const QString path = dir.filePath(name);
+    test::write_file(path.toStdString(), text);
+    return path;
+}
+
+}  // namespace
+
+class TestRequestRunner : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const GptModel> model_;
+
+  private slots:
+    void initTestCase() {
+        auto m = GptModel::load(builtin_model_dir());
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        model_ = m.value();
+    }
+
+    void eventsAgreeWithResults() {
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY2(sc.ok(), sc.ok() ? "" : sc.error().message.c_str());
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        CpuBackend be(model_, layout);
+        auto runner = RequestRunner::create(be, *sc, {true, true, {}});
+        QVERIFY(runner.ok());
+        std::map<int, int> hits, computed, partial, hashed, tokens;
+        std::vector<std::shared_ptr<const RequestResult>> finished;
+        auto results = runner.value()->play(*sc, [&](const RunnerEvent& ev) {
+            if (auto* e = std::get_if<BlockHitEvent>(&ev))
+                ++hits[e->request];
+            if (auto* e = std::get_if<BlockComputedEvent>(&ev))
+                ++(e->partial ? partial : computed)[e->request];
+            if (auto* e = std::get_if<BlockHashedEvent>(&ev))
+                ++hashed[e->request];
+            if (auto* e = std::get_if<TokenDecodedEvent>(&ev))
+                ++tokens[e->request];
+            if (auto* e = std::get_if<RequestFinishedEvent>(&ev))
+                finished.push_back(e->result);
+        });
+        QVERIFY2(results.ok(), results.ok() ? "" : results.error().message.c_str());
+        QCOMPARE(results->size(), size_t(4));
+        QCOMPARE(finished.size(), size_t(4));
+        for (const RequestResult& r : *results) {
+            QCOMPARE(r.cached_tokens + r.computed_tokens, r.prompt_tokens);
+            QCOMPARE(hits[r.request] * r.block_size, r.cached_tokens);
+            QCOMPARE(hashed[r.request], r.prompt_tokens / r.block_size);
+            QCOMPARE(hits[r.request] + computed[r.request] + partial[r.request],
+                     static_cast<int>(r.blocks.size()));
+            QCOMPARE(partial[r.request], r.prompt_tokens % r.block_size ? 1 : 0);
+            QCOMPARE(tokens[r.request], r.output_tokens);
+            QVERIFY(r.max_abs_diff_vs_full.has_value());
+            QVERIFY2(*r.max_abs_diff_vs_full <= 1e-4,
+                     std::to_string(*r.max_abs_diff_vs_full).c_str());
+            // Usage adds up the way the API reports it.
+            QCOMPARE(r.usage.input_tokens + r.usage.cache_creation_input_tokens +
+                         r.usage.cache_read_input_tokens,
+                     r.prompt_tokens);
+        }
+        // Request 1 shares the policy with request 0: every full block before the question hits.
+        QVERIFY((*results)[1].cached_tokens >= 160);
+        // Requests 2 and 3 differ in the first block (the timestamp): nothing can be reused.
+        QCOMPARE((*results)[3].cached_tokens, 0);
+    }
+
+    void runJsonFollowsTheContract() {
+        const auto r = run_cli(
+            {"run", QString::fromStdString((test::data_dir() / "scenarios" / "mini.json").string()),
+             "--json", "--backend", "cpu"});
+        QCOMPARE(r.exit_code, 0);
+        const auto lines = json_lines(r.out);
+        QCOMPARE(lines.size(), size_t(4));
+        for (const auto& j : lines) {
+            for (const char* k : {"request", "session", "prompt_tokens", "cached_tokens",
+                                  "computed_tokens", "output_tokens", "block_size", "blocks",
+                                  "evicted", "ttft_ms", "kv_bytes_in_use", "output_text"}) {
+                QVERIFY2(j.contains(k), k);
+            }
+            QCOMPARE(j["cached_tokens"].get<int>() + j["computed_tokens"].get<int>(),
+                     j["prompt_tokens"].get<int>());
+            int covered = 0;
+            for (const auto& b : j["blocks"]) {
+                covered += static_cast<int>(b["tokens"].size());
+                if (b["state"] == "partial") {
+                    QVERIFY(b["hash"].is_null());
+                } else {
+                    QCOMPARE(b["hash"].get<std::string>().size(), size_t(64));
+                }
+            }
+            QCOMPARE(covered, j["prompt_tokens"].get<int>());
+        }
+    }
+
+    void badScenarios_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expect");
+        const QString one_message = "\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]";
+        auto long_request = [](int capacity, const QString& word, int times) {
+            return "{\"capacity_blocks\": " + QString::number(capacity) +
+                   ", \"requests\": [{\"messages\": [{\"role\": \"user\", \"content\": \"" +
+                   word.repeated(times) + "\"}]}]}";
+        };
+        QTest::addRow("malformed JSON") << "{\"requests\": [\n  {\"at_s\": 0,,}\n]}"
+                                        << ":2:";
+        QTest::addRow("wrong type")
+            << "{\"requests\": [{\"messages\": [{\"role\": \"user\", \"content\": 5}]}]}"
+            << "/requests/0/messages/0/content";
+        QTest::addRow("bad role")
+            << "{\"requests\": [{\"messages\": [{\"role\": \"robot\", \"content\": \"hi\"}]}]}"
+            << "/requests/0/messages/0/role";
+        QTest::addRow("negative block size")
+            << "{\"block_size\": -4, \"requests\": [{" + one_message + "}]}"
+            << "/block_size";
+        QTest::addRow("absurd block size")
+            << "{\"block_size\": 100000000, \"requests\": [{" + one_message + "}]}"
+            << "/block_size";
+        QTest::addRow("pool too small") << long_request(2, "word ", 200) << "capacity_blocks";
+        QTest::addRow("longer than the context")
+            << long_request(4096, "zq9 ", 3000) << "longer than the model's context";
+        QTest::addRow("no requests") << "{\"requests\": []}"
+                                     << "/requests";
+        QTest::addRow("time goes backwards") << "{\"requests\": [{\"at_s\": 5, " + one_message +
+                                                    "}, {\"at_s\": 1, " + one_message + "}]}"
+                                             << "/requests/1/at_s";
+    }
+
+    void badScenarios() {
+        QFETCH(QString, text);
+        QFETCH(QString, expect);
+        QTemporaryDir dir;
+        const QString path = write_temp(dir, "bad.json", text.toStdString());
+        const auto r = run_cli({"run", path, "--backend", "cpu"});
+        QCOMPARE(r.exit_code, 2);
+        const QString err = r.err.trimmed();
+        QVERIFY2(!err.contains('\n'), qPrintable(err));
+        QVERIFY2(err.contains("bad.json"), qPrintable(err));
+        QVERIFY2(err.contains(expect), qPrintable(err));
+    }
+
+    void badFlags() {
+        QCOMPARE(run_cli({"run", "mini", "--block-size", "0"}).exit_code, 2);
+        QCOMPARE(run_cli({"run", "mini", "--block-size", "-3"}).exit_code, 2);
+        QCOMPARE(run_cli({"run", "no-such-scenario"}).exit_code, 2);
+        QCOMPARE(run_cli({"run", "mini", "--frobnicate"}).exit_code, 2);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRequestRunner)
+#include "test_request_runner.moc"
