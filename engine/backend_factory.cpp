@@ -4,15 +4,9 @@
 
 namespace pl {
 
-// Implemented by the Vulkan backend (engine/vulkan/).
+// Implemented by the Vulkan backend (engine/vulkan/vulkan_backend.cpp).
 Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
     std::shared_ptr<const GptModel> model, KvPoolLayout layout, int device_index);
-
-// Placeholder until engine/vulkan/ provides the real one (integration in progress).
-__attribute__((weak)) Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
-    std::shared_ptr<const GptModel>, KvPoolLayout, int) {
-    return make_error("the Vulkan backend is not part of this build");
-}
 
 Result<BackendKind> parse_backend_kind(const std::string& text) {
     if (text == "vulkan")

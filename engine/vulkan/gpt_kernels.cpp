@@ -1,0 +1,188 @@
+#include "vulkan/gpt_kernels.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "vulkan/vulkan_context.h"
+
+namespace pl::vk {
+
+namespace {
+
+uint32_t div_up(uint32_t a, uint32_t b) {
+    return (a + b - 1) / b;
+}
+
+// The matmul register tile, compiled in (shaders/shader_variants.cmake, PL_MATMUL_TILE).
+constexpr uint32_t kMatmulTM = 4;
+constexpr uint32_t kMatmulTN4 = 4;
+
+// Push-constant blocks; each mirrors the `Push` block of its shader (std430 scalars, in order).
+struct EmbeddingPush {
+    uint32_t T, C4, pos0, tok0, v0, v1;
+};
+struct LayerNormPush {
+    uint32_t T, C4, row0;
+    float eps;
+};
+struct MatmulPush {
+    uint32_t T, K4, N4, n_past, block_size;
+};
+struct AttentionPush {
+    uint32_t T, C4, n_past, block_size;
+    float scale;
+};
+struct LogitsPush {
+    uint32_t C4, rows, v0;
+};
+
+const char* const kMatmulNames[4] = {"matmul", "matmul_gelu", "matmul_residual", "matmul_qkv"};
+const char* const kMatvecNames[4] = {"matvec", "matvec_gelu", "matvec_residual", "matvec_qkv"};
+
+}  // namespace
+
+KernelTuning KernelTuning::for_device(const Context& ctx) {
+    KernelTuning t;
+    if (ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        // lavapipe/SwiftShader: a workgroup is a loop over SIMD-wide subgroups on one thread.
+        // Tiles measured on llvmpipe (AVX2, 8 lanes): see tests/test_vulkan_kernels.cpp.
+        t.matmul_wg = 64;
+        t.matvec_wg = 8;
+        t.matvec_ks = 1;
+        t.attention_wg = 8;
+        t.attention_decode_wg = 8;
+        t.logits_wg = 8;
+    } else {
+        t.matmul_wg = 64;
+        t.matvec_wg = 32;
+        t.matvec_ks = 8;
+        t.attention_wg = 64;
+        t.attention_decode_wg = 64;
+        t.logits_wg = 64;
+    }
+    return t;
+}
+
+Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
+                                      const KernelTuning& tuning) {
+    GptKernels k;
+    k.tuning_ = tuning;
+    k.head_dim_ = head_dim;
+    if (head_dim % 4 != 0 || head_dim > 256) {
+        return make_error(
+            "the Vulkan kernels need a head size that is a multiple of 4 and at "
+            "most 256 (this model's is " +
+            std::to_string(head_dim) + ")");
+    }
+    const uint32_t hd4 = static_cast<uint32_t>(head_dim / 4);
+    auto make = [&](Kernel& dst, const char* name, const char* bindings, uint32_t push,
+                    std::initializer_list<uint32_t> spec) -> Result<void> {
+        auto r = Kernel::create(ctx, name, bindings, push, spec);
+        if (!r)
+            return r.error();
+        dst = std::move(r.value());
+        return {};
+    };
+    PL_TRY(make(k.embedding_, "embedding", "ttts", sizeof(EmbeddingPush), {}));
+    PL_TRY(make(k.layernorm_, "layernorm", "ttts", sizeof(LayerNormPush), {64}));
+    for (int e = 0; e < 4; ++e) {
+        const char* nb = e == static_cast<int>(Epilogue::kQkv) ? "tttstss" : "ttts";
+        PL_TRY(make(k.matmul_[e], kMatmulNames[e], nb, sizeof(MatmulPush), {tuning.matmul_wg}));
+        PL_TRY(make(k.matvec_[e], kMatvecNames[e], nb, sizeof(MatmulPush),
+                    {tuning.matvec_wg, tuning.matvec_ks}));
+    }
+    PL_TRY(make(k.attention_, "attention", "tttts", sizeof(AttentionPush),
+                {tuning.attention_wg, hd4}));
+    // The decode kernel merges per-subgroup partials through shared memory (16 subgroups at
+    // most); one workgroup of 64 lanes, or a single subgroup on a CPU driver.
+    const uint32_t decode_wg =
+        std::min<uint32_t>(tuning.attention_decode_wg, 16 * ctx.subgroup_size());
+    if (hd4 <= 64 &&
+        16ull * (2 * 4 + hd4 * 16) <= ctx.properties().limits.maxComputeSharedMemorySize) {
+        PL_TRY(make(k.attention_decode_, "attention_decode", "tttts", sizeof(AttentionPush),
+                    {decode_wg, hd4}));
+    }
+    PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
+    return k;
+}
+
+void GptKernels::embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tokens,
+                           BufferRange wte, BufferRange wpe, int tok0, int pos0, int T, int C,
+                           int v0, int v1) const {
+    const EmbeddingPush p{static_cast<uint32_t>(T),    static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(pos0), static_cast<uint32_t>(tok0),
+                          static_cast<uint32_t>(v0),   static_cast<uint32_t>(v1)};
+    const BufferRange b[] = {tokens, wte, wpe, out};
+    embedding_.dispatch(cmd, b, &p, div_up(p.C4, 64), p.T);
+}
+
+void GptKernels::layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
+                           BufferRange b, int row0, int T, int C, float eps) const {
+    const LayerNormPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(row0), eps};
+    const BufferRange bind[] = {in, w, b, out};
+    // The shader strides over rows, one subgroup each: any workgroup count is correct; this
+    // one gives every subgroup about one row whatever the subgroup size.
+    layernorm_.dispatch(cmd, bind, &p, std::max(1u, div_up(p.T, 8)));
+}
+
+const Kernel& GptKernels::matmul_kernel(int T, Epilogue epi, KernelChoice choice) const {
+    const bool vec = choice == KernelChoice::kVector ||
+                     (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows);
+    return vec ? matvec_[static_cast<int>(epi)] : matmul_[static_cast<int>(epi)];
+}
+
+const char* GptKernels::matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const {
+    return matmul_kernel(T, epi, choice).name().c_str();
+}
+
+void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
+                        BufferRange bias, int T, int K, int N, Epilogue epi,
+                        const PagedKvBinding* kv, KernelChoice choice) const {
+    MatmulPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(K / 4),
+                 static_cast<uint32_t>(N / 4), 0, 1};
+    BufferRange bind[7] = {in, w, bias, out};
+    if (epi == Epilogue::kQkv) {
+        p.n_past = static_cast<uint32_t>(kv->n_past);
+        p.block_size = static_cast<uint32_t>(kv->block_size);
+        bind[4] = kv->block_table;
+        bind[5] = kv->k_pool;
+        bind[6] = kv->v_pool;
+    }
+    const Kernel& k = matmul_kernel(T, epi, choice);
+    const std::span<const BufferRange> b(bind, epi == Epilogue::kQkv ? 7 : 4);
+    if (&k == &matvec_[static_cast<int>(epi)]) {
+        k.dispatch(cmd, b, &p, div_up(p.N4, tuning_.matvec_wg), p.T);
+    } else {
+        k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4),
+                   div_up(p.T, tuning_.matmul_wg * kMatmulTM));
+    }
+}
+
+void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
+                           const PagedKvBinding& kv, int T, int C, int n_head,
+                           KernelChoice choice) const {
+    const AttentionPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(kv.n_past), static_cast<uint32_t>(kv.block_size),
+                          1.0f / std::sqrt(static_cast<float>(head_dim_))};
+    const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, kv.v_pool, out};
+    const bool vec = attention_decode_.valid() &&
+                     (choice == KernelChoice::kVector ||
+                      (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows));
+    if (vec) {
+        attention_decode_.dispatch(cmd, b, &p, p.T, static_cast<uint32_t>(n_head));
+    } else {
+        attention_.dispatch(cmd, b, &p, div_up(p.T, tuning_.attention_wg),
+                            static_cast<uint32_t>(n_head));
+    }
+}
+
+void GptKernels::logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte,
+                        int v0, int rows, int C) const {
+    const LogitsPush p{static_cast<uint32_t>(C / 4), static_cast<uint32_t>(rows),
+                       static_cast<uint32_t>(v0)};
+    const BufferRange b[] = {x, wte, out};
+    logits_.dispatch(cmd, b, &p, div_up(p.rows, tuning_.logits_wg));
+}
+
+}  // namespace pl::vk

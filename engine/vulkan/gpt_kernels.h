@@ -1,0 +1,80 @@
+// The transformer's GPU ops as plain record functions with explicit shapes, mirroring
+// engine/cpu_ops.h one for one (the CPU twin is each kernel's oracle in tests). Each call
+// records one dispatch (a few for ops split by binding size) into a command buffer; the caller
+// puts barriers between dependent ops and labels them.
+#pragma once
+
+#include <cstdint>
+
+#include "error.h"
+#include "vulkan/compute_kernel.h"
+
+namespace pl::vk {
+
+class Context;
+
+enum class Epilogue { kNone, kGelu, kResidual, kQkv };
+enum class KernelChoice { kAuto, kTiled, kVector };
+
+// The paged KV pool of one layer and where the new tokens sit in it.
+struct PagedKvBinding {
+    BufferRange block_table;  // int32 physical block ids, position p in entry p / block_size
+    BufferRange k_pool;       // [capacity_blocks][block_size][C] f32
+    BufferRange v_pool;
+    int n_past = 0;  // position of the first new token
+    int block_size = 16;
+};
+
+// Workgroup shapes (specialization constants). Inputs bound to kernels are texel buffers
+// (BufferRange::view set) except outputs, the residual stream and the KV pool written by the
+// QKV epilogue, which are storage buffers; see shaders/common.glsl for why.
+struct KernelTuning {
+    uint32_t matmul_wg = 64;
+    uint32_t matvec_wg = 8, matvec_ks = 1;
+    uint32_t attention_wg = 8, attention_decode_wg = 8;
+    uint32_t logits_wg = 8;
+    // At or below this many new tokens the matrix-vector and decode-attention kernels run.
+    int vector_max_rows = 4;
+    // Picks values for the device: lavapipe (a CPU) wants different shapes than a GPU.
+    static KernelTuning for_device(const Context& ctx);
+};
+
+class GptKernels {
+  public:
+    // head_dim is baked into the attention kernels (it sizes their register arrays).
+    static Result<GptKernels> create(const Context& ctx, int head_dim, const KernelTuning& tuning);
+
+    const KernelTuning& tuning() const { return tuning_; }
+
+    // out[t,:] = wte[tokens[tok0+t],:] + wpe[pos0+t,:] for tokens in [v0, v1); `wte` is bound
+    // to rows [v0, v1) only.
+    void embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tokens, BufferRange wte,
+                   BufferRange wpe, int tok0, int pos0, int T, int C, int v0, int v1) const;
+    // out[r,:] = layernorm(in[row0 + r,:]) for r in [0, T).
+    void layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
+                   BufferRange b, int row0, int T, int C, float eps) const;
+    // out[T,N] (epilogue) in[T,K] @ w[K,N] + bias; kQkv also needs `kv`.
+    void matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
+                BufferRange bias, int T, int K, int N, Epilogue epi,
+                const PagedKvBinding* kv = nullptr,
+                KernelChoice choice = KernelChoice::kAuto) const;
+    // Causal attention of T new tokens (qkv: [T, 3C]) over the pool; out: [T, C].
+    void attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv, const PagedKvBinding& kv,
+                   int T, int C, int n_head, KernelChoice choice = KernelChoice::kAuto) const;
+    // out[v0 + r] = x . wte[r,:] for r in [0, rows); `wte` bound to rows [v0, v0 + rows).
+    void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
+                int rows, int C) const;
+
+    // The kernel a matmul/attention call with these arguments records (for labels and timing).
+    const char* matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const;
+
+  private:
+    const Kernel& matmul_kernel(int T, Epilogue epi, KernelChoice choice) const;
+
+    KernelTuning tuning_;
+    int head_dim_ = 0;
+    Kernel embedding_, layernorm_, attention_, attention_decode_, logits_;
+    Kernel matmul_[4], matvec_[4];  // indexed by Epilogue
+};
+
+}  // namespace pl::vk

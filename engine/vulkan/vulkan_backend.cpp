@@ -1,0 +1,551 @@
+#include "vulkan/vulkan_backend.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+#include "vulkan/compute_kernel.h"
+#include "vulkan/gpt_kernels.h"
+#include "vulkan/vk_check.h"
+
+namespace pl {
+
+using vk::BufferRange;
+using vk::Epilogue;
+
+namespace {
+
+// A tensor's place in the device weight buffer. Tensors are re-packed at offsets aligned for
+// texel views so each is read through its own view: one view may not exceed
+// maxTexelBufferElements texels (2 GiB on lavapipe, far less on some GPUs), and wte (154 MB in
+// GPT-2 124M) is additionally cut into row ranges when it does not fit one.
+struct DeviceTensor {
+    VkDeviceSize offset = 0;
+    VkDeviceSize bytes = 0;
+    std::size_t host_offset = 0;         // in floats, into GptModel::params()
+    VkBufferView view = VK_NULL_HANDLE;  // owned by Impl::views
+};
+
+struct DeviceLayer {
+    DeviceTensor ln1_w, ln1_b, qkv_w, qkv_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, fc2_w, fc2_b;
+};
+
+struct WteRange {
+    int v0 = 0, v1 = 0;
+    BufferRange range;
+};
+
+struct OpTiming {
+    const char* name;
+    uint32_t query;
+};
+
+}  // namespace
+
+struct VulkanBackend::Impl {
+    std::shared_ptr<const GptModel> model;
+    KvPoolLayout layout;
+    VulkanOptions options;
+    int pass_tokens = 0;
+
+    std::unique_ptr<vk::Context> ctx;  // first member destroyed last
+    vk::GptKernels kernels;
+
+    vk::Buffer weights;
+    DeviceTensor wte, wpe, lnf_w, lnf_b;
+    std::vector<DeviceLayer> layers;
+    std::vector<WteRange> wte_ranges;
+
+    std::vector<vk::Buffer> k_pool, v_pool;  // one of each per layer: [block][slot][C]
+    vk::Buffer x, ln, qkv, att, fc;          // activations for one pass
+    vk::Buffer tokens, table, logits;        // host-visible inputs and output
+    std::vector<vk::BufferView> views;       // every texel view above, destroyed with them
+    std::vector<VkBufferView> k_view, v_view;
+    VkBufferView x_view{}, ln_view{}, qkv_view{}, att_view{}, fc_view{}, tokens_view{},
+        table_view{};
+
+    VkQueryPool queries = VK_NULL_HANDLE;
+    uint32_t query_capacity = 0;
+    bool profiling = false;
+
+    ~Impl() {
+        if (queries != VK_NULL_HANDLE)
+            vkDestroyQueryPool(ctx->device(), queries, nullptr);
+    }
+
+    BufferRange bind(const DeviceTensor& t) const {
+        return {weights.handle(), t.offset, t.bytes, t.view};
+    }
+    static BufferRange whole(const vk::Buffer& b, VkBufferView view = VK_NULL_HANDLE) {
+        return {b.handle(), 0, VK_WHOLE_SIZE, view};
+    }
+    Result<VkBufferView> make_view(const vk::Buffer& b, VkDeviceSize offset, VkDeviceSize bytes,
+                                   const std::string& what,
+                                   VkFormat format = VK_FORMAT_R32G32B32A32_SFLOAT) {
+        auto v = ctx->create_view(b, offset, bytes, what, format);
+        if (!v)
+            return v.error();
+        views.push_back(std::move(v.value()));
+        return views.back().handle();
+    }
+
+    Result<void> init();
+    Result<void> upload_weights();
+};
+
+namespace {
+
+VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) {
+    return (v + a - 1) / a * a;
+}
+
+}  // namespace
+
+Result<void> VulkanBackend::Impl::init() {
+    const GptConfig& cfg = model->config();
+    const int C = cfg.n_embd;
+    if (C % 4 != 0 || cfg.n_head <= 0 || C % cfg.n_head != 0) {
+        return make_error(
+            "the Vulkan backend needs n_embd divisible by 4 and by n_head (model "
+            "has n_embd " +
+            std::to_string(C) + ", n_head " + std::to_string(cfg.n_head) + ")");
+    }
+    if (layout.block_size <= 0 || layout.capacity_blocks <= 0) {
+        return make_error("KV pool needs a positive block_size and capacity_blocks");
+    }
+    layout.n_layer = cfg.n_layer;
+    layout.n_embd = C;
+    pass_tokens = std::clamp(options.max_tokens_per_pass, 1, cfg.n_positions);
+
+    auto ctx_r = vk::Context::create(options);
+    if (!ctx_r)
+        return ctx_r.error();
+    ctx = std::move(ctx_r.value());
+    const VkPhysicalDeviceLimits& lim = ctx->properties().limits;
+    const VkDeviceSize max_range = lim.maxStorageBufferRange;
+
+    auto kr = vk::GptKernels::create(*ctx, cfg.head_dim(), vk::KernelTuning::for_device(*ctx));
+    if (!kr)
+        return kr.error();
+    kernels = std::move(kr.value());
+
+    PL_TRY(upload_weights());
+
+    // KV pool: per layer, K and V each in their own buffer, so one binding covers one layer's
+    // whole pool and the attention kernel needs no buffer arrays.
+    const VkDeviceSize pool_bytes =
+        static_cast<VkDeviceSize>(layout.capacity_blocks) * layout.block_size * C * 4;
+    if (pool_bytes > max_range || pool_bytes > ctx->max_view_bytes()) {
+        return make_error("KV pool of " + std::to_string(layout.capacity_blocks) +
+                          " blocks needs " + std::to_string(pool_bytes >> 20) +
+                          " MiB per layer for K (and as much for V), over this device's " +
+                          std::to_string(max_range >> 20) +
+                          " MiB storage-buffer range; use fewer capacity blocks");
+    }
+    for (int l = 0; l < cfg.n_layer; ++l) {
+        auto k = ctx->create_buffer(pool_bytes, vk::MemoryUse::kDevice,
+                                    "KV pool K layer " + std::to_string(l));
+        if (!k)
+            return k.error();
+        auto v = ctx->create_buffer(pool_bytes, vk::MemoryUse::kDevice,
+                                    "KV pool V layer " + std::to_string(l));
+        if (!v)
+            return v.error();
+        k_pool.push_back(std::move(k.value()));
+        v_pool.push_back(std::move(v.value()));
+        auto kv = make_view(k_pool.back(), 0, pool_bytes, "KV pool K view");
+        if (!kv)
+            return kv.error();
+        auto vv = make_view(v_pool.back(), 0, pool_bytes, "KV pool V view");
+        if (!vv)
+            return vv.error();
+        k_view.push_back(*kv);
+        v_view.push_back(*vv);
+    }
+
+    const VkDeviceSize row = static_cast<VkDeviceSize>(C) * 4;
+    const VkDeviceSize P = static_cast<VkDeviceSize>(pass_tokens);
+    if (4 * row * P > max_range) {
+        return make_error("max_tokens_per_pass " + std::to_string(pass_tokens) +
+                          " makes the MLP activation larger than the storage-buffer range");
+    }
+    struct Act {
+        vk::Buffer* buf;
+        VkDeviceSize bytes;
+        const char* name;
+        vk::MemoryUse use;
+        VkBufferView* view;
+        VkFormat format;
+    };
+    const VkFormat f4 = VK_FORMAT_R32G32B32A32_SFLOAT;
+    const VkFormat i1 = VK_FORMAT_R32_SINT;
+    const int max_blocks = (cfg.n_positions + layout.block_size - 1) / layout.block_size;
+    const Act acts[] = {
+        {&x, P * row, "residual stream", vk::MemoryUse::kDevice, &x_view, f4},
+        {&ln, P * row, "layernorm output", vk::MemoryUse::kDevice, &ln_view, f4},
+        {&qkv, 3 * P * row, "qkv", vk::MemoryUse::kDevice, &qkv_view, f4},
+        {&att, P * row, "attention output", vk::MemoryUse::kDevice, &att_view, f4},
+        {&fc, 4 * P * row, "mlp hidden", vk::MemoryUse::kDevice, &fc_view, f4},
+        {&tokens, 4ull * cfg.n_positions, "tokens", vk::MemoryUse::kReadback, &tokens_view, i1},
+        {&table, 4ull * max_blocks, "block table", vk::MemoryUse::kReadback, &table_view, i1},
+        {&logits, 4ull * cfg.vocab_size, "logits", vk::MemoryUse::kReadback, nullptr, f4},
+    };
+    for (const Act& a : acts) {
+        auto b = ctx->create_buffer(a.bytes, a.use, a.name);
+        if (!b)
+            return b.error();
+        *a.buf = std::move(b.value());
+        if (a.view) {
+            auto v = make_view(*a.buf, 0, a.bytes, std::string(a.name) + " view", a.format);
+            if (!v)
+                return v.error();
+            *a.view = *v;
+        }
+    }
+    if (!tokens.mapped() || !table.mapped() || !logits.mapped()) {
+        return make_error("no host-visible coherent memory for the Vulkan inputs and logits");
+    }
+
+    if (ctx->timestamp_period_ns() > 0.0) {
+        // Two per op plus the two around the whole forward, for a full-context prefill.
+        const uint32_t passes =
+            static_cast<uint32_t>((cfg.n_positions + pass_tokens - 1) / pass_tokens);
+        query_capacity =
+            2 * (passes * (7 * cfg.n_layer + 2) + 8 + static_cast<uint32_t>(wte_ranges.size())) + 2;
+        VkQueryPoolCreateInfo qci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        qci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        qci.queryCount = query_capacity;
+        PL_VK(vkCreateQueryPool(ctx->device(), &qci, nullptr, &queries), "vkCreateQueryPool");
+    }
+    // Compiled pipelines are worth keeping now, not only at exit (the app may be killed).
+    ctx->save_pipeline_cache();
+    return {};
+}
+
+Result<void> VulkanBackend::Impl::upload_weights() {
+    const GptConfig& cfg = model->config();
+    const GptOffsets& off = model->offsets();
+    const VkPhysicalDeviceLimits& lim = ctx->properties().limits;
+    const VkDeviceSize align = std::max<VkDeviceSize>(
+        {lim.minStorageBufferOffsetAlignment, lim.minTexelBufferOffsetAlignment, 16});
+    const VkDeviceSize max_range = ctx->max_view_bytes();
+    const std::size_t C = static_cast<std::size_t>(cfg.n_embd);
+
+    VkDeviceSize cursor = 0;
+    std::vector<std::pair<DeviceTensor*, std::string>> all;
+    auto place = [&](DeviceTensor& t, std::size_t host_offset, std::size_t count,
+                     std::string name) {
+        t.host_offset = host_offset;
+        t.bytes = count * 4;
+        t.offset = cursor;
+        cursor = align_up(cursor + t.bytes, align);
+        all.emplace_back(&t, std::move(name));
+    };
+    place(wte, off.wte, static_cast<std::size_t>(cfg.vocab_size) * C, "wte");
+    place(wpe, off.wpe, static_cast<std::size_t>(cfg.n_positions) * C, "wpe");
+    layers.resize(cfg.n_layer);
+    for (int l = 0; l < cfg.n_layer; ++l) {
+        const LayerOffsets& o = off.layers[l];
+        DeviceLayer& d = layers[l];
+        const std::string h = "h." + std::to_string(l) + ".";
+        place(d.ln1_w, o.ln1_w, C, h + "ln_1.weight");
+        place(d.ln1_b, o.ln1_b, C, h + "ln_1.bias");
+        place(d.qkv_w, o.qkv_w, C * 3 * C, h + "attn.c_attn.weight");
+        place(d.qkv_b, o.qkv_b, 3 * C, h + "attn.c_attn.bias");
+        place(d.proj_w, o.proj_w, C * C, h + "attn.c_proj.weight");
+        place(d.proj_b, o.proj_b, C, h + "attn.c_proj.bias");
+        place(d.ln2_w, o.ln2_w, C, h + "ln_2.weight");
+        place(d.ln2_b, o.ln2_b, C, h + "ln_2.bias");
+        place(d.fc_w, o.fc_w, C * 4 * C, h + "mlp.c_fc.weight");
+        place(d.fc_b, o.fc_b, 4 * C, h + "mlp.c_fc.bias");
+        place(d.fc2_w, o.fc2_w, 4 * C * C, h + "mlp.c_proj.weight");
+        place(d.fc2_b, o.fc2_b, C, h + "mlp.c_proj.bias");
+    }
+    place(lnf_w, off.lnf_w, C, "ln_f.weight");
+    place(lnf_b, off.lnf_b, C, "ln_f.bias");
+
+    for (const auto& [t, name] : all) {
+        if (t->host_offset + t->bytes / 4 > model->n_params()) {
+            return make_error("model tensor " + name + " lies outside the parameter array");
+        }
+        // wte is the one tensor allowed past the range: it is bound in row ranges below.
+        if (t != &wte && t->bytes > max_range) {
+            return make_error("model tensor " + name + " (" + std::to_string(t->bytes >> 20) +
+                              " MiB) exceeds this device's texel-buffer view limit of " +
+                              std::to_string(max_range >> 20) + " MiB");
+        }
+    }
+    auto wb = ctx->create_buffer(cursor, vk::MemoryUse::kDevice, "weights");
+    if (!wb)
+        return wb.error();
+    weights = std::move(wb.value());
+    for (const auto& [t, name] : all) {
+        PL_TRY(ctx->upload(weights, t->offset, model->at(t->host_offset), t->bytes));
+        if (t == &wte)
+            continue;
+        auto v = make_view(weights, t->offset, t->bytes, name);
+        if (!v)
+            return v.error();
+        t->view = *v;
+    }
+
+    // Row ranges of wte, each within the binding range and starting at an aligned offset.
+    const VkDeviceSize row = C * 4;
+    VkDeviceSize rows_per = std::max<VkDeviceSize>(1, max_range / row);
+    while (rows_per > 1 && (rows_per * row) % align != 0)
+        --rows_per;
+    for (int v0 = 0; v0 < cfg.vocab_size; v0 += static_cast<int>(rows_per)) {
+        const int v1 = std::min<int>(cfg.vocab_size, v0 + static_cast<int>(rows_per));
+        const VkDeviceSize start = wte.offset + v0 * row;
+        const VkDeviceSize bytes = (v1 - v0) * row;
+        auto v = make_view(weights, start, bytes, "wte rows " + std::to_string(v0));
+        if (!v)
+            return v.error();
+        wte_ranges.push_back({v0, v1, {weights.handle(), start, bytes, *v}});
+    }
+    return {};
+}
+
+VulkanBackend::VulkanBackend(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+VulkanBackend::~VulkanBackend() = default;
+
+Result<std::unique_ptr<VulkanBackend>> VulkanBackend::create(std::shared_ptr<const GptModel> model,
+                                                             KvPoolLayout layout,
+                                                             VulkanOptions options) {
+    if (!model)
+        return make_error("VulkanBackend::create: no model");
+    auto impl = std::make_unique<Impl>();
+    impl->model = std::move(model);
+    impl->layout = layout;
+    impl->options = std::move(options);
+    PL_TRY(impl->init());
+    const bool warm = impl->options.warm_up;
+    std::unique_ptr<VulkanBackend> backend(new VulkanBackend(std::move(impl)));
+    if (warm) {
+        // One pass through the tiled kernels and one through the vector ones.
+        const GptConfig& cfg = backend->impl_->model->config();
+        const int bs = backend->impl_->layout.block_size;
+        const int n =
+            std::min(cfg.n_positions - 1, backend->impl_->kernels.tuning().vector_max_rows + 1);
+        if (n < 1)
+            return backend;
+        std::vector<int32_t> table((n + 1 + bs - 1) / bs, 0);
+        std::vector<int32_t> tokens(n, 0);
+        std::vector<float> logits(cfg.vocab_size);
+        PL_TRY(backend->forward(table, 0, tokens, logits));
+        PL_TRY(backend->forward(table, n, std::span<const int32_t>(tokens).first(1), logits));
+    }
+    return backend;
+}
+
+std::string VulkanBackend::device_name() const {
+    return impl_->ctx->device_name();
+}
+const KvPoolLayout& VulkanBackend::kv_layout() const {
+    return impl_->layout;
+}
+const GptModel& VulkanBackend::model() const {
+    return *impl_->model;
+}
+void VulkanBackend::set_profiling(bool on) {
+    impl_->profiling = on;
+}
+int VulkanBackend::validation_message_count() const {
+    return impl_->ctx->validation_message_count();
+}
+bool VulkanBackend::validation_enabled() const {
+    return impl_->ctx->validation_enabled();
+}
+std::vector<std::string> VulkanBackend::validation_messages() const {
+    std::vector<std::string> out;
+    for (const auto& m : impl_->ctx->validation_messages())
+        out.push_back(m.severity + ": " + m.text);
+    return out;
+}
+
+Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_past,
+                                    std::span<const int32_t> tokens_in, std::span<float> logits_out,
+                                    ForwardStats* stats) {
+    Impl& m = *impl_;
+    const GptConfig& cfg = m.model->config();
+    PL_TRY(check_forward_args(cfg, m.layout, block_table, n_past, tokens_in, logits_out));
+    const auto start = std::chrono::steady_clock::now();
+
+    const int T = static_cast<int>(tokens_in.size());
+    const int C = cfg.n_embd;
+    const int bs = m.layout.block_size;
+    const int needed = (n_past + T + bs - 1) / bs;
+    std::memcpy(m.tokens.mapped(), tokens_in.data(), tokens_in.size_bytes());
+    std::memcpy(m.table.mapped(), block_table.data(), static_cast<std::size_t>(needed) * 4);
+
+    auto cmd_r = m.ctx->begin_commands();
+    if (!cmd_r)
+        return cmd_r.error();
+    VkCommandBuffer cmd = cmd_r.value();
+    const vk::GptKernels& K = m.kernels;
+    const bool timed = m.queries != VK_NULL_HANDLE;
+    const bool profile = timed && m.profiling;
+    uint32_t next_query = 0;
+    std::vector<OpTiming> timings;
+    if (timed) {
+        vkCmdResetQueryPool(cmd, m.queries, 0, m.query_capacity);
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, m.queries, next_query++);
+    }
+
+    const int n_pass = (T + m.pass_tokens - 1) / m.pass_tokens;
+    const char* phase = T == 1 ? "decode" : "prefill";
+    char label[96];
+    // Every op: a debug label, a timestamp pair when profiling, and a barrier after.
+    auto op = [&](const char* stat, auto&& record) {
+        m.ctx->begin_label(cmd, label);
+        const bool t = profile && next_query + 3 <= m.query_capacity;
+        if (t) {
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, m.queries, next_query);
+            timings.push_back({stat, next_query});
+        }
+        record();
+        if (t) {
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, m.queries,
+                                next_query + 1);
+            next_query += 2;
+        }
+        m.ctx->end_label(cmd);
+        vk::compute_barrier(cmd);
+    };
+    auto set_label = [&](int pass, int layer, const char* what) {
+        char pass_part[24] = "";
+        if (n_pass > 1)
+            std::snprintf(pass_part, sizeof pass_part, "pass%d/", pass);
+        if (layer >= 0) {
+            std::snprintf(label, sizeof label, "%s/%slayer%d/%s", phase, pass_part, layer, what);
+        } else {
+            std::snprintf(label, sizeof label, "%s/%s%s", phase, pass_part, what);
+        }
+    };
+
+    int last_rows = 0;
+    for (int pass = 0; pass < n_pass; ++pass) {
+        const int t0 = pass * m.pass_tokens;
+        const int Tp = std::min(m.pass_tokens, T - t0);
+        last_rows = Tp;
+        const int pos0 = n_past + t0;
+        set_label(pass, -1, "embedding");
+        op("embedding", [&] {
+            for (const WteRange& r : m.wte_ranges) {
+                K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view), r.range,
+                            m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
+            }
+        });
+        for (int l = 0; l < cfg.n_layer; ++l) {
+            const DeviceLayer& w = m.layers[l];
+            vk::PagedKvBinding kv{Impl::whole(m.table, m.table_view),
+                                  Impl::whole(m.k_pool[l], m.k_view[l]),
+                                  Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
+            set_label(pass, l, "ln_1");
+            op("layernorm", [&] {
+                K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln1_w),
+                            m.bind(w.ln1_b), 0, Tp, C, cfg.layer_norm_epsilon);
+            });
+            set_label(pass, l, "qkv");
+            op("qkv", [&] {
+                K.matmul(cmd, Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), m.bind(w.qkv_w),
+                         m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
+            });
+            set_label(pass, l, "attention");
+            op("attention", [&] {
+                K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
+                            cfg.n_head);
+            });
+            set_label(pass, l, "attn_proj");
+            op("attn_proj", [&] {
+                K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view), m.bind(w.proj_w),
+                         m.bind(w.proj_b), Tp, C, C, Epilogue::kResidual);
+            });
+            set_label(pass, l, "ln_2");
+            op("layernorm", [&] {
+                K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln2_w),
+                            m.bind(w.ln2_b), 0, Tp, C, cfg.layer_norm_epsilon);
+            });
+            set_label(pass, l, "mlp_fc");
+            op("mlp_fc", [&] {
+                K.matmul(cmd, Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), m.bind(w.fc_w),
+                         m.bind(w.fc_b), Tp, C, 4 * C, Epilogue::kGelu);
+            });
+            set_label(pass, l, "mlp_proj");
+            op("mlp_proj", [&] {
+                K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), m.bind(w.fc2_w),
+                         m.bind(w.fc2_b), Tp, 4 * C, C, Epilogue::kResidual);
+            });
+        }
+    }
+    // Only the last position's logits are needed: the next token.
+    set_label(0, -1, "ln_f");
+    op("layernorm", [&] {
+        K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(m.lnf_w),
+                    m.bind(m.lnf_b), last_rows - 1, 1, C, cfg.layer_norm_epsilon);
+    });
+    set_label(0, -1, "logits");
+    op("logits", [&] {
+        for (const WteRange& r : m.wte_ranges) {
+            K.logits(cmd, Impl::whole(m.logits), Impl::whole(m.ln, m.ln_view), r.range, r.v0,
+                     r.v1 - r.v0, C);
+        }
+    });
+    vk::host_read_barrier(cmd);
+    const uint32_t end_query = next_query;
+    if (timed) {
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m.queries, next_query++);
+    }
+    PL_TRY(m.ctx->submit_and_wait(cmd, std::string(phase) + " forward"));
+    std::memcpy(logits_out.data(), m.logits.mapped(), static_cast<std::size_t>(cfg.vocab_size) * 4);
+
+    if (stats) {
+        stats->wall_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        stats->gpu_ms = -1.0;
+        stats->kernels.clear();
+        if (timed) {
+            std::vector<uint64_t> ts(next_query);
+            PL_VK(vkGetQueryPoolResults(m.ctx->device(), m.queries, 0, next_query,
+                                        ts.size() * sizeof(uint64_t), ts.data(), sizeof(uint64_t),
+                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                  "vkGetQueryPoolResults");
+            const double ns = m.ctx->timestamp_period_ns();
+            stats->gpu_ms = static_cast<double>(ts[end_query] - ts[0]) * ns * 1e-6;
+            std::map<std::string, KernelTime> by_name;
+            std::vector<std::string> order;
+            for (const OpTiming& t : timings) {
+                auto [it, fresh] = by_name.try_emplace(t.name);
+                if (fresh) {
+                    it->second.name = t.name;
+                    order.push_back(t.name);
+                }
+                it->second.ms += static_cast<double>(ts[t.query + 1] - ts[t.query]) * ns * 1e-6;
+                it->second.dispatches += 1;
+            }
+            for (const std::string& n : order)
+                stats->kernels.push_back(by_name[n]);
+        }
+    }
+    return {};
+}
+
+}  // namespace pl
+
+namespace pl {
+
+// The hook engine/backend_factory.cpp calls for `--backend vulkan [--device N]`.
+Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
+    std::shared_ptr<const GptModel> model, KvPoolLayout layout, int device_index) {
+    VulkanOptions options;
+    options.device_index = device_index;
+    auto r = VulkanBackend::create(std::move(model), layout, options);
+    if (!r)
+        return r.error();
+    return std::unique_ptr<InferenceBackend>(std::move(r.value()));
+}
+
+}  // namespace pl

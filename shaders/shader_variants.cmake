@@ -1,0 +1,14 @@
+# Kernel variants compiled from one source with -D defines (see CMakeLists.txt here).
+# matmul/matvec epilogues: plain (bias), GELU, residual add, and QKV (also writes the paged KV).
+# The matmul register tile (TM rows x TN4 vec4 columns per invocation) is fixed here; the
+# dispatch size in engine/vulkan/gpt_kernels.cpp (kMatmulTM, kMatmulTN4) must match.
+set(PL_MATMUL_TILE TM=4 TN4=4)
+list(APPEND PL_VARIANT_SOURCES matmul.comp matvec.comp)
+pl_shader_variant(matmul matmul.comp ${PL_MATMUL_TILE})
+pl_shader_variant(matmul_gelu matmul.comp ${PL_MATMUL_TILE} EPI_GELU=1)
+pl_shader_variant(matmul_residual matmul.comp ${PL_MATMUL_TILE} EPI_RESIDUAL=1)
+pl_shader_variant(matmul_qkv matmul.comp ${PL_MATMUL_TILE} EPI_QKV=1)
+pl_shader_variant(matvec matvec.comp)
+pl_shader_variant(matvec_gelu matvec.comp EPI_GELU=1)
+pl_shader_variant(matvec_residual matvec.comp EPI_RESIDUAL=1)
+pl_shader_variant(matvec_qkv matvec.comp EPI_QKV=1)

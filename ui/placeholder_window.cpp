@@ -1,4 +1,0 @@
-#include "placeholder_window.h"
-namespace pl {
-PlaceholderWindow::PlaceholderWindow(QWidget* parent) : QMainWindow(parent) {}
-}  // namespace pl
