@@ -45,4 +45,16 @@ Result<EngineSetup> setup_engine(const ParsedArgs& args, int block_size, int cap
     return EngineSetup{model.value(), std::move(backend->backend)};
 }
 
+int finish(const EngineSetup& engine, int status) {
+    if (!engine.backend)
+        return status;
+    const int n = engine.backend->validation_message_count();
+    if (n == 0)
+        return status;
+    const auto messages = engine.backend->validation_messages();
+    std::fprintf(stderr, "prefixlens: %d Vulkan validation message(s); first: %s\n", n,
+                 messages.empty() ? "?" : messages.front().c_str());
+    return status == 0 ? 1 : status;
+}
+
 }  // namespace pl::cli

@@ -24,4 +24,8 @@ std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
 // blocks of `block_size` tokens (0: one context's worth). Prints the fallback notice on stderr.
 Result<EngineSetup> setup_engine(const ParsedArgs& args, int block_size, int capacity_blocks);
 
+// Ends a command that used the engine: any Vulkan validation message is printed and turns a
+// success into exit status 1, so tests (which run with validation on) catch it.
+int finish(const EngineSetup& engine, int status);
+
 }  // namespace pl::cli

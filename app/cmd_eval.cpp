@@ -97,7 +97,7 @@ int run_eval(const std::vector<std::string>& args) {
                                 {"logit", logits[order[i]]}});
         }
         std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-        return 0;
+        return finish(*engine, 0);
     }
     std::printf("model %s, backend %s (%s), %zu prompt tokens\n", model->name().c_str(),
                 be.name().c_str(), be.device_name().c_str(), tokens.size());
@@ -107,7 +107,7 @@ int run_eval(const std::vector<std::string>& args) {
                                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         std::printf("  %6d  %-24s %10.4f\n", order[i], text.c_str(), logits[order[i]]);
     }
-    return 0;
+    return finish(*engine, 0);
 }
 
 }  // namespace pl::cli

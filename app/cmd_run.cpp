@@ -167,9 +167,9 @@ int run_run(const std::vector<std::string>& args) {
         std::fprintf(stderr,
                      "prefixlens: --verify: cached logits differ from a full recompute "
                      "by more than 1e-4\n");
-        return 1;
+        return finish(*engine, 1);
     }
-    return 0;
+    return finish(*engine, 0);
 }
 
 }  // namespace pl::cli

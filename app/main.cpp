@@ -34,6 +34,9 @@ int main(int argc, char** argv) {
     if (cmd == "run") {
         return pl::cli::run_run(args);
     }
+    if (cmd == "bench") {
+        return pl::cli::run_bench(args);
+    }
     std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
     return 2;
 }

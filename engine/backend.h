@@ -61,6 +61,10 @@ class InferenceBackend {
 
     // Turns per-kernel GPU timing on or off (off by default; it costs a little).
     virtual void set_profiling(bool) {}
+
+    // Validation-layer messages seen so far (Vulkan with validation on); each one is a bug.
+    virtual int validation_message_count() const { return 0; }
+    virtual std::vector<std::string> validation_messages() const { return {}; }
 };
 
 // Checks the arguments every backend's forward() must reject, with a message naming the limit.

@@ -38,6 +38,10 @@ void main() {
     const uint WG = gl_WorkGroupSize.x;
     uint c0 = gl_WorkGroupID.x * TN4;
     uint r0 = gl_WorkGroupID.y * WG * TM + gl_LocalInvocationID.x;
+    // A short prefill (a cache hit leaves only the suffix) fills few rows of the tile: lanes whose
+    // rows all lie past T leave now, so whole 8-lane subgroups skip the K loop instead of
+    // recomputing clamped duplicates of the last row. No barrier follows, so this is safe.
+    if (r0 >= pc.T) return;
     uint rows[TM];
     [[unroll]] for (uint i = 0; i < TM; ++i) rows[i] = min(r0 + i * WG, pc.T - 1u) * pc.K4;
     uint cols[TN4];

@@ -8,6 +8,12 @@ pl_shader_variant(matmul matmul.comp ${PL_MATMUL_TILE})
 pl_shader_variant(matmul_gelu matmul.comp ${PL_MATMUL_TILE} EPI_GELU=1)
 pl_shader_variant(matmul_residual matmul.comp ${PL_MATMUL_TILE} EPI_RESIDUAL=1)
 pl_shader_variant(matmul_qkv matmul.comp ${PL_MATMUL_TILE} EPI_QKV=1)
+# A one-row tile for short prefills (the suffix after a cache hit): with TM=4 a lane would
+# recompute clamped copies of the last row for every row past T.
+pl_shader_variant(matmul_small matmul.comp TM=1 TN4=4)
+pl_shader_variant(matmul_small_gelu matmul.comp TM=1 TN4=4 EPI_GELU=1)
+pl_shader_variant(matmul_small_residual matmul.comp TM=1 TN4=4 EPI_RESIDUAL=1)
+pl_shader_variant(matmul_small_qkv matmul.comp TM=1 TN4=4 EPI_QKV=1)
 pl_shader_variant(matvec matvec.comp)
 pl_shader_variant(matvec_gelu matvec.comp EPI_GELU=1)
 pl_shader_variant(matvec_residual matvec.comp EPI_RESIDUAL=1)

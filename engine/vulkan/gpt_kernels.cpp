@@ -37,6 +37,10 @@ struct LogitsPush {
 };
 
 const char* const kMatmulNames[4] = {"matmul", "matmul_gelu", "matmul_residual", "matmul_qkv"};
+const char* const kMatmulSmallNames[4] = {"matmul_small", "matmul_small_gelu",
+                                          "matmul_small_residual", "matmul_small_qkv"};
+// Up to this many rows the one-row tile wins: the 4-row tile would mostly redo clamped rows.
+constexpr int kSmallMatmulMaxRows = 96;
 const char* const kMatvecNames[4] = {"matvec", "matvec_gelu", "matvec_residual", "matvec_qkv"};
 
 }  // namespace
@@ -88,6 +92,8 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
     for (int e = 0; e < 4; ++e) {
         const char* nb = e == static_cast<int>(Epilogue::kQkv) ? "tttstss" : "ttts";
         PL_TRY(make(k.matmul_[e], kMatmulNames[e], nb, sizeof(MatmulPush), {tuning.matmul_wg}));
+        PL_TRY(make(k.matmul_small_[e], kMatmulSmallNames[e], nb, sizeof(MatmulPush),
+                    {tuning.matmul_wg}));
         PL_TRY(make(k.matvec_[e], kMatvecNames[e], nb, sizeof(MatmulPush),
                     {tuning.matvec_wg, tuning.matvec_ks}));
     }
@@ -129,7 +135,10 @@ void GptKernels::layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in,
 const Kernel& GptKernels::matmul_kernel(int T, Epilogue epi, KernelChoice choice) const {
     const bool vec = choice == KernelChoice::kVector ||
                      (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows);
-    return vec ? matvec_[static_cast<int>(epi)] : matmul_[static_cast<int>(epi)];
+    if (vec)
+        return matvec_[static_cast<int>(epi)];
+    return T <= kSmallMatmulMaxRows ? matmul_small_[static_cast<int>(epi)]
+                                    : matmul_[static_cast<int>(epi)];
 }
 
 const char* GptKernels::matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const {
@@ -153,6 +162,8 @@ void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, Bu
     const std::span<const BufferRange> b(bind, epi == Epilogue::kQkv ? 7 : 4);
     if (&k == &matvec_[static_cast<int>(epi)]) {
         k.dispatch(cmd, b, &p, div_up(p.N4, tuning_.matvec_wg), p.T);
+    } else if (&k == &matmul_small_[static_cast<int>(epi)]) {
+        k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4), div_up(p.T, tuning_.matmul_wg));
     } else {
         k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4),
                    div_up(p.T, tuning_.matmul_wg * kMatmulTM));

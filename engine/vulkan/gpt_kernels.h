@@ -74,7 +74,7 @@ class GptKernels {
     KernelTuning tuning_;
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, logits_;
-    Kernel matmul_[4], matvec_[4];  // indexed by Epilogue
+    Kernel matmul_[4], matmul_small_[4], matvec_[4];  // indexed by Epilogue
 };
 
 }  // namespace pl::vk

@@ -37,8 +37,8 @@ class VulkanBackend final : public InferenceBackend {
     void set_profiling(bool on) override;
 
     // Validation-layer warnings and errors seen since creation (0 when validation is off).
-    int validation_message_count() const;
-    std::vector<std::string> validation_messages() const;
+    int validation_message_count() const override;
+    std::vector<std::string> validation_messages() const override;
     bool validation_enabled() const;
 
   private:

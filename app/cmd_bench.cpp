@@ -1,0 +1,101 @@
+// prefixlens bench: speed of the backend on the model (SPEC §2 for the JSON).
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "assets.h"
+#include "benchmark.h"
+#include "cli_common.h"
+#include "commands.h"
+
+namespace pl::cli {
+
+int run_bench(const std::vector<std::string>& args) {
+    ParsedArgs a;
+    if (auto err = parse(
+            args, {{"--model", "--backend", "--device", "--repeats"}, {"--json", "--quick"}}, a);
+        !err.empty()) {
+        return fail_usage("bench: " + err);
+    }
+    if (!a.positional.empty())
+        return fail_usage("bench: unexpected argument " + a.positional[0]);
+    BenchOptions options;
+    if (auto v = a.get("--repeats")) {
+        long n = 0;
+        if (auto err = parse_int("--repeats", *v, 1, 100, n); !err.empty())
+            return fail_usage(err);
+        options.repeats = static_cast<int>(n);
+    }
+    if (a.has("--quick")) {
+        options.prefill_lengths = {64, 256};
+        options.repeats = 1;
+        options.decode_context = 128;
+        options.decode_steps = 8;
+        options.prefix_tokens = 240;
+    }
+    // The pool size depends on the model's context: load it once to size the pool.
+    auto probe = GptModel::load(a.get("--model").value_or(builtin_model_dir().string()));
+    if (!probe)
+        return fail_usage(probe.error().message);
+    auto engine = setup_engine(a, 16, bench_pool_blocks(probe.value()->config(), 16));
+    if (!engine)
+        return fail_usage(engine.error().message);
+    const bool json_out = a.has("--json");
+    auto report = run_benchmark(*engine->backend, options, [&](const std::string& step) {
+        if (!json_out)
+            std::fprintf(stderr, "  %s...\n", step.c_str());
+    });
+    if (!report)
+        return fail_usage(report.error().message);
+    const BenchReport& r = report.value();
+
+    if (json_out) {
+        nlohmann::ordered_json j;
+        j["model"] = engine->model->name();
+        j["backend"] = r.backend;
+        j["device"] = r.device;
+        j["prefill"] = nlohmann::ordered_json::array();
+        for (const auto& p : r.prefill) {
+            j["prefill"].push_back({{"tokens", p.tokens},
+                                    {"ms", p.ms},
+                                    {"tokens_per_s", p.tokens_per_s},
+                                    {"gflops", p.gflops}});
+        }
+        j["decode"] = {{"tokens_per_s", r.decode_tokens_per_s},
+                       {"ms_per_token", r.decode_ms_per_token},
+                       {"context", r.decode_context},
+                       {"steps", r.decode_steps}};
+        j["ttft_cache"] = {
+            {"prefix_tokens", r.prefix_tokens}, {"suffix_tokens", r.suffix_tokens},
+            {"ttft_full_ms", r.ttft_full_ms},   {"ttft_cached_ms", r.ttft_cached_ms},
+            {"speedup", r.speedup()},           {"hash_and_lookup_ms", r.cache_lookup_ms}};
+        j["kernels"] = nlohmann::ordered_json::array();
+        for (const auto& k : r.kernels) {
+            j["kernels"].push_back({{"name", k.name}, {"ms", k.ms}, {"dispatches", k.dispatches}});
+        }
+        j["kernels_tokens"] = r.kernels_tokens;
+        std::puts(j.dump(2).c_str());
+        return finish(*engine, 0);
+    }
+    std::printf("model %s, backend %s (%s)\n\n", engine->model->name().c_str(), r.backend.c_str(),
+                r.device.c_str());
+    std::printf("prefill   %8s %10s %9s\n", "ms", "tokens/s", "GFLOP/s");
+    for (const auto& p : r.prefill) {
+        std::printf("  %5d   %8.1f %10.0f %9.2f\n", p.tokens, p.ms, p.tokens_per_s, p.gflops);
+    }
+    std::printf("\ndecode at %d tokens of context: %.2f ms/token, %.1f tokens/s\n",
+                r.decode_context, r.decode_ms_per_token, r.decode_tokens_per_s);
+    std::printf(
+        "\nTTFT, %d-token prefix + %d-token question: %.1f ms without reuse, %.2f ms with "
+        "reuse (%.0fx; hashing and lookup %.3f ms)\n",
+        r.prefix_tokens, r.suffix_tokens, r.ttft_full_ms, r.ttft_cached_ms, r.speedup(),
+        r.cache_lookup_ms);
+    if (!r.kernels.empty()) {
+        std::printf("\nper-kernel GPU time, one %d-token prefill:\n", r.kernels_tokens);
+        for (const auto& k : r.kernels) {
+            std::printf("  %-22s %8.2f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
+        }
+    }
+    return finish(*engine, 0);
+}
+
+}  // namespace pl::cli
