@@ -1,50 +1,119 @@
 // prefixlens [gui]: the desktop app.
+//
+// Hidden developer flags (not in the usage text):
+//   --measure-latency [--tokens N]  plays a ~N-token prompt (default 2000) while a 5 ms timer
+//                                   watches the UI thread; prints one JSON object and exits.
+//   --screenshots DIR               saves PNGs of the window at a few steps in both themes.
 #include <QApplication>
+#include <QDir>
 #include <cstdio>
 
 #include "cli_args.h"
 #include "commands.h"
-#include "prompt_window.h"
+#include "latency_probe.h"
+#include "main_window.h"
+#include "scenario_context.h"
+#include "scenario_import.h"
 
 namespace pl::cli {
 
-int fail_usage(const std::string& message) {
-    std::fprintf(stderr, "prefixlens: %s\n", message.c_str());
-    return 2;
+namespace {
+
+int saveScreenshots(ui::MainWindow& window, const QString& dir) {
+    if (!window.waitForRun(120000)) {
+        std::fprintf(stderr, "prefixlens: %s\n", window.lastError().toStdString().c_str());
+        return 1;
+    }
+    QDir().mkpath(dir);
+    auto* ctx = window.context();
+    const int last = ctx->run()->requestCount() - 1;
+    struct Step {
+        const char* name;
+        int cursor;
+    };
+    const int r1start = ctx->run()->requestStartCursor(std::min(1, last));
+    const int r1end = ctx->run()->requestEndCursor(std::min(1, last));
+    const std::vector<Step> steps{
+        {"start", 0},
+        {"r1-hashing", r1start + (r1end - r1start) / 4},
+        {"r1-end", r1end},
+        {"end", ctx->eventCount()},
+    };
+    for (ui::Theme theme : {ui::Theme::Light, ui::Theme::Dark}) {
+        window.setTheme(theme);
+        for (const Step& s : steps) {
+            ctx->setCursor(s.cursor);
+            const QString path =
+                QStringLiteral("%1/%2-%3.png")
+                    .arg(dir, QLatin1String(s.name), theme == ui::Theme::Dark ? "dark" : "light");
+            if (!window.grabToImage().save(path, "PNG"))
+                return 1;
+            std::printf("%s\n", path.toStdString().c_str());
+        }
+    }
+    return 0;
 }
 
-const char* usage_text() {
-    return "usage:\n"
-           "  prefixlens [gui] [--scenario FILE|NAME] [--model DIR] [--backend vulkan|cpu] "
-           "[--device N]\n"
-           "  prefixlens eval  [--model DIR] (--text STRING | --tokens 1,2,3) "
-           "[--backend vulkan|cpu] [--device N] [--json]\n"
-           "  prefixlens --version\n";
-}
+}  // namespace
 
 int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(args, {{"--model", "--backend", "--device", "--scenario"}, {}}, a);
+    if (auto err = parse(args,
+                         {{"--model", "--backend", "--device", "--scenario", "--tokens",
+                           "--screenshots", "--size"},
+                          {"--measure-latency"}},
+                         a);
         !err.empty()) {
         return fail_usage(err);
     }
-    AppOptions options;
-    options.model_dir = QString::fromStdString(a.get("--model").value_or(""));
-    options.backend = QString::fromStdString(a.get("--backend").value_or("vulkan"));
-    options.explicit_backend = a.has("--backend");
-    if (options.backend != "vulkan" && options.backend != "cpu") {
-        return fail_usage("--backend must be 'vulkan' or 'cpu'");
+    ui::EngineOptions engine;
+    engine.model_dir = QString::fromStdString(a.get("--model").value_or(""));
+    if (auto b = a.get("--backend")) {
+        auto kind = parse_backend_kind(*b);
+        if (!kind)
+            return fail_usage("--backend must be 'vulkan' or 'cpu'");
+        engine.backend = kind.value();
+        engine.explicit_backend = true;
     }
     if (auto d = a.get("--device")) {
         long v = 0;
         if (auto err = parse_int("--device", *d, 0, 64, v); !err.empty())
             return fail_usage(err);
-        options.device_index = static_cast<int>(v);
+        engine.device_index = static_cast<int>(v);
+    }
+    long tokens = 2000;
+    if (auto t = a.get("--tokens")) {
+        if (auto err = parse_int("--tokens", *t, 16, 2040, tokens); !err.empty())
+            return fail_usage(err);
     }
     QApplication app(argc, argv);
-    QApplication::setApplicationName("PrefixLens");
-    QApplication::setOrganizationName("PrefixLens");
-    PromptWindow window(options);
+    QApplication::setApplicationName(QStringLiteral("PrefixLens"));
+    QApplication::setOrganizationName(QStringLiteral("PrefixLens"));
+    ui::registerUiMetaTypes();
+
+    if (a.has("--measure-latency")) {
+        const ui::LatencyReport rep = ui::measureUiLatency(engine, static_cast<int>(tokens));
+        std::printf("%s\n", rep.toJson().toStdString().c_str());
+        return rep.ok ? 0 : 1;
+    }
+
+    ui::MainWindowOptions options;
+    options.engine = engine;
+    const bool screenshots = a.has("--screenshots");
+    options.useSettings = !screenshots;
+    if (auto s = a.get("--scenario")) {
+        // Fail early and clearly on a bad file, as the headless commands do.
+        auto sc = ui::loadScenarioNameOrFile(QString::fromStdString(*s));
+        if (!sc)
+            return fail_usage(sc.error().message);
+        options.initialScenario = QString::fromStdString(*s);
+    }
+    ui::MainWindow window(options);
+    if (screenshots) {
+        window.resize(1280, 800);
+        window.show();
+        return saveScreenshots(window, QString::fromStdString(*a.get("--screenshots")));
+    }
     window.show();
     return QApplication::exec();
 }

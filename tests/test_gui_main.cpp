@@ -1,0 +1,299 @@
+// The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
+// the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "block_chain_view.h"
+#include "engine_session.h"
+#include "latency_probe.h"
+#include "main_window.h"
+#include "pool_view.h"
+#include "prompt_view.h"
+#include "scenario_context.h"
+#include "scenario_import.h"
+#include "test_support.h"
+#include "timeline_state.h"
+#include "usage_panel.h"
+
+using namespace pl;
+using namespace pl::ui;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 300000;
+
+EngineOptions cpuEngine() {
+    EngineOptions e;
+    e.backend = BackendKind::Cpu;
+    e.explicit_backend = true;
+    return e;
+}
+
+std::unique_ptr<MainWindow> makeWindow() {
+    MainWindowOptions o;
+    o.engine = cpuEngine();
+    o.useSettings = false;
+    o.loadInitialScenario = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(1280, 800);
+    w->show();
+    return w;
+}
+
+int countState(const RequestResult& r, PromptBlockState s) {
+    return static_cast<int>(std::count_if(r.blocks.begin(), r.blocks.end(),
+                                          [&](const auto& b) { return b.state == s; }));
+}
+
+const MemorySampleEvent* lastSampleBefore(const ScenarioRun& run, int cursor) {
+    const MemorySampleEvent* m = nullptr;
+    for (int i = 0; i < cursor; ++i) {
+        if (const auto* s =
+                std::get_if<MemorySampleEvent>(&run.events[static_cast<std::size_t>(i)]))
+            m = s;
+    }
+    return m;
+}
+
+// Every request's drawn blocks equal its RequestResult; the pool equals the memory samples.
+void checkViewsAgainstResults(MainWindow& w) {
+    const ScenarioRun& run = *w.context()->run();
+    QVERIFY(run.error.empty());
+    QCOMPARE(static_cast<int>(run.results.size()), run.requestCount());
+    for (int r = 0; r < run.requestCount(); ++r) {
+        w.setCursorToRequestEnd(r);
+        const RequestResult& res = run.results[static_cast<std::size_t>(r)];
+        BlockChainView* chain = w.blockChainView();
+        QCOMPARE(chain->drawnCount(r, CellState::Hit), countState(res, PromptBlockState::Hit));
+        QCOMPARE(chain->drawnCount(r, CellState::Computed),
+                 countState(res, PromptBlockState::Computed));
+        QCOMPARE(chain->drawnCount(r, CellState::Partial),
+                 countState(res, PromptBlockState::Partial));
+        QCOMPARE(chain->drawnCount(r, CellState::Pending), 0);
+        QCOMPARE(chain->drawnCount(r, CellState::Hashed), 0);
+        QCOMPARE(chain->drawnRequest(r)->cached_tokens, res.cached_tokens);
+        QCOMPARE(chain->drawnRequest(r)->output_tokens.size(), res.output.size());
+        // The pool after the release equals what the cache reported then.
+        const MemorySampleEvent* m = lastSampleBefore(run, w.context()->cursor());
+        QVERIFY(m);
+        const PoolState& pool = w.poolView()->state();
+        QCOMPARE(pool.in_use, m->blocks_in_use);
+        QCOMPARE(pool.cached_free, m->blocks_cached_free);
+        QCOMPARE(pool.free_empty, m->blocks_free);
+        QVERIFY(w.usagePanel()->correctnessText().contains(QStringLiteral("max |diff|")));
+    }
+}
+
+}  // namespace
+
+class TestGuiMain : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_gui_main"));
+        registerUiMetaTypes();
+    }
+
+    void timestampAtHeadViewsMatchResults() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        checkViewsAgainstResults(*w);
+        const ScenarioRun& run = *w->context()->run();
+        // The lesson of the scenario: the timestamp at the head leaves request 1 nothing to reuse;
+        // moved to the end, request 3 reuses everything before it.
+        QCOMPARE(run.results[1].cached_tokens, 0);
+        QVERIFY(run.results[3].cached_tokens > run.results[3].prompt_tokens / 2);
+        w->setCursorToRequestEnd(1);
+        QCOMPARE(w->blockChainView()->drawnRequest(1)->first_divergence, 0);
+    }
+
+    void sharedSystemPromptStepByStep() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        checkViewsAgainstResults(*w);
+        QVERIFY(w->context()->run()->results[1].cached_tokens > 0);
+        // Step through every event: the drawn request at the cursor shows exactly the hashes,
+        // hits and computed blocks of the events before the cursor, growing left to right.
+        ScenarioContext* ctx = w->context();
+        const ScenarioRun& run = *ctx->run();
+        ctx->toStart();
+        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);
+        int hashed = 0, hits = 0, computed = 0, request = -1;
+        for (int i = 0; i < run.eventCount(); ++i) {
+            const RunnerEvent& ev = run.events[static_cast<std::size_t>(i)];
+            if (eventRequest(ev) != request) {
+                request = eventRequest(ev);
+                hashed = hits = computed = 0;
+            }
+            if (const auto* h = std::get_if<BlockHashedEvent>(&ev)) {
+                QCOMPARE(h->index, hashed);  // hashing goes left to right
+                ++hashed;
+            }
+            hits += std::holds_alternative<BlockHitEvent>(ev) ? 1 : 0;
+            if (const auto* c = std::get_if<BlockComputedEvent>(&ev))
+                computed += c->partial ? 0 : 1;
+            ctx->stepEvent(1);
+            QCOMPARE(ctx->cursor(), i + 1);
+            const RequestProgress* rp = w->blockChainView()->drawnRequest(request);
+            QVERIFY(rp);
+            QCOMPARE(rp->hashed, hashed);
+            QCOMPARE(w->blockChainView()->drawnCount(request, CellState::Hit), hits);
+            QCOMPARE(w->blockChainView()->drawnCount(request, CellState::Computed), computed);
+        }
+        // Request stepping lands on request boundaries.
+        ctx->toStart();
+        ctx->stepRequest(1);
+        QCOMPARE(ctx->cursor(), run.requestEndCursor(0));
+        ctx->stepRequest(-1);
+        QCOMPARE(ctx->cursor(), 0);
+    }
+
+    void timestampAtHeadEditRecomputesEveryBlock() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(1);
+        QVERIFY(w->blockChainView()->drawnCount(1, CellState::Hit) > 0);
+        PromptView* pv = w->promptView();
+        QCOMPARE(pv->editRequest(), 1);
+        const auto pointers = pv->editablePointers();
+        QVERIFY(!pointers.empty());
+        const std::string systemPtr = pointers.front();
+        QVERIFY2(systemPtr.rfind("/system", 0) == 0, systemPtr.c_str());
+        const ojson& body = w->context()->scenario().requests[1].body;
+        const QString original =
+            QString::fromStdString(body.at(ojson::json_pointer(systemPtr)).get<std::string>());
+        QVERIFY(pv->setEditText(systemPtr, QStringLiteral("Current time: 09:41:07, Monday 30 "
+                                                          "November 2026.\n\n") +
+                                               original));
+        QSignalSpy shown(w.get(), &MainWindow::runShown);
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(shown.count(), 1);
+        // The cursor is back at the end of the edited request, and nothing of it was reused.
+        QCOMPARE(w->context()->cursor(), w->context()->run()->requestEndCursor(1));
+        const RequestResult& res = w->context()->run()->results[1];
+        QCOMPARE(res.cached_tokens, 0);
+        const int full = res.prompt_tokens / res.block_size;
+        QCOMPARE(w->blockChainView()->drawnCount(1, CellState::Hit), 0);
+        QCOMPARE(w->blockChainView()->drawnCount(1, CellState::Computed), full);
+        QCOMPARE(w->blockChainView()->drawnRequest(1)->first_divergence, 0);
+        QVERIFY(pv->shownDynamicTokens() > 0);
+        // Request 0 is untouched by the edit.
+        QVERIFY(w->context()->scenario().requests[0].body.dump().find("09:41:07") ==
+                std::string::npos);
+    }
+
+    void blockChainPixelsMatchHitAndComputedCounts() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        for (Theme theme : {Theme::Light, Theme::Dark}) {
+            w->setTheme(theme);
+            w->setCursorToRequestEnd(3);
+            const QImage img = w->grabToImage();
+            QVERIFY(!img.isNull());
+            BlockChainView* chain = w->blockChainView();
+            const QRect area(chain->mapTo(w.get(), chain->chainArea().topLeft()),
+                             chain->chainArea().size());
+            // Expected: the visible area of every drawn hit / computed block.
+            double hitArea = 0, computedArea = 0;
+            const ScenarioRun& run = *w->context()->run();
+            for (int r = 0; r < run.requestCount(); ++r) {
+                const RequestProgress* rp = chain->drawnRequest(r);
+                if (!rp)
+                    continue;
+                for (const CellView& c : rp->cells) {
+                    QRect b = chain->blockRect(r, c.index);
+                    b = QRect(chain->mapTo(w.get(), b.topLeft()), b.size()).intersected(area);
+                    const double a = static_cast<double>(b.width()) * b.height();
+                    if (c.state == CellState::Hit)
+                        hitArea += a;
+                    else if (c.state == CellState::Computed)
+                        computedArea += a;
+                }
+            }
+            QVERIFY(hitArea > 0 && computedArea > 0);
+            const Palette& pal = Palette::get(theme);
+            double hitPx = 0, computedPx = 0;
+            for (int y = area.top(); y <= area.bottom() && y < img.height(); ++y) {
+                for (int x = area.left(); x <= area.right() && x < img.width(); ++x) {
+                    const QRgb c = img.pixel(x, y) & 0xffffff;
+                    hitPx += c == (pal.hit.rgb() & 0xffffff) ? 1 : 0;
+                    computedPx += c == (pal.computed.rgb() & 0xffffff) ? 1 : 0;
+                }
+            }
+            QVERIFY2(hitPx > 0 && computedPx > 0, "both colours must be on screen");
+            const double expected = hitArea / computedArea;
+            const double measured = hitPx / computedPx;
+            QVERIFY2(std::abs(measured / expected - 1.0) < 0.2,
+                     qPrintable(QStringLiteral("hit:computed pixels %1, block areas %2")
+                                    .arg(measured)
+                                    .arg(expected)));
+            const QString dir = QDir::tempPath();
+            img.save(dir + QStringLiteral("/prefixlens-test-chain-%1.png")
+                               .arg(theme == Theme::Dark ? "dark" : "light"));
+        }
+    }
+
+    void newerPlayReplacesQueuedOne() {
+        EngineHost host(cpuEngine());
+        auto a = load_scenario("shared-system-prompt");
+        auto b = load_scenario("few-shot");
+        auto c = load_scenario("timestamp-at-head");
+        QVERIFY(a && b && c);
+        QSignalSpy ready(&host, &EngineHost::runReady);
+        host.play(a.value());
+        host.play(b.value());
+        const uint64_t last = host.play(c.value());
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, kRunTimeoutMs);
+        QTest::qWait(300);
+        QCOMPARE(ready.count(), 1);
+        const auto run = ready.front().front().value<ScenarioRunPtr>();
+        QCOMPARE(run->generation, last);
+        QCOMPARE(run->scenario.name, std::string("timestamp-at-head"));
+    }
+
+    void closedWindowDropsItsRun() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("long-document-qa")));
+        QTest::qWait(50);
+        w.reset();  // closes while the worker plays: the result is dropped, nothing crashes
+        QTest::qWait(100);
+    }
+
+    void anthropicRequestBecomesOneRequestScenario() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("req.json"));
+        test::write_file(path.toStdString(),
+                         R"({"model": "claude-x", "max_tokens": 1024, "system": "Be brief.",
+                             "messages": [{"role": "user", "content": "Hello there"}]})");
+        auto sc = loadScenarioFile(path);
+        QVERIFY2(sc, sc ? "" : sc.error().message.c_str());
+        QCOMPARE(sc->requests.size(), std::size_t{1});
+        QVERIFY(sc->requests[0].max_tokens <= 16);
+        QVERIFY(sc->requests[0].body.contains("system"));
+        test::write_file(path.toStdString(), R"({"messages": [)");
+        auto bad = loadScenarioFile(path);
+        QVERIFY(!bad);
+        QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("req.json")));
+    }
+
+    void uiStaysResponsiveDuringLongPrefill() {
+        const LatencyReport rep = measureUiLatency(cpuEngine(), 2000, kRunTimeoutMs);
+        qInfo("%s", qPrintable(rep.toJson()));
+        QVERIFY2(rep.ok, qPrintable(rep.error));
+        QVERIFY(rep.prompt_tokens > 1800);
+        QVERIFY(rep.ticks > 10);
+        QVERIFY2(rep.longest_gap_ms < 500.0, qPrintable(rep.toJson()));
+    }
+};
+
+QTEST_MAIN(TestGuiMain)
+#include "test_gui_main.moc"

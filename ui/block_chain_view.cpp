@@ -1,0 +1,600 @@
+#include "block_chain_view.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "scenario_context.h"
+#include "text_util.h"
+
+namespace pl::ui {
+
+namespace {
+
+QFont monoFont(const QFont& base) {
+    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    f.setPointSizeF(base.pointSizeF() > 0 ? base.pointSizeF() * 0.95 : 9.0);
+    return f;
+}
+
+const CellState kLegendStates[] = {CellState::Pending, CellState::Hashed, CellState::Hit,
+                                   CellState::Computed, CellState::Partial};
+
+// Draws one block's fill; the partial tail is hatched: it is never hashed nor cached.
+void fillCell(QPainter& p, const QRectF& r, CellState state, const Palette& pal, qreal radius) {
+    QPainterPath path;
+    path.addRoundedRect(r, radius, radius);
+    switch (state) {
+        case CellState::Pending: {
+            p.fillPath(path, pal.pending);
+            QPen pen(pal.hashed, 1.2, Qt::DashLine);
+            p.setPen(pen);
+            p.drawPath(path);
+            return;
+        }
+        case CellState::Partial: {
+            p.fillPath(path, pal.pending);
+            p.fillPath(path, QBrush(pal.partial, Qt::BDiagPattern));
+            p.setPen(QPen(pal.partial, 1.5));
+            p.drawPath(path);
+            return;
+        }
+        default:
+            p.fillPath(path, pal.cell(state));
+            return;
+    }
+}
+
+}  // namespace
+
+// --- StateLegend -------------------------------------------------------------------------------
+
+StateLegend::StateLegend(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+}
+
+void StateLegend::setTheme(Theme theme) {
+    theme_ = theme;
+    update();
+}
+
+QSize StateLegend::sizeHint() const {
+    const QFontMetrics fm(font());
+    return {fm.height() * 30, fm.height() + fm.height() / 2};
+}
+
+void StateLegend::paintEvent(QPaintEvent*) {
+    const Palette& pal = Palette::get(theme_);
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm(font());
+    const int sw = fm.height();
+    int x = 0;
+    const int y = (height() - sw) / 2;
+    for (CellState s : kLegendStates) {
+        const QString label = cellStateName(s);
+        if (x + sw + fm.horizontalAdvance(label) > width())
+            break;
+        fillCell(p, QRectF(x + 0.5, y + 0.5, sw * 1.4, sw - 1), s, pal, 3);
+        x += static_cast<int>(sw * 1.4) + sw / 3;
+        p.setPen(pal.mutedText);
+        p.drawText(QRect(x, 0, fm.horizontalAdvance(label) + 2, height()),
+                   Qt::AlignVCenter | Qt::AlignLeft, label);
+        x += fm.horizontalAdvance(label) + sw;
+    }
+}
+
+// --- BlockChainView ----------------------------------------------------------------------------
+
+BlockChainView::BlockChainView(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    legend_ = new StateLegend(this);
+    layout->addWidget(legend_);
+    scroll_ = new QScrollArea(this);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setWidgetResizable(true);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    canvas_ = new BlockChainCanvas(context, scroll_);
+    scroll_->setWidget(canvas_);
+    layout->addWidget(scroll_, 1);
+    connect(canvas_, &BlockChainCanvas::wantVisible, this, [this](const QRect& r) {
+        const QPoint c = r.center();
+        scroll_->ensureVisible(c.x(), c.y(), r.width() / 2 + 8, r.height() / 2 + 24);
+    });
+}
+
+void BlockChainView::setTheme(Theme theme) {
+    legend_->setTheme(theme);
+    canvas_->setTheme(theme);
+}
+
+int BlockChainView::drawnRequestCount() const {
+    return static_cast<int>(canvas_->requests().size());
+}
+
+const RequestProgress* BlockChainView::drawnRequest(int request) const {
+    for (const auto& rp : canvas_->requests()) {
+        if (rp.request == request)
+            return &rp;
+    }
+    return nullptr;
+}
+
+int BlockChainView::drawnCount(int request, CellState state) const {
+    const RequestProgress* rp = drawnRequest(request);
+    if (!rp)
+        return 0;
+    return static_cast<int>(std::count_if(rp->cells.begin(), rp->cells.end(),
+                                          [&](const CellView& c) { return c.state == state; }));
+}
+
+QRect BlockChainView::blockRect(int request, int index) const {
+    const QRect r = canvas_->blockRect(request, index);
+    if (r.isNull())
+        return r;
+    return QRect(canvas_->mapTo(this, r.topLeft()), r.size());
+}
+
+QRect BlockChainView::chainArea() const {
+    return scroll_->geometry();
+}
+
+QString BlockChainView::tooltipFor(int request, int index) const {
+    return canvas_->tooltipFor(request, index);
+}
+
+// --- BlockChainCanvas --------------------------------------------------------------------------
+
+BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    connect(context, &ScenarioContext::runChanged, this, [this] {
+        refold();
+        relayout();
+    });
+    connect(context, &ScenarioContext::scenarioChanged, this, [this] {
+        refold();
+        relayout();
+    });
+    connect(context, &ScenarioContext::cursorChanged, this, [this] {
+        const std::size_t before = requests_.size();
+        refold();
+        if (requests_.size() != before)
+            relayout();
+        update();
+        if (lastEventRequest_ >= 0) {
+            QRect r = blockRect(lastEventRequest_, lastEventBlock_);
+            if (r.isNull())
+                r = cardRect(lastEventRequest_);
+            if (!r.isNull())
+                emit wantVisible(r);
+        }
+    });
+    connect(context, &ScenarioContext::selectionChanged, this, [this] { update(); });
+}
+
+void BlockChainCanvas::setTheme(Theme theme) {
+    theme_ = theme;
+    update();
+}
+
+BlockChainCanvas::Metrics BlockChainCanvas::metrics() const {
+    const QFontMetrics fm(font());
+    const QFontMetrics mono(monoFont(font()));
+    Metrics m{};
+    m.pad = std::max(3, fm.height() / 4);
+    m.blockW = mono.horizontalAdvance(QStringLiteral("00000000")) + 2 * m.pad + 2;
+    m.blockH = mono.height() + 2 * m.pad + 2;
+    m.gap = std::max(10, fm.height() * 3 / 4);
+    m.rowGap = std::max(6, fm.height() / 2);
+    m.headerH = fm.height() * 2 + m.pad * 3;
+    m.cardGap = fm.height() * 2 / 3;
+    m.margin = std::max(6, fm.height() / 2);
+    return m;
+}
+
+void BlockChainCanvas::refold() {
+    requests_.clear();
+    lastEventRequest_ = -1;
+    lastEventBlock_ = -1;
+    if (!context_ || !context_->run())
+        return;
+    const ScenarioRun& run = *context_->run();
+    const int cursor = context_->cursor();
+    for (int r = 0; r < run.requestCount(); ++r) {
+        const int start = run.requestStartCursor(r);
+        if (start < 0 || start >= cursor)
+            continue;
+        requests_.push_back(foldRequest(run, r, cursor));
+    }
+    pool_ = foldPool(run, cursor);
+    if (cursor > 0) {
+        const RunnerEvent& ev = run.events[static_cast<std::size_t>(cursor - 1)];
+        lastEventRequest_ = eventRequest(ev);
+        std::visit(
+            [&](const auto& e) {
+                using T = std::decay_t<decltype(e)>;
+                if constexpr (std::is_same_v<T, BlockHashedEvent> ||
+                              std::is_same_v<T, BlockHitEvent> ||
+                              std::is_same_v<T, BlockComputedEvent>)
+                    lastEventBlock_ = e.index;
+            },
+            ev);
+    }
+}
+
+std::vector<BlockChainCanvas::Card> BlockChainCanvas::layoutFor(int width, int* height) const {
+    const Metrics m = metrics();
+    std::vector<Card> cards;
+    int y = m.margin;
+    const int inner = std::max(m.blockW + m.gap, width - 2 * m.margin - 2 * m.pad);
+    const int perRow = std::max(1, inner / (m.blockW + m.gap));
+    for (const RequestProgress& rp : requests_) {
+        Card c;
+        c.request = rp.request;
+        const int n = static_cast<int>(rp.cells.size());
+        const int rows = std::max(1, (n + perRow - 1) / perRow);
+        const int h = m.headerH + rows * m.blockH + (rows - 1) * m.rowGap + 2 * m.pad;
+        c.rect = QRect(m.margin, y, width - 2 * m.margin, h);
+        c.header = QRect(c.rect.left() + m.pad * 2, y + m.pad, c.rect.width() - m.pad * 4,
+                         m.headerH - m.pad);
+        const int bx0 = c.rect.left() + m.pad + m.gap;
+        const int by0 = y + m.headerH;
+        for (int i = 0; i < n; ++i) {
+            const int row = i / perRow;
+            const int col = i % perRow;
+            c.blocks.emplace_back(bx0 + col * (m.blockW + m.gap), by0 + row * (m.blockH + m.rowGap),
+                                  m.blockW, m.blockH);
+        }
+        cards.push_back(std::move(c));
+        y += h + m.cardGap;
+    }
+    if (height)
+        *height = y + m.margin;
+    return cards;
+}
+
+void BlockChainCanvas::relayout() {
+    int h = 0;
+    cards_ = layoutFor(width(), &h);
+    setMinimumHeight(h);
+    updateGeometry();
+    update();
+}
+
+int BlockChainCanvas::heightForWidth(int width) const {
+    int h = 0;
+    (void)layoutFor(width, &h);
+    return h;
+}
+
+QSize BlockChainCanvas::sizeHint() const {
+    const QFontMetrics fm(font());
+    return {fm.height() * 50, fm.height() * 20};
+}
+
+void BlockChainCanvas::resizeEvent(QResizeEvent*) {
+    int h = 0;
+    cards_ = layoutFor(width(), &h);
+    if (minimumHeight() != h)
+        setMinimumHeight(h);
+}
+
+QRect BlockChainCanvas::cardRect(int request) const {
+    for (const Card& c : cards_) {
+        if (c.request == request)
+            return c.rect;
+    }
+    return {};
+}
+
+QRect BlockChainCanvas::blockRect(int request, int index) const {
+    for (const Card& c : cards_) {
+        if (c.request == request && index >= 0 && index < static_cast<int>(c.blocks.size()))
+            return c.blocks[static_cast<std::size_t>(index)];
+    }
+    return {};
+}
+
+std::optional<std::pair<int, int>> BlockChainCanvas::hitTest(const QPoint& pos) const {
+    for (const Card& c : cards_) {
+        if (!c.rect.contains(pos))
+            continue;
+        for (std::size_t i = 0; i < c.blocks.size(); ++i) {
+            if (c.blocks[i].contains(pos))
+                return std::make_pair(c.request, static_cast<int>(i));
+        }
+    }
+    return std::nullopt;
+}
+
+QString BlockChainCanvas::tooltipFor(int request, int index) const {
+    if (!context_ || !context_->run())
+        return {};
+    const ScenarioRun& run = *context_->run();
+    const RequestProgress* rp = nullptr;
+    for (const auto& r : requests_) {
+        if (r.request == request)
+            rp = &r;
+    }
+    if (!rp || index < 0 || index >= static_cast<int>(rp->cells.size()))
+        return {};
+    const CellView& c = rp->cells[static_cast<std::size_t>(index)];
+    const RequestResult* res = run.result(request);
+    QStringList lines;
+    lines << tr("<b>Request %1, block %2</b> — %3")
+                 .arg(request)
+                 .arg(index)
+                 .arg(cellStateName(c.state).toHtmlEscaped());
+    if (c.hash) {
+        lines << tr("hash <code>%1</code>").arg(QString::fromStdString(to_hex(*c.hash)));
+        lines << tr("parent <code>%1</code>%2")
+                     .arg(QString::fromStdString(to_hex(c.parent)).left(16) + QStringLiteral("…"),
+                          index == 0 ? tr(" (chain root)") : QString());
+    } else if (c.state == CellState::Partial) {
+        lines << tr("not hashed: only full blocks of %1 tokens are cached")
+                     .arg(run.scenario.block_size);
+    }
+    if (res) {
+        const RenderedPrompt& prompt = res->prompt;
+        std::string text;
+        std::vector<QString> origins;
+        for (int t = c.first_token; t < c.first_token + c.num_tokens; ++t) {
+            text += tokenText(prompt, t);
+            if (t < static_cast<int>(prompt.token_segment.size())) {
+                const QString o = originName(prompt.segments[static_cast<std::size_t>(
+                    prompt.token_segment[static_cast<std::size_t>(t)])]);
+                if (std::find(origins.begin(), origins.end(), o) == origins.end())
+                    origins.push_back(o);
+            }
+        }
+        QStringList ol;
+        for (const auto& o : origins)
+            ol << o;
+        lines << tr("tokens %1–%2 (%3): <code>%4</code>")
+                     .arg(c.first_token)
+                     .arg(c.first_token + c.num_tokens - 1)
+                     .arg(c.num_tokens)
+                     .arg(visibleText(QString::fromUtf8(text.data(), static_cast<int>(text.size())),
+                                      120)
+                              .toHtmlEscaped());
+        lines << tr("from %1").arg(ol.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    if (c.block_id >= 0 && c.block_id < static_cast<int>(pool_.cells.size())) {
+        const PoolCellView& pc = pool_.cells[static_cast<std::size_t>(c.block_id)];
+        lines << tr("pool block %1 · ref count %2 · last use t = %3 s")
+                     .arg(c.block_id)
+                     .arg(pc.ref_count)
+                     .arg(pc.last_used, 0, 'f', 0);
+    }
+    const double bytes = static_cast<double>(run.bytes_per_block) * c.num_tokens /
+                         std::max(1, run.scenario.block_size);
+    lines << tr("KV: %1 for %2 tokens").arg(formatBytes(bytes)).arg(c.num_tokens);
+    return lines.join(QStringLiteral("<br>"));
+}
+
+bool BlockChainCanvas::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* he = static_cast<QHelpEvent*>(e);
+        const auto hit = hitTest(he->pos());
+        if (hit)
+            QToolTip::showText(he->globalPos(), tooltipFor(hit->first, hit->second), this,
+                               blockRect(hit->first, hit->second));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(e);
+}
+
+void BlockChainCanvas::mouseMoveEvent(QMouseEvent* e) {
+    const auto hit = hitTest(e->pos());
+    if (hit != hover_) {
+        hover_ = hit;
+        setCursor(hit ? Qt::PointingHandCursor : Qt::ArrowCursor);
+        update();
+    }
+}
+
+void BlockChainCanvas::leaveEvent(QEvent*) {
+    if (hover_) {
+        hover_.reset();
+        update();
+    }
+}
+
+void BlockChainCanvas::mousePressEvent(QMouseEvent* e) {
+    if (!context_)
+        return;
+    const auto hit = hitTest(e->pos());
+    if (!hit) {
+        context_->selectHash(std::nullopt);
+        for (const Card& c : cards_) {
+            if (c.rect.contains(e->pos())) {
+                context_->selectRequest(c.request);
+                return;
+            }
+        }
+        context_->selectRequest(std::nullopt);
+        return;
+    }
+    for (const auto& rp : requests_) {
+        if (rp.request == hit->first) {
+            const CellView& c = rp.cells[static_cast<std::size_t>(hit->second)];
+            context_->selectRequest(hit->first);
+            context_->selectHash(c.hash);
+        }
+    }
+}
+
+void BlockChainCanvas::paintEvent(QPaintEvent* e) {
+    const Palette& pal = Palette::get(theme_);
+    QPainter p(this);
+    p.fillRect(e->rect(), pal.window);
+    p.setRenderHint(QPainter::Antialiasing);
+    if (requests_.empty()) {
+        QString msg;
+        if (!context_ || !context_->hasScenario())
+            msg =
+                tr("Pick a scenario above, open one (Ctrl+O), or drop a scenario or request "
+                   "JSON here.");
+        else if (!context_->run())
+            msg = context_->awaitingRun() ? tr("Running the scenario on the model…")
+                                          : tr("The scenario could not be played.");
+        else
+            msg = tr("Press Space to play, → to step one event, Shift+→ for a whole request.");
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 1.25);
+        p.setFont(f);
+        p.setPen(pal.mutedText);
+        p.drawText(rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, msg);
+        return;
+    }
+    for (std::size_t i = 0; i < cards_.size() && i < requests_.size(); ++i) {
+        if (cards_[i].rect.intersects(e->rect()))
+            paintCard(p, cards_[i], requests_[i]);
+    }
+}
+
+void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestProgress& rp) const {
+    const Palette& pal = Palette::get(theme_);
+    const Metrics m = metrics();
+    const ScenarioRun& run = *context_->run();
+    const bool current = context_->currentRequest() == rp.request;
+    const ScenarioRequest& req = run.scenario.requests[static_cast<std::size_t>(rp.request)];
+
+    // Card.
+    QPainterPath cardPath;
+    cardPath.addRoundedRect(QRectF(card.rect).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+    p.fillPath(cardPath, pal.panel);
+    p.setPen(QPen(current ? pal.accent : pal.grid, current ? 2.0 : 1.0));
+    p.drawPath(cardPath);
+    const int sessionIdx = run.sessionIndex(req.session);
+    p.fillRect(QRect(card.rect.left() + 1, card.rect.top() + 6, 4, card.rect.height() - 12),
+               pal.session(sessionIdx));
+
+    // Header: who and when on the left, the time to first token on the right.
+    const QFontMetrics fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(pal.text);
+    const QRect line1(card.header.left(), card.header.top(), card.header.width(), fm.height());
+    QString right;
+    if (rp.prefill_done)
+        right = tr("TTFT %1 ms").arg(rp.ttft_ms, 0, 'f', 1);
+    const int rightW = QFontMetrics(bold).horizontalAdvance(right) + m.pad;
+    QString title = tr("Request %1 · %2 · t = %3 s")
+                        .arg(rp.request)
+                        .arg(QString::fromStdString(req.session))
+                        .arg(req.at_s, 0, 'f', 0);
+    if (req.salt)
+        title += tr(" · salted");
+    p.drawText(line1.adjusted(0, 0, -rightW, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetrics(bold).elidedText(title, Qt::ElideRight, line1.width() - rightW));
+    p.setPen(rp.hits > 0 ? pal.hit : pal.computed);
+    p.drawText(line1, Qt::AlignRight | Qt::AlignVCenter, right);
+
+    p.setFont(font());
+    const QRect line2(card.header.left(), line1.bottom() + m.pad / 2, card.header.width(),
+                      fm.height());
+    const RequestResult* res = run.result(rp.request);
+    const int promptTokens = res ? res->prompt_tokens : 0;
+    int fullBlocks = 0;
+    if (res) {
+        fullBlocks =
+            static_cast<int>(std::count_if(res->blocks.begin(), res->blocks.end(),
+                                           [](const auto& b) { return b.hash.has_value(); }));
+    }
+    QString stats;
+    if (!rp.prefill_done) {
+        stats = tr("%1 prompt tokens · %2 of %3 blocks hashed")
+                    .arg(promptTokens)
+                    .arg(rp.hashed)
+                    .arg(fullBlocks);
+        if (rp.hits > 0)
+            stats += tr(" · %1 hits so far").arg(rp.hits);
+    } else {
+        stats = tr("%1 prompt tokens · %2 reused (%3 blocks) · %4 computed")
+                    .arg(promptTokens)
+                    .arg(rp.cached_tokens)
+                    .arg(rp.hits)
+                    .arg(rp.computed_tokens);
+    }
+    QColor statsColor = pal.mutedText;
+    if (rp.first_divergence >= 0 && rp.prefill_done) {
+        stats += tr(" · prefix breaks at block %1").arg(rp.first_divergence);
+        statsColor = pal.invalidation;
+    }
+    p.setPen(statsColor);
+    p.drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(stats, Qt::ElideRight, line2.width()));
+
+    // Blocks and the arrows from each parent.
+    const QFont mono = monoFont(font());
+    const std::optional<BlockHash> selected = context_->selectedHash();
+    for (std::size_t i = 0; i < card.blocks.size() && i < rp.cells.size(); ++i) {
+        const QRect r = card.blocks[i];
+        const CellView& c = rp.cells[i];
+        // Arrow from the parent: the block to the left, or the chain root / previous row.
+        const int midY = r.center().y();
+        const int x0 = r.left() - m.gap + 2;
+        p.setPen(QPen(c.state == CellState::Pending ? pal.grid : pal.mutedText, 1.3));
+        if (i == 0) {
+            p.setBrush(pal.mutedText);
+            p.drawEllipse(QPointF(x0 + 2, midY), 2.5, 2.5);
+            p.setBrush(Qt::NoBrush);
+        }
+        p.drawLine(QPointF(x0 + (i == 0 ? 5 : 0), midY), QPointF(r.left() - 2, midY));
+        QPolygonF head;
+        head << QPointF(r.left() - 1, midY) << QPointF(r.left() - 5, midY - 3)
+             << QPointF(r.left() - 5, midY + 3);
+        p.setBrush(p.pen().color());
+        p.drawPolygon(head);
+        p.setBrush(Qt::NoBrush);
+
+        const QRectF rf = QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5);
+        fillCell(p, rf, c.state, pal, 4);
+        p.setFont(mono);
+        if (c.hash && c.state != CellState::Pending) {
+            p.setPen(pal.textOn(pal.cell(c.state)));
+            p.drawText(r, Qt::AlignCenter, QString::fromStdString(to_hex(*c.hash)).left(8));
+        } else if (c.state == CellState::Partial) {
+            p.setPen(pal.text);
+            p.drawText(r, Qt::AlignCenter, tr("%1 tok").arg(c.num_tokens));
+        }
+        p.setFont(font());
+        if (static_cast<int>(i) == rp.first_divergence && rp.prefill_done) {
+            p.fillRect(QRect(r.left() - 4, r.top() - 3, 3, r.height() + 6), pal.invalidation);
+        }
+        if (selected && c.hash && *c.hash == *selected) {
+            p.setPen(QPen(pal.selection, 3));
+            p.drawRoundedRect(rf.adjusted(-2, -2, 2, 2), 5, 5);
+        } else if (hover_ && hover_->first == rp.request && hover_->second == static_cast<int>(i)) {
+            p.setPen(QPen(pal.text, 1.5));
+            p.drawRoundedRect(rf.adjusted(-1, -1, 1, 1), 5, 5);
+        }
+        if (rp.request == lastEventRequest_ && static_cast<int>(i) == lastEventBlock_) {
+            QColor glow = pal.accent;
+            glow.setAlpha(160);
+            p.setPen(QPen(glow, 2.5));
+            p.drawRoundedRect(rf.adjusted(-3, -3, 3, 3), 6, 6);
+        }
+    }
+}
+
+}  // namespace pl::ui

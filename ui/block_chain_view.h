@@ -1,0 +1,113 @@
+// The chain of block hashes, one card per request: each block shows its short hash, an arrow
+// from its parent, and its state at the cursor (hashed, hit, computed, partial). A changed
+// leading token shows up as a run of computed blocks from the first differing block to the end.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "palette.h"
+#include "timeline_state.h"
+
+class QScrollArea;
+
+namespace pl::ui {
+
+class ScenarioContext;
+class BlockChainCanvas;
+
+// Swatches for every block state, painted from the same Palette the views paint with.
+class StateLegend : public QWidget {
+    Q_OBJECT
+  public:
+    explicit StateLegend(QWidget* parent = nullptr);
+    void setTheme(Theme theme);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override { return {0, sizeHint().height()}; }
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+
+  private:
+    Theme theme_ = Theme::Light;
+};
+
+class BlockChainView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit BlockChainView(ScenarioContext* context, QWidget* parent = nullptr);
+
+    void setTheme(Theme theme);
+
+    // Read-only model, for tests: what is drawn now.
+    int drawnRequestCount() const;
+    int drawnCount(int request, CellState state) const;
+    const RequestProgress* drawnRequest(int request) const;
+    QRect blockRect(int request, int index) const;  // in this widget's coordinates
+    QRect chainArea() const;                        // the canvas's visible area, in this widget
+    QString tooltipFor(int request, int index) const;
+
+  private:
+    QPointer<ScenarioContext> context_;
+    StateLegend* legend_ = nullptr;
+    QScrollArea* scroll_ = nullptr;
+    BlockChainCanvas* canvas_ = nullptr;
+};
+
+// The painted part (inside a scroll area).
+class BlockChainCanvas : public QWidget {
+    Q_OBJECT
+  public:
+    BlockChainCanvas(ScenarioContext* context, QWidget* parent);
+
+    void setTheme(Theme theme);
+    const std::vector<RequestProgress>& requests() const { return requests_; }
+    QRect blockRect(int request, int index) const;
+    QRect cardRect(int request) const;
+    QString tooltipFor(int request, int index) const;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+
+  signals:
+    void wantVisible(const QRect& rect);
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void leaveEvent(QEvent*) override;
+    bool event(QEvent*) override;
+
+  private:
+    struct Card {
+        int request = 0;
+        QRect rect;
+        QRect header;
+        std::vector<QRect> blocks;
+    };
+    struct Metrics {
+        int pad, blockW, blockH, gap, rowGap, headerH, cardGap, margin;
+    };
+    Metrics metrics() const;
+    void refold();
+    std::vector<Card> layoutFor(int width, int* height) const;
+    void relayout();
+    std::optional<std::pair<int, int>> hitTest(const QPoint& pos) const;
+    void paintCard(QPainter& p, const Card& card, const RequestProgress& rp) const;
+
+    QPointer<ScenarioContext> context_;
+    Theme theme_ = Theme::Light;
+    std::vector<RequestProgress> requests_;
+    std::vector<Card> cards_;
+    PoolState pool_;
+    std::optional<std::pair<int, int>> hover_;
+    int lastEventRequest_ = -1;
+    int lastEventBlock_ = -1;
+};
+
+}  // namespace pl::ui

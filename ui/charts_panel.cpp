@@ -1,0 +1,400 @@
+#include "charts_panel.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "scenario_context.h"
+#include "text_util.h"
+
+namespace pl::ui {
+
+namespace {
+
+struct Prefill {
+    int request;
+    double ttft_ms;
+    int cached;
+    int computed;
+    int prompt;
+};
+
+// Every PrefillDoneEvent before the cursor.
+std::vector<Prefill> prefillsUpTo(const ScenarioRun& run, int cursor) {
+    std::vector<Prefill> out;
+    for (int i = 0; i < cursor && i < run.eventCount(); ++i) {
+        if (const auto* p = std::get_if<PrefillDoneEvent>(&run.events[static_cast<std::size_t>(i)]))
+            out.push_back({p->request, p->ttft_ms, p->cached_tokens, p->computed_tokens,
+                           p->cached_tokens + p->computed_tokens});
+    }
+    return out;
+}
+
+std::vector<const MemorySampleEvent*> samplesUpTo(const ScenarioRun& run, int cursor) {
+    std::vector<const MemorySampleEvent*> out;
+    for (int i = 0; i < cursor && i < run.eventCount(); ++i) {
+        if (const auto* m =
+                std::get_if<MemorySampleEvent>(&run.events[static_cast<std::size_t>(i)]))
+            out.push_back(m);
+    }
+    return out;
+}
+
+// A round upper bound for an axis: 1, 2 or 5 times a power of ten, at least `value`.
+double niceCeil(double value) {
+    if (value <= 0)
+        return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(value)));
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * p >= value * 1.02)
+            return m * p;
+    }
+    return 10 * p;
+}
+
+// The chart's axis of that orientation, created once: rebuilding axes on every cursor step
+// leaves stale label items behind in Qt Charts 6.4 and costs more than updating ranges.
+QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categories) {
+    const auto existing = chart->axes(orientation);
+    if (!existing.isEmpty())
+        return existing.front();
+    QAbstractAxis* axis = nullptr;
+    if (categories)
+        axis = new QBarCategoryAxis;
+    else
+        axis = new QValueAxis;
+    chart->addAxis(axis, orientation == Qt::Horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+    return axis;
+}
+
+}  // namespace
+
+ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    layout->addWidget(tabs_);
+    auto makeView = [this](const QString& name) {
+        auto* view = new QChartView(new QChart, tabs_);
+        view->setRenderHint(QPainter::Antialiasing);
+        tabs_->addTab(view, name);
+        return view;
+    };
+    ttft_ = makeView(tr("Time to first token"));
+    scatter_ = makeView(tr("TTFT vs prompt length"));
+    memory_ = makeView(tr("KV memory"));
+    hitRate_ = makeView(tr("Hit rate"));
+    connect(context, &ScenarioContext::runChanged, this, [this] { refresh(true); });
+    connect(context, &ScenarioContext::scenarioChanged, this, [this] { refresh(true); });
+    connect(context, &ScenarioContext::cursorChanged, this, [this] { refresh(false); });
+    refresh(true);
+}
+
+QChart* ChartsPanel::ttftChart() const {
+    return ttft_->chart();
+}
+
+void ChartsPanel::setTheme(Theme theme) {
+    theme_ = theme;
+    // Before the series are rebuilt: a chart theme resets the colours of the series it holds,
+    // and applying it costs tens of milliseconds, so only on a theme change.
+    for (QChartView* v : {ttft_, scatter_, memory_, hitRate_})
+        v->chart()->setTheme(theme == Theme::Dark ? QChart::ChartThemeDark
+                                                  : QChart::ChartThemeLight);
+    refresh(true);
+}
+
+void ChartsPanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange)
+        refresh(true);
+    QWidget::changeEvent(e);
+}
+
+void ChartsPanel::refresh(bool force) {
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    int prefills = 0;
+    int samples = 0;
+    if (run) {
+        for (int i = 0; i < context_->cursor() && i < run->eventCount(); ++i) {
+            const auto& ev = run->events[static_cast<std::size_t>(i)];
+            prefills += std::holds_alternative<PrefillDoneEvent>(ev) ? 1 : 0;
+            samples += std::holds_alternative<MemorySampleEvent>(ev) ? 1 : 0;
+        }
+    }
+    // Rebuilding a chart costs milliseconds: only when what it shows changed.
+    if (!force && run == builtRun_ && prefills == builtPrefills_ && samples == builtSamples_)
+        return;
+    builtRun_ = run;
+    builtPrefills_ = prefills;
+    builtSamples_ = samples;
+    buildTtft();
+    buildScatter();
+    buildMemory();
+    buildHitRate();
+}
+
+void ChartsPanel::styleChart(QChart* chart, const QString& title) {
+    const Palette& pal = Palette::get(theme_);
+    chart->setBackgroundBrush(pal.panel);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    QFont tf = font();
+    tf.setBold(true);
+    chart->setTitleFont(tf);
+    chart->setTitleBrush(pal.text);
+    chart->setTitle(title);
+    chart->legend()->setFont(font());
+    chart->legend()->setLabelColor(pal.text);
+    chart->legend()->setAlignment(Qt::AlignTop);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(font());
+        axis->setLabelsColor(pal.mutedText);
+        axis->setTitleFont(font());
+        axis->setTitleBrush(pal.mutedText);
+        axis->setGridLineColor(pal.grid);
+        axis->setLinePenColor(pal.grid);
+    }
+}
+
+void ChartsPanel::buildTtft() {
+    QChart* chart = ttft_->chart();
+    chart->removeAllSeries();
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    ttftBars_ = 0;
+    if (!run || run->requestCount() == 0) {
+        styleChart(chart, tr("Time to first token — waiting for the run"));
+        return;
+    }
+    const auto prefills = prefillsUpTo(*run, context_->cursor());
+    auto* hitSet = new QBarSet(tr("reused a cached prefix"));
+    auto* missSet = new QBarSet(tr("computed from scratch"));
+    hitSet->setColor(pal.hit);
+    missSet->setColor(pal.computed);
+    hitSet->setBorderColor(pal.hit);
+    missSet->setBorderColor(pal.computed);
+    QStringList categories;
+    double maxTtft = 0;
+    for (const auto& r : run->results)
+        maxTtft = std::max(maxTtft, r.ttft_ms);
+    const bool detailed = run->requestCount() <= 12;
+    for (int r = 0; r < run->requestCount(); ++r) {
+        const auto it = std::find_if(prefills.begin(), prefills.end(),
+                                     [&](const Prefill& p) { return p.request == r; });
+        const bool shown = it != prefills.end();
+        const bool hit = shown && it->cached > 0;
+        hitSet->append(shown && hit ? it->ttft_ms : 0.0);
+        missSet->append(shown && !hit ? it->ttft_ms : 0.0);
+        ttftBars_ += shown ? 1 : 0;
+        const RequestResult* res = run->result(r);
+        if (detailed && shown)
+            categories << tr("#%1<br>%2 tok").arg(r).arg(it->computed);
+        else if (detailed && res)
+            categories << tr("#%1").arg(r);
+        else
+            categories << QString::number(r);
+    }
+    auto* series = new QStackedBarSeries;
+    series->append(hitSet);
+    series->append(missSet);
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+    auto* x = static_cast<QBarCategoryAxis*>(axisOf(chart, Qt::Horizontal, true));
+    x->clear();
+    x->append(categories);
+    x->setTitleText(detailed ? tr("request · tokens computed") : tr("request"));
+    auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
+    y->setRange(0, niceCeil(maxTtft));
+    y->setTitleText(tr("ms"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    series->attachAxis(x);
+    series->attachAxis(y);
+    styleChart(chart, tr("Time to first token per request"));
+}
+
+void ChartsPanel::buildScatter() {
+    QChart* chart = scatter_->chart();
+    chart->removeAllSeries();
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    if (!run) {
+        styleChart(chart, tr("TTFT vs prompt length — waiting for the run"));
+        return;
+    }
+    const auto prefills = prefillsUpTo(*run, context_->cursor());
+    auto* hits = new QScatterSeries;
+    auto* misses = new QScatterSeries;
+    hits->setName(tr("reused a cached prefix"));
+    misses->setName(tr("computed from scratch"));
+    hits->setColor(pal.hit);
+    misses->setColor(pal.computed);
+    const qreal marker = QFontMetrics(font()).height() * 0.8;
+    hits->setMarkerSize(marker);
+    misses->setMarkerSize(marker);
+    hits->setBorderColor(pal.panel);
+    misses->setBorderColor(pal.panel);
+    for (const auto& p : prefills)
+        (p.cached > 0 ? hits : misses)->append(p.prompt, p.ttft_ms);
+    chart->addSeries(misses);
+    chart->addSeries(hits);
+    double maxLen = 1;
+    double maxTtft = 0;
+    for (const auto& r : run->results) {
+        maxLen = std::max(maxLen, static_cast<double>(r.prompt_tokens));
+        maxTtft = std::max(maxTtft, r.ttft_ms);
+    }
+    auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
+    x->setRange(0, niceCeil(maxLen));
+    x->setTitleText(tr("prompt tokens"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
+    y->setRange(0, niceCeil(maxTtft));
+    y->setTitleText(tr("TTFT (ms)"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    styleChart(chart, tr("TTFT against prompt length: a cached prefix breaks the line"));
+}
+
+void ChartsPanel::buildMemory() {
+    QChart* chart = memory_->chart();
+    chart->removeAllSeries();
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    memorySamples_ = 0;
+    if (!run) {
+        styleChart(chart, tr("KV memory — waiting for the run"));
+        return;
+    }
+    const auto samples = samplesUpTo(*run, context_->cursor());
+    memorySamples_ = static_cast<int>(samples.size());
+    constexpr double kMiB = 1024.0 * 1024.0;
+    const double capacity = static_cast<double>(run->scenario.capacity_blocks) *
+                            static_cast<double>(run->bytes_per_block) / kMiB;
+    int totalSamples = 0;
+    for (const auto& ev : run->events)
+        totalSamples += std::holds_alternative<MemorySampleEvent>(ev) ? 1 : 0;
+
+    // Stacked areas: each session's blocks in use, then the cached free blocks on top.
+    std::vector<double> lower(samples.size(), 0.0);
+    auto addLayer = [&](const QString& name, const QColor& color, auto valueOf) {
+        auto* up = new QLineSeries;
+        auto* lo = new QLineSeries;
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            const double v = valueOf(*samples[i]);
+            lo->append(static_cast<double>(i), lower[i]);
+            up->append(static_cast<double>(i), lower[i] + v);
+            lower[i] += v;
+        }
+        auto* area = new QAreaSeries(up, lo);
+        area->setName(name);
+        QColor fill = color;
+        fill.setAlpha(200);
+        area->setColor(fill);
+        area->setBorderColor(color);
+        chart->addSeries(area);
+    };
+    for (std::size_t s = 0; s < run->sessions.size(); ++s) {
+        const std::string session = run->sessions[s];
+        addLayer(QString::fromStdString(session), pal.session(static_cast<int>(s)),
+                 [&](const MemorySampleEvent& m) {
+                     const auto it = m.bytes_per_session.find(session);
+                     return it == m.bytes_per_session.end()
+                                ? 0.0
+                                : static_cast<double>(it->second) / kMiB;
+                 });
+    }
+    addLayer(tr("cached, free"), pal.poolCachedFree, [&](const MemorySampleEvent& m) {
+        return static_cast<double>(m.blocks_cached_free) * static_cast<double>(m.bytes_per_block) /
+               kMiB;
+    });
+    auto* cap = new QLineSeries;
+    cap->setName(tr("pool capacity %1").arg(formatBytes(capacity * kMiB)));
+    cap->append(0, capacity);
+    cap->append(std::max(1, totalSamples - 1), capacity);
+    QPen capPen(pal.invalidation, 2, Qt::DashLine);
+    cap->setPen(capPen);
+    chart->addSeries(cap);
+
+    auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
+    x->setRange(0, std::max(1, totalSamples - 1));
+    x->setTitleText(tr("memory sample (after each admission and release)"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
+    double maxY = capacity;
+    for (double v : lower)
+        maxY = std::max(maxY, v);
+    y->setRange(0, niceCeil(maxY));
+    y->setTitleText(tr("MiB"));
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    styleChart(chart, tr("KV memory by session, against the pool"));
+    chart->legend()->setVisible(run->sessions.size() <= 8);
+}
+
+void ChartsPanel::buildHitRate() {
+    QChart* chart = hitRate_->chart();
+    chart->removeAllSeries();
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    if (!run) {
+        styleChart(chart, tr("Hit rate — waiting for the run"));
+        return;
+    }
+    const auto prefills = prefillsUpTo(*run, context_->cursor());
+    auto* cumulative = new QLineSeries;
+    cumulative->setName(tr("all requests so far"));
+    cumulative->setPen(QPen(pal.accent, 2.5));
+    auto* each = new QScatterSeries;
+    each->setName(tr("this request"));
+    each->setColor(pal.hit);
+    each->setBorderColor(pal.panel);
+    each->setMarkerSize(QFontMetrics(font()).height() * 0.7);
+    double hits = 0;
+    double queries = 0;
+    int i = 0;
+    for (const auto& p : prefills) {
+        hits += p.cached;
+        queries += p.prompt;
+        cumulative->append(i, queries > 0 ? 100.0 * hits / queries : 0.0);
+        each->append(i, p.prompt > 0 ? 100.0 * p.cached / p.prompt : 0.0);
+        ++i;
+    }
+    chart->addSeries(cumulative);
+    chart->addSeries(each);
+    auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
+    x->setRange(0, std::max(1, run->requestCount() - 1));
+    x->setTitleText(tr("request (in prefill order)"));
+    x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setTickCount(std::min(run->requestCount(), 11) < 2 ? 2 : std::min(run->requestCount(), 11));
+    auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
+    y->setRange(0, 100);
+    y->setTitleText(tr("% of prompt tokens reused"));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    cumulative->attachAxis(x);
+    cumulative->attachAxis(y);
+    each->attachAxis(x);
+    each->attachAxis(y);
+    styleChart(chart, tr("Prefix cache hit rate"));
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,55 @@
+// Qt Charts over the run up to the cursor: time to first token per request, TTFT against prompt
+// length, KV memory per session against the pool's capacity, and the hit rate over time. Axes and
+// legends come from the run; nothing is hard-coded.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include "palette.h"
+
+class QChart;
+class QChartView;
+class QTabWidget;
+
+namespace pl::ui {
+
+class ScenarioContext;
+
+class ChartsPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ChartsPanel(ScenarioContext* context, QWidget* parent = nullptr);
+
+    void setTheme(Theme theme);
+    // For tests: the number of requests with a TTFT bar, and memory samples drawn.
+    int ttftBars() const { return ttftBars_; }
+    int memorySamples() const { return memorySamples_; }
+    QChart* ttftChart() const;
+
+  protected:
+    void changeEvent(QEvent* e) override;
+
+  private:
+    void refresh(bool force);
+    void buildTtft();
+    void buildScatter();
+    void buildMemory();
+    void buildHitRate();
+    void styleChart(QChart* chart, const QString& title);
+
+    QPointer<ScenarioContext> context_;
+    Theme theme_ = Theme::Light;
+    QTabWidget* tabs_ = nullptr;
+    QChartView* ttft_ = nullptr;
+    QChartView* scatter_ = nullptr;
+    QChartView* memory_ = nullptr;
+    QChartView* hitRate_ = nullptr;
+    const void* builtRun_ = nullptr;
+    int builtPrefills_ = -1;
+    int builtSamples_ = -1;
+    int ttftBars_ = 0;
+    int memorySamples_ = 0;
+};
+
+}  // namespace pl::ui

@@ -1,0 +1,253 @@
+#include "engine_session.h"
+
+#include <QMetaObject>
+#include <chrono>
+
+#include "assets.h"
+#include "gpt_model.h"
+
+namespace pl::ui {
+
+namespace {
+
+// Thrown from the event sink to leave RequestRunner::play when a newer request superseded this
+// one; the runner and its cache are discarded afterwards, so no state outlives the unwinding.
+struct PlayCancelled {};
+
+PoolSnapshot snapshotOf(const PrefixCache& cache, int afterEvent) {
+    PoolSnapshot s;
+    s.after_event = afterEvent;
+    s.blocks.reserve(static_cast<std::size_t>(cache.capacity_blocks()));
+    for (int id = 0; id < cache.capacity_blocks(); ++id)
+        s.blocks.push_back(cache.block(id));
+    s.free_queue = cache.free_queue();
+    s.next_victim = cache.next_victim();
+    return s;
+}
+
+}  // namespace
+
+void registerUiMetaTypes() {
+    qRegisterMetaType<ScenarioRunPtr>("pl::ui::ScenarioRunPtr");
+    qRegisterMetaType<EngineInfo>("pl::ui::EngineInfo");
+}
+
+EngineSession::EngineSession(EngineOptions options) : options_(std::move(options)) {}
+
+EngineSession::~EngineSession() = default;
+
+uint64_t EngineSession::requestPlay(Scenario scenario) {
+    std::lock_guard lock(mutex_);
+    const uint64_t gen = ++generation_;
+    pending_ = Pending{std::move(scenario), gen};
+    if (!drainQueued_) {
+        drainQueued_ = true;
+        QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
+    }
+    return gen;
+}
+
+void EngineSession::stop() {
+    stopping_ = true;
+}
+
+void EngineSession::load() {
+    if (loaded_)
+        return;
+    loaded_ = true;
+    emit progress(tr("Loading model…"));
+    const std::filesystem::path dir = options_.model_dir.isEmpty()
+                                          ? builtin_model_dir()
+                                          : std::filesystem::path(options_.model_dir.toStdString());
+    auto model = GptModel::load(dir);
+    if (!model) {
+        loadError_ = QString::fromStdString(model.error().message);
+        emit loadFailed(loadError_);
+        return;
+    }
+    model_ = model.value();
+    info_.model = model_->name();
+    // A first backend sized for the default scenario pool, so that the status bar says what runs
+    // before any play.
+    Scenario probe;
+    probe.capacity_blocks = Scenario{}.capacity_blocks;  // most scenarios then reuse it
+    QString error;
+    if (!ensureBackend(probe, error)) {
+        loadError_ = error;
+        emit loadFailed(error);
+        return;
+    }
+    emit engineReady(info_);
+}
+
+bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
+    const int needed =
+        RequestRunner::pool_blocks_needed(scenario, model_->config(), options_.verify);
+    if (backend_ && backend_->kv_layout().block_size == scenario.block_size &&
+        backend_->kv_layout().capacity_blocks >= needed)
+        return true;
+    backend_.reset();  // free the old pool before allocating the new one
+    emit progress(options_.backend == BackendKind::Vulkan ? tr("Compiling shaders…")
+                                                          : tr("Preparing the KV pool…"));
+    KvPoolLayout layout;
+    layout.block_size = scenario.block_size;
+    layout.capacity_blocks = needed;
+    layout.n_layer = model_->config().n_layer;
+    layout.n_embd = model_->config().n_embd;
+    BackendRequest req;
+    req.kind = options_.backend;
+    req.explicit_kind = options_.explicit_backend;
+    req.device_index = options_.device_index;
+    auto be = create_backend(model_, layout, req);
+    if (!be) {
+        error = QString::fromStdString(be.error().message);
+        return false;
+    }
+    backend_ = std::move(be->backend);
+    info_.backend = backend_->name();
+    info_.device = backend_->device_name();
+    if (!be->fallback_reason.empty())
+        info_.fallback_reason = be->fallback_reason;
+    return true;
+}
+
+void EngineSession::drain() {
+    std::optional<Pending> job;
+    {
+        std::lock_guard lock(mutex_);
+        job = std::move(pending_);
+        pending_.reset();
+        drainQueued_ = false;
+    }
+    if (!job || stopping_)
+        return;
+    if (!loaded_)
+        load();
+    if (!model_) {
+        emit runFailed(loadError_, job->generation);
+        return;
+    }
+    play(*job);
+}
+
+void EngineSession::play(const Pending& job) {
+    const Scenario& sc = job.scenario;
+    QString error;
+    if (!ensureBackend(sc, error)) {
+        emit runFailed(error, job.generation);
+        return;
+    }
+    RunnerOptions ro;
+    ro.verify = options_.verify;
+    auto runner = RequestRunner::create(*backend_, sc, ro);
+    if (!runner) {
+        emit runFailed(QString::fromStdString(runner.error().message), job.generation);
+        return;
+    }
+    auto run = std::make_shared<ScenarioRun>();
+    run->generation = job.generation;
+    run->scenario = sc;
+    run->engine = info_;
+    run->bytes_per_block = backend_->kv_layout().bytes_per_block();
+    run->request_events.resize(sc.requests.size());
+    for (const auto& r : sc.requests) {
+        if (run->sessionIndex(r.session) < 0)
+            run->sessions.push_back(r.session);
+    }
+    const RequestRunner& rr = *runner.value();
+    run->snapshots.push_back(snapshotOf(rr.cache(), -1));
+    const int total = static_cast<int>(sc.requests.size());
+    EventSink sink = [&](const RunnerEvent& ev) {
+        if (stopping_ || generation_.load() != job.generation)
+            throw PlayCancelled{};
+        const int index = run->eventCount();
+        const int r = eventRequest(ev);
+        run->events.push_back(ev);
+        if (r >= 0 && r < total)
+            run->request_events[static_cast<std::size_t>(r)].push_back(index);
+        if (std::holds_alternative<MemorySampleEvent>(ev))
+            run->snapshots.push_back(snapshotOf(rr.cache(), index));
+        if (const auto* fin = std::get_if<RequestFinishedEvent>(&ev)) {
+            run->results.push_back(*fin->result);
+            emit progress(tr("Playing request %1 of %2 on %3…")
+                              .arg(fin->request + 1)
+                              .arg(total)
+                              .arg(QString::fromStdString(info_.backend)));
+        }
+    };
+    emit progress(tr("Playing %1 on %2…")
+                      .arg(QString::fromStdString(sc.name), QString::fromStdString(info_.backend)));
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        auto played = runner.value()->play(sc, sink);
+        if (!played)
+            run->error = played.error().message;
+    } catch (const PlayCancelled&) {
+        return;  // superseded; the newer request is already queued
+    }
+    run->play_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::sort(run->results.begin(), run->results.end(),
+              [](const RequestResult& a, const RequestResult& b) { return a.request < b.request; });
+    if (generation_.load() != job.generation)
+        return;
+    emit runReady(std::const_pointer_cast<const ScenarioRun>(run));
+}
+
+EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent) {
+    registerUiMetaTypes();
+    auto* session = new EngineSession(std::move(options));
+    session->moveToThread(&thread_);
+    session_ = session;
+    thread_.setObjectName(QStringLiteral("prefixlens-engine"));
+    connect(&thread_, &QThread::finished, session, &QObject::deleteLater);
+    connect(session, &EngineSession::progress, this, &EngineHost::progress);
+    connect(session, &EngineSession::engineReady, this, [this](const EngineInfo& info) {
+        info_ = info;
+        emit engineReady(info);
+    });
+    connect(session, &EngineSession::loadFailed, this, [this](const QString& message) {
+        setBusy(false);
+        emit failed(message);
+    });
+    connect(session, &EngineSession::runFailed, this,
+            [this](const QString& message, quint64 generation) {
+                if (generation != latest_)
+                    return;
+                setBusy(false);
+                emit failed(message);
+            });
+    connect(session, &EngineSession::runReady, this, [this](const ScenarioRunPtr& run) {
+        if (!run || run->generation != latest_)
+            return;  // a newer play is on its way
+        info_ = run->engine;
+        setBusy(false);
+        emit runReady(run);
+    });
+    thread_.start();
+    QMetaObject::invokeMethod(session, &EngineSession::load, Qt::QueuedConnection);
+}
+
+EngineHost::~EngineHost() {
+    if (session_)
+        session_->stop();
+    thread_.quit();
+    thread_.wait();
+}
+
+uint64_t EngineHost::play(const Scenario& scenario) {
+    if (!session_)
+        return 0;
+    latest_ = session_->requestPlay(scenario);
+    setBusy(true);
+    return latest_;
+}
+
+void EngineHost::setBusy(bool busy) {
+    if (busy_ == busy)
+        return;
+    busy_ = busy;
+    emit busyChanged(busy);
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,531 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDeadlineTimer>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "block_chain_view.h"
+#include "charts_panel.h"
+#include "icons.h"
+#include "output_view.h"
+#include "pool_view.h"
+#include "prompt_view.h"
+#include "scenario_context.h"
+#include "scenario_import.h"
+#include "transport_bar.h"
+#include "usage_panel.h"
+
+namespace pl::ui {
+
+namespace {
+constexpr double kMinZoom = 0.6;
+constexpr double kMaxZoom = 3.0;
+constexpr double kZoomStep = 1.15;
+}  // namespace
+
+QString MainWindow::defaultScenarioName() {
+    const auto names = builtin_scenario_names();
+    for (const auto& n : names) {
+        if (n == "timestamp-at-head")
+            return QString::fromStdString(n);
+    }
+    return names.empty() ? QString() : QString::fromStdString(names.front());
+}
+
+MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
+    : QMainWindow(parent), options_(std::move(options)) {
+    setWindowTitle(tr("PrefixLens"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    baseFontPt_ = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 10.0;
+    context_ = new ScenarioContext(this);
+    engine_ = new EngineHost(options_.engine, this);
+
+    buildActions();
+
+    // Banner: the scenario picker, its title and what to watch.
+    auto* central = new QWidget(this);
+    auto* v = new QVBoxLayout(central);
+    v->setContentsMargins(8, 6, 8, 2);
+    v->setSpacing(4);
+    auto* top = new QHBoxLayout;
+    picker_ = new QComboBox(central);
+    picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
+    for (const auto& name : builtin_scenario_names()) {
+        auto sc = load_scenario(name);
+        const QString n = QString::fromStdString(name);
+        picker_->addItem(
+            sc ? QStringLiteral("%1 — %2").arg(n, QString::fromStdString(sc->title)) : n, n);
+    }
+    picker_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    picker_->setMinimumContentsLength(28);
+    title_ = new QLabel(central);
+    title_->setTextFormat(Qt::PlainText);
+    top->addWidget(picker_);
+    top->addWidget(title_, 1);
+    v->addLayout(top);
+    description_ = new QLabel(central);
+    description_->setWordWrap(true);
+    description_->setTextFormat(Qt::PlainText);
+    v->addWidget(description_);
+    chain_ = new BlockChainView(context_, central);
+    v->addWidget(chain_, 1);
+    TransportActions ta;
+    const auto acts = findChildren<QAction*>();
+    auto byName = [&](const char* name) {
+        for (QAction* a : acts) {
+            if (a->objectName() == QLatin1String(name))
+                return a;
+        }
+        return static_cast<QAction*>(nullptr);
+    };
+    ta.toStart = byName("toStart");
+    ta.prevRequest = byName("prevRequest");
+    ta.stepBack = byName("stepBack");
+    ta.playPause = playAction_;
+    ta.stepForward = byName("stepForward");
+    ta.nextRequest = byName("nextRequest");
+    ta.toEnd = byName("toEnd");
+    transport_ = new TransportBar(context_, ta, central);
+    v->addWidget(transport_);
+    setCentralWidget(central);
+
+    buildDocks();
+
+    progress_ = new QLabel(this);
+    engineLabel_ = new QLabel(this);
+    fallbackLabel_ = new QLabel(this);
+    statusBar()->addWidget(progress_, 1);
+    statusBar()->addPermanentWidget(fallbackLabel_);
+    statusBar()->addPermanentWidget(engineLabel_);
+    progress_->setText(tr("Loading model…"));
+
+    connect(picker_, &QComboBox::activated, this,
+            [this](int i) { loadScenarioNameOrFile(picker_->itemData(i).toString()); });
+    connect(context_, &ScenarioContext::playRequested, this, [this](const Scenario& sc) {
+        runFailed_ = false;
+        if (engine_)
+            engine_->play(sc);
+    });
+    // The engine answers on this thread through queued signals; a closed window's context is
+    // gone, and so is every connection to it.
+    QPointer<ScenarioContext> ctx(context_);
+    connect(engine_, &EngineHost::runReady, this, [this, ctx](const ScenarioRunPtr& run) {
+        if (!ctx)
+            return;
+        ctx->setRun(run);
+        if (!run->error.empty())
+            progress_->setText(tr("Stopped early: %1").arg(QString::fromStdString(run->error)));
+        else
+            progress_->setText(tr("Played %1 requests in %2 s · %3 events")
+                                   .arg(run->requestCount())
+                                   .arg(run->play_ms / 1000.0, 0, 'f', 2)
+                                   .arg(run->eventCount()));
+        refreshStatus();
+        emit runShown();
+    });
+    connect(engine_, &EngineHost::progress, this,
+            [this](const QString& t) { progress_->setText(t); });
+    connect(engine_, &EngineHost::engineReady, this, [this] { refreshStatus(); });
+    connect(engine_, &EngineHost::failed, this, [this](const QString& message) {
+        lastError_ = message;
+        runFailed_ = true;
+        progress_->setText(tr("Error: %1").arg(message));
+        emit runFailed(message);
+    });
+    connect(engine_, &EngineHost::busyChanged, this, [this](bool) { refreshBanner(); });
+    connect(context_, &ScenarioContext::scenarioChanged, this, &MainWindow::refreshBanner);
+    connect(context_, &ScenarioContext::playingChanged, this, [this](bool playing) {
+        playAction_->setText(playing ? tr("Pause") : tr("Play"));
+        updateIcons();
+    });
+
+    resize(1280, 800);
+    if (options_.useSettings)
+        restoreSettings();
+    applyTheme();
+    setZoom(zoom_);
+    refreshBanner();
+    refreshStatus();
+
+    if (options_.loadInitialScenario) {
+        QString initial = options_.initialScenario;
+        if (initial.isEmpty() && options_.useSettings)
+            initial = QSettings().value(QStringLiteral("lastScenario")).toString();
+        QString error;
+        if (initial.isEmpty() || !loadScenarioNameOrFile(initial, &error)) {
+            if (!error.isEmpty())
+                progress_->setText(error);
+            loadScenarioNameOrFile(defaultScenarioName());
+        }
+    }
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    auto* open = file->addAction(tr("&Open scenario or request…"), this, &MainWindow::openFile);
+    open->setShortcut(QKeySequence::Open);
+    auto* shot = file->addAction(tr("Save &screenshot…"), this, &MainWindow::saveScreenshot);
+    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* play = menuBar()->addMenu(tr("&Playback"));
+    auto add = [&](const char* name, const QString& text, const QKeySequence& key, auto slot) {
+        auto* a = play->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        a->setShortcut(key);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    playAction_ = add("playPause", tr("Play"), QKeySequence(Qt::Key_Space),
+                      [this] { context_->togglePlaying(); });
+    add("stepBack", tr("Step back one event"), QKeySequence(Qt::Key_Left),
+        [this] { context_->stepEvent(-1); });
+    add("stepForward", tr("Step forward one event"), QKeySequence(Qt::Key_Right),
+        [this] { context_->stepEvent(1); });
+    add("prevRequest", tr("Previous request"), QKeySequence(Qt::SHIFT | Qt::Key_Left),
+        [this] { context_->stepRequest(-1); });
+    add("nextRequest", tr("Next request"), QKeySequence(Qt::SHIFT | Qt::Key_Right),
+        [this] { context_->stepRequest(1); });
+    add("toStart", tr("To the start"), QKeySequence(Qt::Key_Home), [this] { context_->toStart(); });
+    add("toEnd", tr("To the end"), QKeySequence(Qt::Key_End), [this] { context_->toEnd(); });
+    play->addSeparator();
+    auto speedBy = [this](int dir) {
+        const auto& s = TransportBar::speeds();
+        auto it = std::find(s.begin(), s.end(), context_->speed());
+        long i = it == s.end() ? 2 : it - s.begin();
+        i = std::clamp<long>(i + dir, 0, static_cast<long>(s.size()) - 1);
+        context_->setSpeed(s[static_cast<std::size_t>(i)]);
+    };
+    auto* faster = play->addAction(tr("Faster"), this, [speedBy] { speedBy(1); });
+    faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    auto* slower = play->addAction(tr("Slower"), this, [speedBy] { speedBy(-1); });
+    slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+    play->addSeparator();
+    auto* again =
+        play->addAction(tr("&Run again with the edit"), this, [this] { prompt_->runAgain(); });
+    again->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    darkAction_ = viewMenu_->addAction(tr("&Dark theme"));
+    darkAction_->setCheckable(true);
+    darkAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    connect(darkAction_, &QAction::toggled, this,
+            [this](bool dark) { setTheme(dark ? Theme::Dark : Theme::Light); });
+    auto* zin = viewMenu_->addAction(tr("Zoom &in"), this, [this] { setZoom(zoom_ * kZoomStep); });
+    zin->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
+    auto* zout =
+        viewMenu_->addAction(tr("Zoom &out"), this, [this] { setZoom(zoom_ / kZoomStep); });
+    zout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    auto* zreset = viewMenu_->addAction(tr("&Reset zoom"), this, [this] { setZoom(1.0); });
+    zreset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    viewMenu_->addSeparator();
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About PrefixLens"), this, [this] {
+        QMessageBox::about(this, tr("About PrefixLens"),
+                           tr("<b>PrefixLens %1</b><p>See prompt caching happen: a real GPT-2 "
+                              "model, a paged KV cache with vLLM's prefix caching, and every "
+                              "block hash on screen.</p>")
+                               .arg(QStringLiteral(PREFIXLENS_VERSION)));
+    });
+}
+
+void MainWindow::buildDocks() {
+    auto dock = [this](const QString& title, const char* name, QWidget* w,
+                       Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(QLatin1String(name));
+        d->setWidget(w);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        viewMenu_->addAction(d->toggleViewAction());
+        return d;
+    };
+    prompt_ = new PromptView(context_, this);
+    output_ = new OutputView(context_, this);
+    usage_ = new UsagePanel(context_, this);
+    charts_ = new ChartsPanel(context_, this);
+    pool_ = new PoolView(context_, this);
+    auto* dPrompt = dock(tr("Prompt"), "promptDock", prompt_, Qt::RightDockWidgetArea);
+    auto* dOutput = dock(tr("Output"), "outputDock", output_, Qt::RightDockWidgetArea);
+    auto* dUsage = dock(tr("Usage"), "usageDock", usage_, Qt::BottomDockWidgetArea);
+    auto* dCharts = dock(tr("Charts"), "chartsDock", charts_, Qt::BottomDockWidgetArea);
+    auto* dPool = dock(tr("KV pool"), "poolDock", pool_, Qt::BottomDockWidgetArea);
+    splitDockWidget(dUsage, dCharts, Qt::Horizontal);
+    splitDockWidget(dCharts, dPool, Qt::Horizontal);
+    splitDockWidget(dPrompt, dOutput, Qt::Vertical);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({dPrompt, dOutput}, {520, 150}, Qt::Vertical);
+    resizeDocks({dPrompt}, {380}, Qt::Horizontal);
+    resizeDocks({dUsage, dCharts, dPool}, {270, 420, 260}, Qt::Horizontal);
+    resizeDocks({dCharts}, {270}, Qt::Vertical);
+}
+
+void MainWindow::loadScenario(const Scenario& scenario) {
+    lastError_.clear();
+    runFailed_ = false;
+    scenarioSource_ = QString::fromStdString(scenario.file);
+    const int idx = picker_->findData(QString::fromStdString(scenario.name));
+    if (idx >= 0)
+        picker_->setCurrentIndex(idx);
+    context_->setScenario(scenario);
+}
+
+bool MainWindow::loadScenarioNameOrFile(const QString& nameOrPath, QString* error) {
+    auto sc = pl::ui::loadScenarioNameOrFile(nameOrPath);
+    if (!sc) {
+        const QString msg = QString::fromStdString(sc.error().message);
+        lastError_ = msg;
+        if (error)
+            *error = msg;
+        progress_->setText(msg);
+        return false;
+    }
+    loadScenario(sc.value());
+    scenarioSource_ = nameOrPath;
+    return true;
+}
+
+void MainWindow::setCursorToRequestEnd(int request) {
+    context_->setCursorToRequestEnd(request);
+}
+
+void MainWindow::setTheme(Theme theme) {
+    theme_ = theme;
+    if (darkAction_->isChecked() != (theme == Theme::Dark)) {
+        const QSignalBlocker block(darkAction_);
+        darkAction_->setChecked(theme == Theme::Dark);
+    }
+    applyTheme();
+}
+
+void MainWindow::applyTheme() {
+    const Palette& pal = Palette::get(theme_);
+    QPalette qp;
+    qp.setColor(QPalette::Window, pal.window);
+    qp.setColor(QPalette::WindowText, pal.text);
+    qp.setColor(QPalette::Base, pal.panel);
+    qp.setColor(QPalette::AlternateBase, pal.window);
+    qp.setColor(QPalette::Text, pal.text);
+    qp.setColor(QPalette::Button, pal.panel);
+    qp.setColor(QPalette::ButtonText, pal.text);
+    qp.setColor(QPalette::ToolTipBase, pal.panel);
+    qp.setColor(QPalette::ToolTipText, pal.text);
+    qp.setColor(QPalette::Highlight, pal.accent);
+    qp.setColor(QPalette::HighlightedText, Qt::white);
+    qp.setColor(QPalette::PlaceholderText, pal.mutedText);
+    qp.setColor(QPalette::Mid, pal.grid);
+    qp.setColor(QPalette::Dark, pal.grid.darker(130));
+    qp.setColor(QPalette::Light, pal.panel.lighter(110));
+    qp.setColor(QPalette::Disabled, QPalette::Text, pal.mutedText);
+    qp.setColor(QPalette::Disabled, QPalette::WindowText, pal.mutedText);
+    qp.setColor(QPalette::Disabled, QPalette::ButtonText, pal.mutedText);
+    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(fusion);
+    QApplication::setPalette(qp);
+    setPalette(qp);
+    updateIcons();
+    chain_->setTheme(theme_);
+    pool_->setTheme(theme_);
+    prompt_->setTheme(theme_);
+    charts_->setTheme(theme_);
+    usage_->setTheme(theme_);
+    output_->setTheme(theme_);
+    transport_->setTheme(theme_);
+    refreshBanner();
+    refreshStatus();
+}
+
+void MainWindow::updateIcons() {
+    const QColor c = Palette::get(theme_).text;
+    const std::pair<const char*, IconKind> icons[] = {
+        {"toStart", IconKind::ToStart},         {"prevRequest", IconKind::PrevRequest},
+        {"stepBack", IconKind::StepBack},       {"stepForward", IconKind::StepForward},
+        {"nextRequest", IconKind::NextRequest}, {"toEnd", IconKind::ToEnd}};
+    for (QAction* a : findChildren<QAction*>()) {
+        for (const auto& [name, kind] : icons) {
+            if (a->objectName() == QLatin1String(name))
+                a->setIcon(transportIcon(kind, c));
+        }
+    }
+    playAction_->setIcon(transportIcon(context_->isPlaying() ? IconKind::Pause : IconKind::Play,
+                                       Palette::get(theme_).accent));
+}
+
+void MainWindow::setZoom(double zoom) {
+    zoom_ = std::clamp(zoom, kMinZoom, kMaxZoom);
+    QFont f = QApplication::font();
+    f.setPointSizeF(baseFontPt_ * zoom_);
+    setFont(f);
+    // Docks are children of the window and follow; the title line is one step larger.
+    QFont tf = f;
+    tf.setPointSizeF(f.pointSizeF() * 1.3);
+    tf.setBold(true);
+    title_->setFont(tf);
+}
+
+void MainWindow::refreshBanner() {
+    if (!context_->hasScenario()) {
+        title_->setText(tr("No scenario"));
+        description_->clear();
+        setWindowTitle(tr("PrefixLens"));
+        return;
+    }
+    const Scenario& sc = context_->scenario();
+    QString title = QString::fromStdString(sc.title.empty() ? sc.name : sc.title);
+    if (engine_ && engine_->isBusy())
+        title += tr("  ·  running on the model…");
+    title_->setText(title);
+    QString d = QString::fromStdString(sc.description);
+    d += tr("  [%1 requests · blocks of %2 tokens · pool of %3 blocks%4]")
+             .arg(sc.requests.size())
+             .arg(sc.block_size)
+             .arg(sc.capacity_blocks)
+             .arg(sc.ttl_s ? tr(" · TTL %1 s").arg(*sc.ttl_s) : QString());
+    description_->setText(d);
+    QPalette dp = description_->palette();
+    dp.setColor(QPalette::WindowText, Palette::get(theme_).mutedText);
+    description_->setPalette(dp);
+    setWindowTitle(tr("%1 — PrefixLens").arg(QString::fromStdString(sc.name)));
+}
+
+void MainWindow::refreshStatus() {
+    if (!engine_ || !engine_->engineInfo()) {
+        engineLabel_->setText(tr("model loading…"));
+        fallbackLabel_->clear();
+        return;
+    }
+    const EngineInfo& info = *engine_->engineInfo();
+    engineLabel_->setText(tr("model %1 · backend %2 · %3")
+                              .arg(QString::fromStdString(info.model),
+                                   QString::fromStdString(info.backend),
+                                   QString::fromStdString(info.device)));
+    if (!info.fallback_reason.empty()) {
+        fallbackLabel_->setText(
+            tr("⚠ Vulkan unavailable: %1").arg(QString::fromStdString(info.fallback_reason)));
+        fallbackLabel_->setToolTip(QString::fromStdString(info.fallback_reason));
+        QPalette p = fallbackLabel_->palette();
+        p.setColor(QPalette::WindowText, Palette::get(theme_).computed);
+        fallbackLabel_->setPalette(p);
+        fallbackLabel_->setMaximumWidth(fontMetrics().height() * 30);
+    } else {
+        fallbackLabel_->clear();
+    }
+}
+
+bool MainWindow::waitForRun(int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (runFailed_)
+            return false;
+        if (context_->run() && !context_->awaitingRun() &&
+            (!engine_ || context_->run()->generation == engine_->latestGeneration()))
+            return true;
+        QEventLoop loop;
+        QTimer::singleShot(10, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return false;
+}
+
+QImage MainWindow::grabToImage() {
+    QApplication::processEvents();
+    return grab().toImage();
+}
+
+void MainWindow::openFile() {
+    const QString start = QSettings().value(QStringLiteral("lastOpenDir")).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a scenario or an Anthropic request"), start, tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (options_.useSettings)
+        QSettings().setValue(QStringLiteral("lastOpenDir"), QFileInfo(path).absolutePath());
+    QString error;
+    if (!loadScenarioNameOrFile(path, &error))
+        QMessageBox::warning(this, tr("Cannot open"), error);
+}
+
+void MainWindow::saveScreenshot() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"), QString(),
+                                                      tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !grabToImage().save(path, "PNG"))
+        QMessageBox::warning(this, tr("Cannot save"), tr("Could not write %1").arg(path));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const auto urls = e->mimeData()->urls();
+    if (urls.isEmpty())
+        return;
+    QString error;
+    if (!loadScenarioNameOrFile(urls.front().toLocalFile(), &error))
+        QMessageBox::warning(this, tr("Cannot open"), error);
+    e->acceptProposedAction();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    theme_ = s.value(QStringLiteral("theme")).toString() == QLatin1String("dark") ? Theme::Dark
+                                                                                  : Theme::Light;
+    {
+        const QSignalBlocker block(darkAction_);
+        darkAction_->setChecked(theme_ == Theme::Dark);
+    }
+    zoom_ = s.value(QStringLiteral("zoom"), 1.0).toDouble();
+    context_->setSpeed(s.value(QStringLiteral("speed"), 1.0).toDouble());
+    restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+}
+
+void MainWindow::saveSettings() {
+    QSettings s;
+    s.setValue(QStringLiteral("geometry"), saveGeometry());
+    s.setValue(QStringLiteral("windowState"), saveState());
+    s.setValue(QStringLiteral("theme"), theme_ == Theme::Dark ? "dark" : "light");
+    s.setValue(QStringLiteral("zoom"), zoom_);
+    s.setValue(QStringLiteral("speed"), context_->speed());
+    if (!scenarioSource_.isEmpty())
+        s.setValue(QStringLiteral("lastScenario"), scenarioSource_);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (options_.useSettings)
+        saveSettings();
+    context_->setPlaying(false);
+    QMainWindow::closeEvent(e);
+}
+
+}  // namespace pl::ui

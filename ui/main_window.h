@@ -1,0 +1,112 @@
+// The PrefixLens window: a scenario picker, the block chain in the middle, the transport below,
+// and docks for the prompt, the output, usage, charts and the KV pool. It wires the views to the
+// one ScenarioContext and the context to the engine; it draws nothing itself.
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include "engine_session.h"
+#include "palette.h"
+
+class QComboBox;
+class QLabel;
+class QAction;
+
+namespace pl::ui {
+
+class BlockChainView;
+class ChartsPanel;
+class OutputView;
+class PoolView;
+class PromptView;
+class ScenarioContext;
+class TransportBar;
+class UsagePanel;
+
+struct MainWindowOptions {
+    EngineOptions engine;
+    bool useSettings = true;  // read and write QSettings (off in tests and `shot`)
+    QString initialScenario;  // a built-in name or a file; empty: the last one, else the default
+    bool loadInitialScenario = true;
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+  public:
+    explicit MainWindow(MainWindowOptions options = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // For `shot`, tests and scripting.
+    void loadScenario(const Scenario& scenario);
+    bool loadScenarioNameOrFile(const QString& nameOrPath, QString* error = nullptr);
+    void setCursorToRequestEnd(int request);
+    void setTheme(Theme theme);
+    Theme theme() const { return theme_; }
+    void setZoom(double zoom);  // 1.0 = normal; fonts and block sizes scale with it
+    double zoom() const { return zoom_; }
+    // Spins the event loop until the latest play's run is shown; false on timeout or failure.
+    bool waitForRun(int timeoutMs);
+    QImage grabToImage();
+    QString lastError() const { return lastError_; }
+
+    ScenarioContext* context() const { return context_; }
+    EngineHost* engine() const { return engine_; }
+    BlockChainView* blockChainView() const { return chain_; }
+    PoolView* poolView() const { return pool_; }
+    PromptView* promptView() const { return prompt_; }
+    ChartsPanel* chartsPanel() const { return charts_; }
+    UsagePanel* usagePanel() const { return usage_; }
+    OutputView* outputView() const { return output_; }
+
+    static QString defaultScenarioName();
+
+  signals:
+    void runShown();  // the context now holds the latest run
+    void runFailed(const QString& message);
+
+  protected:
+    void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+  private:
+    void buildActions();
+    void buildDocks();
+    void applyTheme();
+    void updateIcons();
+    void refreshBanner();
+    void refreshStatus();
+    void openFile();
+    void saveScreenshot();
+    void restoreSettings();
+    void saveSettings();
+
+    MainWindowOptions options_;
+    ScenarioContext* context_ = nullptr;
+    QPointer<EngineHost> engine_;
+    BlockChainView* chain_ = nullptr;
+    PoolView* pool_ = nullptr;
+    PromptView* prompt_ = nullptr;
+    ChartsPanel* charts_ = nullptr;
+    UsagePanel* usage_ = nullptr;
+    OutputView* output_ = nullptr;
+    TransportBar* transport_ = nullptr;
+    QComboBox* picker_ = nullptr;
+    QLabel* title_ = nullptr;
+    QLabel* description_ = nullptr;
+    QLabel* progress_ = nullptr;
+    QLabel* engineLabel_ = nullptr;
+    QLabel* fallbackLabel_ = nullptr;
+    QAction* playAction_ = nullptr;
+    QAction* darkAction_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    Theme theme_ = Theme::Light;
+    double zoom_ = 1.0;
+    double baseFontPt_ = 10.0;
+    QString scenarioSource_;  // what to reopen next start
+    QString lastError_;
+    bool runFailed_ = false;
+};
+
+}  // namespace pl::ui

@@ -1,0 +1,88 @@
+#include "output_view.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QTextEdit>
+#include <QVBoxLayout>
+
+#include "scenario_context.h"
+#include "timeline_state.h"
+
+namespace pl::ui {
+
+OutputView::OutputView(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    header_ = new QLabel(this);
+    header_->setTextFormat(Qt::RichText);
+    header_->setWordWrap(true);
+    text_ = new QTextEdit(this);
+    text_->setReadOnly(true);
+    layout->addWidget(header_);
+    layout->addWidget(text_, 1);
+    connect(context, &ScenarioContext::runChanged, this, &OutputView::refresh);
+    connect(context, &ScenarioContext::cursorChanged, this, &OutputView::refresh);
+    connect(context, &ScenarioContext::selectionChanged, this, &OutputView::refresh);
+    refresh();
+}
+
+void OutputView::setTheme(Theme theme) {
+    theme_ = theme;
+    shownRun_ = nullptr;
+    refresh();
+}
+
+QString OutputView::shownText() const {
+    return text_->toPlainText();
+}
+
+void OutputView::refresh() {
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    if (!run) {
+        header_->setText(tr("<b>Output</b>"));
+        text_->clear();
+        shownRun_ = nullptr;
+        shownTokens_ = -1;
+        return;
+    }
+    const int request = context_->currentRequest();
+    const RequestProgress rp = foldRequest(*run, request, context_->cursor());
+    const int n = static_cast<int>(rp.output_tokens.size());
+    if (run == shownRun_ && request == shownRequest_ && n == shownTokens_)
+        return;
+    shownRun_ = run;
+    shownRequest_ = request;
+    shownTokens_ = n;
+    const RequestResult* res = run->result(request);
+    const int max = res ? run->scenario.requests[static_cast<std::size_t>(request)].max_tokens : 0;
+    header_->setText(tr("<b>Request %1</b> · output %2 of %3 tokens%4")
+                         .arg(request)
+                         .arg(n)
+                         .arg(max)
+                         .arg(rp.prefill_done ? QString()
+                                              : tr(" · <span style='color:%1'>waiting for "
+                                                   "prefill</span>")
+                                                    .arg(pal.mutedText.name())));
+    // Each token on alternating shades, so that the presenter can point at token boundaries.
+    const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
+    QString html = QStringLiteral("<div style='font-family:\"%1\"; font-size:large'>").arg(mono);
+    const QColor a = pal.generation;
+    const QColor b = pal.theme == Theme::Dark ? a.lighter(130) : a.darker(110);
+    for (int i = 0; i < n; ++i) {
+        const std::string& bytes = rp.output_tokens[static_cast<std::size_t>(i)];
+        QString piece =
+            QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size())).toHtmlEscaped();
+        piece.replace(QLatin1Char('\n'), QStringLiteral("⏎<br>"));
+        piece.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        html += QStringLiteral("<span style='background:%1; color:%2'>%3</span>")
+                    .arg((i % 2 ? b : a).name(), pal.text.name(), piece);
+    }
+    html += QStringLiteral("</div>");
+    if (n == 0 && rp.prefill_done)
+        html = QString();
+    text_->setHtml(html);
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,46 @@
+// The KV pool as a grid of physical blocks: in use (coloured by session), cached but free (in
+// LRU order, the next victim marked), and empty. Blocks evicted by the current request flash.
+#pragma once
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+#include "palette.h"
+#include "timeline_state.h"
+
+namespace pl::ui {
+
+class ScenarioContext;
+
+class PoolView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit PoolView(ScenarioContext* context, QWidget* parent = nullptr);
+
+    void setTheme(Theme theme);
+    const PoolState& state() const { return state_; }  // for tests
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+  protected:
+    void paintEvent(QPaintEvent*) override;
+    bool event(QEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+
+  private:
+    void refresh();
+    QRect gridRect() const;
+    int cellAt(const QPoint& pos) const;
+    QRect cellRect(int id) const;
+    int columns() const;
+
+    QPointer<ScenarioContext> context_;
+    Theme theme_ = Theme::Light;
+    PoolState state_;
+    std::vector<int> lastEvictions_;
+    double flash_ = 0;  // 1 right after new evictions, fading to 0
+    QTimer flashTimer_;
+};
+
+}  // namespace pl::ui

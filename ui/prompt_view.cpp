@@ -1,0 +1,441 @@
+#include "prompt_view.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSyntaxHighlighter>
+#include <QTabWidget>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextEdit>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <memory>
+
+#include "scenario_context.h"
+#include "text_util.h"
+#include "timeline_state.h"
+
+namespace pl::ui {
+
+class DynamicTextHighlighter : public QSyntaxHighlighter {
+  public:
+    explicit DynamicTextHighlighter(QTextDocument* doc) : QSyntaxHighlighter(doc) {}
+    void setColor(const QColor& c) {
+        color_ = c;
+        rehighlight();
+    }
+
+  protected:
+    void highlightBlock(const QString& text) override {
+        QTextCharFormat f;
+        f.setForeground(color_);
+        f.setFontWeight(QFont::Bold);
+        f.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        f.setUnderlineColor(color_);
+        for (const auto& [b, e] : dynamicRanges(text))
+            setFormat(b, e - b, f);
+    }
+
+  private:
+    QColor color_ = Qt::red;
+};
+
+namespace {
+
+QColor originColor(const Palette& pal, const PromptSegment& s) {
+    if (s.pointer.empty())
+        return s.kind == PartKind::Generation ? pal.generation : pal.framing;
+    switch (s.kind) {
+        case PartKind::Tool:
+            return pal.tools;
+        case PartKind::System:
+            return pal.system;
+        case PartKind::Message:
+            return pal.message;
+        case PartKind::Generation:
+            return pal.generation;
+    }
+    return pal.framing;
+}
+
+struct EditablePart {
+    std::string pointer;
+    QString label;
+};
+
+std::vector<EditablePart> editableParts(const ojson& body) {
+    std::vector<EditablePart> out;
+    if (body.contains("system")) {
+        const ojson& sys = body["system"];
+        if (sys.is_string()) {
+            out.push_back({"/system", QCoreApplication::translate("pl::ui", "System prompt")});
+        } else if (sys.is_array()) {
+            for (std::size_t i = 0; i < sys.size(); ++i) {
+                if (sys[i].is_object() && sys[i].contains("text") && sys[i]["text"].is_string())
+                    out.push_back(
+                        {"/system/" + std::to_string(i) + "/text",
+                         QCoreApplication::translate("pl::ui", "System block %1").arg(i)});
+            }
+        }
+    }
+    if (body.contains("messages") && body["messages"].is_array()) {
+        const ojson& msgs = body["messages"];
+        for (std::size_t i = 0; i < msgs.size(); ++i) {
+            const ojson& m = msgs[i];
+            if (!m.is_object() || !m.contains("content"))
+                continue;
+            const QString role = m.contains("role") && m["role"].is_string()
+                                     ? QString::fromStdString(m["role"].get<std::string>())
+                                     : QString();
+            const std::string p = "/messages/" + std::to_string(i) + "/content";
+            const QString label =
+                QCoreApplication::translate("pl::ui", "Message %1 (%2)").arg(i).arg(role);
+            if (m["content"].is_string()) {
+                out.push_back({p, label});
+            } else if (m["content"].is_array()) {
+                const ojson& c = m["content"];
+                for (std::size_t j = 0; j < c.size(); ++j) {
+                    if (c[j].is_object() && c[j].contains("text") && c[j]["text"].is_string())
+                        out.push_back(
+                            {p + "/" + std::to_string(j) + "/text",
+                             label + QStringLiteral(" · ") +
+                                 QCoreApplication::translate("pl::ui", "block %1").arg(j)});
+                }
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+PromptView::PromptView(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    header_ = new QLabel(this);
+    header_->setWordWrap(true);
+    header_->setTextFormat(Qt::RichText);
+    layout->addWidget(header_);
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    layout->addWidget(tabs_, 1);
+
+    auto* tokPage = new QWidget(tabs_);
+    auto* tokLayout = new QVBoxLayout(tokPage);
+    tokLayout->setContentsMargins(0, 4, 0, 0);
+    legend_ = new QLabel(tokPage);
+    legend_->setTextFormat(Qt::RichText);
+    legend_->setWordWrap(true);
+    tokLayout->addWidget(legend_);
+    tokens_ = new QTextEdit(tokPage);
+    tokens_->setReadOnly(true);
+    tokens_->setLineWrapMode(QTextEdit::WidgetWidth);
+    tokLayout->addWidget(tokens_, 1);
+    tabs_->addTab(tokPage, tr("Tokens"));
+
+    auto* editPage = new QWidget(tabs_);
+    auto* editLayout = new QVBoxLayout(editPage);
+    editLayout->setContentsMargins(0, 4, 0, 0);
+    parts_ = new QComboBox(editPage);
+    editLayout->addWidget(parts_);
+    editor_ = new QPlainTextEdit(editPage);
+    editor_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    highlighter_ = new DynamicTextHighlighter(editor_->document());
+    editLayout->addWidget(editor_, 1);
+    editHint_ = new QLabel(editPage);
+    editHint_->setWordWrap(true);
+    editHint_->setText(
+        tr("Edit the text, then Run again (Ctrl+R): the whole scenario re-plays "
+           "on the model with your change. Red wavy text looks dynamic."));
+    editLayout->addWidget(editHint_);
+    auto* buttons = new QHBoxLayout;
+    auto* stamp = new QPushButton(tr("Put the time at the start"), editPage);
+    stamp->setToolTip(
+        tr("Insert the current time at the head of this text: the classic way to "
+           "break a cached prefix."));
+    runButton_ = new QPushButton(tr("Run again"), editPage);
+    runButton_->setToolTip(tr("Re-play the scenario with this edit (Ctrl+R)"));
+    runButton_->setDefault(true);
+    buttons->addWidget(stamp);
+    buttons->addStretch(1);
+    buttons->addWidget(runButton_);
+    editLayout->addLayout(buttons);
+    tabs_->addTab(editPage, tr("Edit"));
+
+    connect(stamp, &QPushButton::clicked, this, &PromptView::insertTimestampAtStart);
+    connect(runButton_, &QPushButton::clicked, this, &PromptView::runAgain);
+    connect(parts_, &QComboBox::currentIndexChanged, this, &PromptView::loadPart);
+    connect(context, &ScenarioContext::scenarioChanged, this, [this] {
+        editRequest_ = -1;
+        reloadEditor();
+        refreshTokens();
+    });
+    connect(context, &ScenarioContext::runChanged, this, [this] {
+        reloadEditor();
+        refreshTokens();
+    });
+    connect(context, &ScenarioContext::cursorChanged, this, [this] {
+        reloadEditor();
+        refreshTokens();
+    });
+    connect(context, &ScenarioContext::selectionChanged, this, [this] {
+        reloadEditor();
+        refreshTokens();
+    });
+    updateLegend();
+}
+
+void PromptView::setTheme(Theme theme) {
+    theme_ = theme;
+    highlighter_->setColor(Palette::get(theme).dynamicText);
+    updateLegend();
+    shownRun_ = nullptr;  // force a re-render with the new colours
+    refreshTokens();
+}
+
+void PromptView::updateLegend() {
+    const Palette& pal = Palette::get(theme_);
+    auto sw = [&](const QColor& c, const QString& label) {
+        return QStringLiteral("<span style='background:%1; color:%2'>&nbsp;%3&nbsp;</span>")
+            .arg(c.name(), pal.text.name(), label.toHtmlEscaped());
+    };
+    legend_->setText(
+        sw(pal.tools, tr("tools")) + QStringLiteral(" ") + sw(pal.system, tr("system")) +
+        QStringLiteral(" ") + sw(pal.message, tr("messages")) + QStringLiteral(" ") +
+        sw(pal.framing, tr("template")) + QStringLiteral(" ") +
+        QStringLiteral(
+            "<span style='color:%1; font-weight:bold; text-decoration:underline'>%2</span>")
+            .arg(pal.dynamicText.name(), tr("dynamic text").toHtmlEscaped()));
+}
+
+std::vector<std::string> PromptView::editablePointers() const {
+    return pointers_;
+}
+
+QString PromptView::editText() const {
+    return editor_->toPlainText();
+}
+
+bool PromptView::setEditText(const std::string& pointer, const QString& text) {
+    const auto it = std::find(pointers_.begin(), pointers_.end(), pointer);
+    if (it == pointers_.end())
+        return false;
+    parts_->setCurrentIndex(static_cast<int>(it - pointers_.begin()));
+    editor_->setPlainText(text);
+    editor_->document()->setModified(true);  // as if typed: Run again applies it
+    return true;
+}
+
+void PromptView::reloadEditor() {
+    if (!context_ || !context_->hasScenario())
+        return;
+    const int request = context_->currentRequest();
+    const bool dirty = editor_->document()->isModified();
+    if (dirty && editRequest_ >= 0)
+        return;  // keep the presenter's unsaved edit
+    if (request == editRequest_ && parts_->count() > 0 && !context_->awaitingRun())
+        return;
+    const Scenario& sc = context_->scenario();
+    if (request < 0 || request >= static_cast<int>(sc.requests.size()))
+        return;
+    editRequest_ = request;
+    const auto parts = editableParts(sc.requests[static_cast<std::size_t>(request)].body);
+    const int keep = parts_->currentIndex();
+    loading_ = true;
+    parts_->clear();
+    pointers_.clear();
+    for (const auto& p : parts) {
+        parts_->addItem(p.label);
+        pointers_.push_back(p.pointer);
+    }
+    loading_ = false;
+    if (!pointers_.empty())
+        parts_->setCurrentIndex(std::clamp(keep, 0, static_cast<int>(pointers_.size()) - 1));
+    loadPart(parts_->currentIndex());
+    tabs_->setTabText(1, tr("Edit request %1").arg(request));
+}
+
+void PromptView::loadPart(int index) {
+    if (loading_ || !context_ || index < 0 || index >= static_cast<int>(pointers_.size()))
+        return;
+    const Scenario& sc = context_->scenario();
+    if (editRequest_ < 0 || editRequest_ >= static_cast<int>(sc.requests.size()))
+        return;
+    const ojson& body = sc.requests[static_cast<std::size_t>(editRequest_)].body;
+    try {
+        const ojson& v = body.at(ojson::json_pointer(pointers_[static_cast<std::size_t>(index)]));
+        editor_->setPlainText(QString::fromStdString(v.get<std::string>()));
+    } catch (const nlohmann::json::exception&) {
+        editor_->clear();
+    }
+    editor_->document()->setModified(false);
+}
+
+void PromptView::insertTimestampAtStart() {
+    QTextCursor c(editor_->document());
+    c.movePosition(QTextCursor::Start);
+    c.insertText(tr("Current time: %1.\n\n")
+                     .arg(QLocale::c().toString(QDateTime::currentDateTime(),
+                                                QStringLiteral("HH:mm:ss, dddd d MMMM yyyy"))));
+    tabs_->setCurrentIndex(1);
+}
+
+void PromptView::runAgain() {
+    if (!context_)
+        return;
+    const int idx = parts_->currentIndex();
+    if (editRequest_ >= 0 && idx >= 0 && idx < static_cast<int>(pointers_.size()) &&
+        editor_->document()->isModified()) {
+        QString error;
+        const std::string text = editor_->toPlainText().toStdString();
+        const int request = editRequest_;
+        editor_->document()->setModified(false);
+        if (!context_->applyEdit(request, pointers_[static_cast<std::size_t>(idx)], text, &error))
+            editHint_->setText(error);
+        return;
+    }
+    context_->replay();
+}
+
+void PromptView::refreshTokens() {
+    const Palette& pal = Palette::get(theme_);
+    if (!context_ || !context_->hasScenario()) {
+        header_->setText(tr("<i>No scenario loaded.</i>"));
+        tokens_->clear();
+        return;
+    }
+    const ScenarioRunPtr& run = context_->run();
+    const int request = context_->currentRequest();
+    if (!run) {
+        header_->setText(
+            tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
+                .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
+        if (shownRun_) {
+            tokens_->clear();
+            shownRun_ = nullptr;
+        }
+        return;
+    }
+    if (run.get() == shownRun_ && request == shownRequest_)
+        return;
+    shownRun_ = run.get();
+    shownRequest_ = request;
+    const RequestResult* res = run->result(request);
+    if (!res) {
+        header_->setText(tr("Request %1 was not played.").arg(request));
+        tokens_->clear();
+        return;
+    }
+    const RenderedPrompt& prompt = res->prompt;
+    std::array<int, 4> perKind{};
+    for (std::size_t t = 0; t < prompt.tokens.size(); ++t)
+        ++perKind[static_cast<std::size_t>(
+            prompt.segments[static_cast<std::size_t>(prompt.token_segment[t])].kind)];
+    header_->setText(tr("<b>Request %1</b> · %2 · %3 tokens<br>"
+                        "<span style='color:%4'>tools %5 · system %6 · messages %7</span>")
+                         .arg(request)
+                         .arg(QString::fromStdString(res->session).toHtmlEscaped())
+                         .arg(prompt.tokens.size())
+                         .arg(pal.mutedText.name())
+                         .arg(perKind[0])
+                         .arg(perKind[1])
+                         .arg(perKind[2]));
+
+    // One run per token; neighbours alternate two shades so token boundaries show. Inserted
+    // through a text cursor in slices between event-loop turns: a 2,000-token prompt laid out at
+    // once stalls the UI thread for tens of milliseconds.
+    QTextDocument* doc = tokens_->document();
+    doc->clear();
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPointSizeF(font().pointSizeF());
+    doc->setDefaultFont(mono);
+    QTextCharFormat plain;
+    plain.setForeground(pal.text);
+    QTextCharFormat dynamicFmt = plain;
+    dynamicFmt.setForeground(pal.dynamicText);
+    dynamicFmt.setFontWeight(QFont::Bold);
+    dynamicFmt.setFontUnderline(true);
+    auto runs = std::make_shared<std::vector<std::pair<QString, QTextCharFormat>>>();
+    runs->reserve(prompt.tokens.size());
+    int dynamicTokens = 0;
+    for (std::size_t si = 0; si < prompt.segments.size(); ++si) {
+        const PromptSegment& seg = prompt.segments[si];
+        // Dynamic ranges in bytes of the segment's text.
+        const QString segText = QString::fromStdString(seg.text);
+        std::vector<std::pair<int, int>> dyn;
+        if (!seg.pointer.empty()) {
+            for (const auto& [b, e] : dynamicRanges(segText)) {
+                dyn.emplace_back(static_cast<int>(segText.left(b).toUtf8().size()),
+                                 static_cast<int>(segText.left(e).toUtf8().size()));
+            }
+        }
+        const QColor base = originColor(pal, seg);
+        const QColor alt = pal.theme == Theme::Dark ? base.lighter(125) : base.darker(108);
+        for (int t = seg.token_begin; t < seg.token_end; ++t) {
+            const int b = prompt.token_offset[static_cast<std::size_t>(t)];
+            const int e = t + 1 < seg.token_end
+                              ? prompt.token_offset[static_cast<std::size_t>(t + 1)]
+                              : static_cast<int>(seg.text.size());
+            bool isDynamic = false;
+            for (const auto& [db, de] : dyn)
+                isDynamic |= b < de && e > db;
+            dynamicTokens += isDynamic ? 1 : 0;
+            const std::string bytes = tokenText(prompt, t);
+            QString piece = QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size()));
+            const bool newline = piece.endsWith(QLatin1Char('\n'));
+            piece.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
+            QTextCharFormat f = isDynamic ? dynamicFmt : plain;
+            f.setBackground((t % 2 == 0) ? base : alt);
+            runs->emplace_back(piece, f);
+            if (newline)
+                runs->emplace_back(QStringLiteral("\n"), plain);
+        }
+    }
+    const int generation = ++renderGeneration_;
+    auto insertFrom = std::make_shared<std::function<void(std::size_t)>>();
+    *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
+        if (generation != renderGeneration_)
+            return;  // a newer render started
+        constexpr std::size_t kSlice = 250;
+        QTextCursor cursor(tokens_->document());
+        cursor.movePosition(QTextCursor::End);
+        cursor.beginEditBlock();
+        const std::size_t to = std::min(runs->size(), from + kSlice);
+        for (std::size_t i = from; i < to; ++i)
+            cursor.insertText((*runs)[i].first, (*runs)[i].second);
+        cursor.endEditBlock();
+        if (from == 0)
+            tokens_->moveCursor(QTextCursor::Start);
+        if (to < runs->size()) {
+            QTimer::singleShot(0, this, [insertFrom, to] { (*insertFrom)(to); });
+        } else {
+            tokens_->moveCursor(QTextCursor::Start);
+            *insertFrom = nullptr;  // break the self-reference
+        }
+    };
+    (*insertFrom)(0);
+    dynamicTokens_ = dynamicTokens;
+    shownTokens_ = static_cast<int>(prompt.tokens.size());
+    if (dynamicTokens > 0) {
+        header_->setText(
+            header_->text() +
+            tr("<br><span style='color:%1'>⚠ %2 tokens look dynamic (time, date or id): "
+               "everything after the first one can only be reused by an identical "
+               "request.</span>")
+                .arg(pal.dynamicText.name())
+                .arg(dynamicTokens));
+    }
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,73 @@
+// The current request's prompt: every token, coloured by the part of the request it came from,
+// with dynamic-looking text (times, dates, ids) flagged; and an editor for the system prompt or a
+// message, whose "Run again" re-plays the scenario with the edit.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+#include <string>
+#include <vector>
+
+#include "palette.h"
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTextEdit;
+
+namespace pl::ui {
+
+class ScenarioContext;
+class DynamicTextHighlighter;
+
+class PromptView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit PromptView(ScenarioContext* context, QWidget* parent = nullptr);
+
+    void setTheme(Theme theme);
+
+    // For tests and the menu: the request being edited and its editable text fields.
+    int editRequest() const { return editRequest_; }
+    std::vector<std::string> editablePointers() const;
+    bool setEditText(const std::string& pointer, const QString& text);
+    QString editText() const;
+    int shownRequest() const { return shownRequest_; }
+    int shownTokenCount() const { return shownTokens_; }
+    int shownDynamicTokens() const { return dynamicTokens_; }
+
+  public slots:
+    // Applies the edit (if any) and re-plays the scenario on the worker.
+    void runAgain();
+    void insertTimestampAtStart();
+
+  private:
+    void refreshTokens();
+    void reloadEditor();
+    void loadPart(int comboIndex);
+    void updateLegend();
+
+    QPointer<ScenarioContext> context_;
+    Theme theme_ = Theme::Light;
+    QTabWidget* tabs_ = nullptr;
+    QLabel* header_ = nullptr;
+    QLabel* legend_ = nullptr;
+    QTextEdit* tokens_ = nullptr;
+    QComboBox* parts_ = nullptr;
+    QPlainTextEdit* editor_ = nullptr;
+    QLabel* editHint_ = nullptr;
+    QPushButton* runButton_ = nullptr;
+    DynamicTextHighlighter* highlighter_ = nullptr;
+    std::vector<std::string> pointers_;
+    int editRequest_ = -1;
+    int shownRequest_ = -1;
+    const void* shownRun_ = nullptr;
+    int shownTokens_ = 0;
+    int dynamicTokens_ = 0;
+    bool loading_ = false;
+    int renderGeneration_ = 0;
+};
+
+}  // namespace pl::ui

@@ -1,0 +1,204 @@
+#include "scenario_context.h"
+
+#include <algorithm>
+
+#include "timeline_state.h"
+
+namespace pl::ui {
+
+namespace {
+constexpr int kTickMs = 16;
+}
+
+ScenarioContext::ScenarioContext(QObject* parent) : QObject(parent) {
+    timer_.setInterval(kTickMs);
+    connect(&timer_, &QTimer::timeout, this, &ScenarioContext::tick);
+}
+
+int ScenarioContext::requestAtCursor() const {
+    return run_ ? pl::ui::requestAtCursor(*run_, cursor_) : 0;
+}
+
+int ScenarioContext::currentRequest() const {
+    return selectedRequest_ ? *selectedRequest_ : requestAtCursor();
+}
+
+void ScenarioContext::setScenario(const Scenario& scenario) {
+    setPlaying(false);
+    scenario_ = scenario;
+    hasScenario_ = true;
+    run_.reset();
+    cursor_ = 0;
+    cursorAfterRun_.reset();
+    selectedRequest_.reset();
+    selectedHash_.reset();
+    awaiting_ = true;
+    emit scenarioChanged();
+    emit runChanged();
+    emit cursorChanged(cursor_);
+    emit selectionChanged();
+    emit playRequested(scenario_);
+}
+
+void ScenarioContext::replay() {
+    if (!hasScenario_)
+        return;
+    awaiting_ = true;
+    emit playRequested(scenario_);
+}
+
+bool ScenarioContext::applyEdit(int request, const std::string& pointer, const std::string& text,
+                                QString* error) {
+    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
+        if (error)
+            *error = tr("There is no request %1.").arg(request);
+        return false;
+    }
+    ojson& body = scenario_.requests[static_cast<std::size_t>(request)].body;
+    try {
+        const ojson::json_pointer ptr(pointer);
+        if (!body.contains(ptr) || !body.at(ptr).is_string()) {
+            if (error)
+                *error = tr("%1 is not a text field of the request.")
+                             .arg(QString::fromStdString(pointer));
+            return false;
+        }
+        body.at(ptr) = text;
+    } catch (const nlohmann::json::exception& e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    setPlaying(false);
+    cursorAfterRun_ = request;
+    awaiting_ = true;
+    emit scenarioChanged();
+    emit playRequested(scenario_);
+    return true;
+}
+
+void ScenarioContext::setRun(const ScenarioRunPtr& run) {
+    run_ = run;
+    awaiting_ = false;
+    int cursor = std::clamp(cursor_, 0, eventCount());
+    if (cursorAfterRun_ && run_) {
+        const int end = run_->requestEndCursor(*cursorAfterRun_);
+        cursor = end >= 0 ? end : eventCount();
+        cursorAfterRun_.reset();
+    }
+    cursor_ = cursor;
+    emit runChanged();
+    emit cursorChanged(cursor_);
+}
+
+void ScenarioContext::setCursor(int cursor) {
+    cursor = std::clamp(cursor, 0, eventCount());
+    if (cursor == cursor_)
+        return;
+    cursor_ = cursor;
+    if (selectedRequest_ && run_ && *selectedRequest_ != requestAtCursor()) {
+        selectedRequest_.reset();
+        emit selectionChanged();
+    }
+    emit cursorChanged(cursor_);
+}
+
+void ScenarioContext::setCursorToRequestEnd(int request) {
+    if (!run_)
+        return;
+    const int end = run_->requestEndCursor(request);
+    setCursor(end >= 0 ? end : eventCount());
+}
+
+void ScenarioContext::stepEvent(int delta) {
+    setPlaying(false);
+    setCursor(cursor_ + delta);
+}
+
+void ScenarioContext::stepRequest(int delta) {
+    setPlaying(false);
+    if (!run_ || run_->requestCount() == 0)
+        return;
+    // Request boundaries are the cursors right after each RequestFinishedEvent.
+    std::vector<int> stops{0};
+    for (int r = 0; r < run_->requestCount(); ++r) {
+        const int end = run_->requestEndCursor(r);
+        if (end >= 0)
+            stops.push_back(end);
+    }
+    stops.push_back(eventCount());
+    std::sort(stops.begin(), stops.end());
+    stops.erase(std::unique(stops.begin(), stops.end()), stops.end());
+    if (delta > 0) {
+        const auto it = std::upper_bound(stops.begin(), stops.end(), cursor_);
+        setCursor(it == stops.end() ? eventCount() : *it);
+    } else {
+        const auto it = std::lower_bound(stops.begin(), stops.end(), cursor_);
+        setCursor(it == stops.begin() ? 0 : *std::prev(it));
+    }
+}
+
+void ScenarioContext::toStart() {
+    setPlaying(false);
+    setCursor(0);
+}
+
+void ScenarioContext::toEnd() {
+    setPlaying(false);
+    setCursor(eventCount());
+}
+
+void ScenarioContext::setPlaying(bool playing) {
+    if (playing && (!run_ || eventCount() == 0))
+        playing = false;
+    if (playing == timer_.isActive())
+        return;
+    if (playing) {
+        if (cursor_ >= eventCount())
+            setCursor(0);  // play again from the start
+        carry_ = 0;
+        timer_.start();
+    } else {
+        timer_.stop();
+    }
+    emit playingChanged(playing);
+}
+
+void ScenarioContext::togglePlaying() {
+    setPlaying(!isPlaying());
+}
+
+void ScenarioContext::setSpeed(double speed) {
+    speed = std::clamp(speed, 0.05, 100.0);
+    if (speed == speed_)
+        return;
+    speed_ = speed;
+    emit speedChanged(speed_);
+}
+
+void ScenarioContext::tick() {
+    carry_ += kEventsPerSecond * speed_ * kTickMs / 1000.0;
+    const int n = static_cast<int>(carry_);
+    if (n <= 0)
+        return;
+    carry_ -= n;
+    setCursor(cursor_ + n);
+    if (cursor_ >= eventCount())
+        setPlaying(false);
+}
+
+void ScenarioContext::selectRequest(std::optional<int> request) {
+    if (request == selectedRequest_)
+        return;
+    selectedRequest_ = request;
+    emit selectionChanged();
+}
+
+void ScenarioContext::selectHash(std::optional<BlockHash> hash) {
+    if (hash == selectedHash_)
+        return;
+    selectedHash_ = hash;
+    emit selectionChanged();
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,83 @@
+// The one owner of "the current step": the scenario, its latest run, the cursor on the event
+// timeline, playback, and the selection. Every view observes it; views never talk to each other.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <optional>
+
+#include "scenario_run.h"
+
+namespace pl::ui {
+
+class ScenarioContext : public QObject {
+    Q_OBJECT
+  public:
+    explicit ScenarioContext(QObject* parent = nullptr);
+
+    const Scenario& scenario() const { return scenario_; }
+    bool hasScenario() const { return hasScenario_; }
+    const ScenarioRunPtr& run() const { return run_; }
+    // Events applied: 0 (nothing yet) .. run()->eventCount() (all).
+    int cursor() const { return cursor_; }
+    int eventCount() const { return run_ ? run_->eventCount() : 0; }
+    // The request shown in detail: the selected one, else the one at the cursor.
+    int currentRequest() const;
+    int requestAtCursor() const;
+    std::optional<int> selectedRequest() const { return selectedRequest_; }
+    std::optional<BlockHash> selectedHash() const { return selectedHash_; }
+    bool isPlaying() const { return timer_.isActive(); }
+    double speed() const { return speed_; }
+    bool awaitingRun() const { return awaiting_; }
+
+    // Sets a new scenario and asks for it to be played (playRequested). The cursor goes to 0.
+    void setScenario(const Scenario& scenario);
+    // Replaces the text at `pointer` (a JSON pointer into the request body, to a string) of
+    // request `request` and re-plays; the cursor then goes to the end of that request.
+    bool applyEdit(int request, const std::string& pointer, const std::string& text,
+                   QString* error = nullptr);
+    void replay();
+
+  public slots:
+    void setRun(const pl::ui::ScenarioRunPtr& run);
+    void setCursor(int cursor);
+    void setCursorToRequestEnd(int request);
+    void stepEvent(int delta);
+    void stepRequest(int delta);
+    void toStart();
+    void toEnd();
+    void setPlaying(bool playing);
+    void togglePlaying();
+    void setSpeed(double speed);  // 1.0 = kEventsPerSecond
+    void selectRequest(std::optional<int> request);
+    void selectHash(std::optional<pl::BlockHash> hash);
+
+  signals:
+    void scenarioChanged();
+    void playRequested(const pl::Scenario& scenario);
+    void runChanged();
+    void cursorChanged(int cursor);
+    void selectionChanged();
+    void playingChanged(bool playing);
+    void speedChanged(double speed);
+
+  public:
+    static constexpr double kEventsPerSecond = 30.0;
+
+  private:
+    void tick();
+
+    Scenario scenario_;
+    bool hasScenario_ = false;
+    ScenarioRunPtr run_;
+    int cursor_ = 0;
+    std::optional<int> selectedRequest_;
+    std::optional<BlockHash> selectedHash_;
+    std::optional<int> cursorAfterRun_;  // set by applyEdit
+    bool awaiting_ = false;
+    double speed_ = 1.0;
+    double carry_ = 0;  // fractional events owed by the playback timer
+    QTimer timer_;
+};
+
+}  // namespace pl::ui

@@ -1,0 +1,119 @@
+#include "usage_panel.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "scenario_context.h"
+#include "timeline_state.h"
+
+namespace pl::ui {
+
+UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
+    : QWidget(parent), context_(context) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(6);
+    title_ = new QLabel(this);
+    numbers_ = new QLabel(this);
+    usage_ = new QLabel(this);
+    check_ = new QLabel(this);
+    for (QLabel* l : {title_, numbers_, usage_, check_}) {
+        l->setTextFormat(Qt::RichText);
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        layout->addWidget(l);
+    }
+    layout->addStretch(1);
+    connect(context, &ScenarioContext::runChanged, this, &UsagePanel::refresh);
+    connect(context, &ScenarioContext::cursorChanged, this, &UsagePanel::refresh);
+    connect(context, &ScenarioContext::selectionChanged, this, &UsagePanel::refresh);
+    refresh();
+}
+
+void UsagePanel::setTheme(Theme theme) {
+    theme_ = theme;
+    refresh();
+}
+
+QString UsagePanel::correctnessText() const {
+    return check_->text();
+}
+
+QString UsagePanel::usageText() const {
+    return usage_->text();
+}
+
+void UsagePanel::refresh() {
+    const Palette& pal = Palette::get(theme_);
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    if (!run) {
+        title_->setText(tr("<b>Usage</b>"));
+        numbers_->setText(
+            tr("<span style='color:%1'>Token counts appear as the scenario plays.</span>")
+                .arg(pal.mutedText.name()));
+        usage_->clear();
+        check_->clear();
+        return;
+    }
+    const int request = context_->currentRequest();
+    const RequestProgress rp = foldRequest(*run, request, context_->cursor());
+    const RequestResult* res = run->result(request);
+    title_->setText(tr("<b>Request %1</b> · usage").arg(request));
+    auto big = [&](const QColor& c, const QString& value, const QString& label) {
+        return QStringLiteral(
+                   "<td style='padding-right:14px'><span style='font-size:large; "
+                   "font-weight:bold; color:%1'>%2</span><br><span style='color:%3'>%4"
+                   "</span></td>")
+            .arg(c.name(), value, pal.mutedText.name(), label.toHtmlEscaped());
+    };
+    const QString dash = QStringLiteral("—");
+    const bool pre = rp.prefill_done;
+    numbers_->setText(
+        QStringLiteral("<table><tr>") +
+        big(pal.hit, pre ? QString::number(rp.cached_tokens) : dash, tr("reused")) +
+        big(pal.computed, pre ? QString::number(rp.computed_tokens) : dash, tr("computed")) +
+        big(pal.text, QString::number(rp.output_tokens.size()), tr("output")) +
+        big(pal.accent, pre ? QString::number(rp.ttft_ms, 'f', 1) : dash, tr("TTFT ms")) +
+        QStringLiteral("</tr></table>"));
+    if (rp.finished && res) {
+        const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
+        auto row = [&](const char* field, int value, const QColor& c) {
+            return QStringLiteral(
+                       "<tr><td style='font-family:\"%1\"; color:%2; "
+                       "padding-right:8px'>%3</td><td align='right' style='color:%4; "
+                       "font-weight:bold'>%5</td></tr>")
+                .arg(mono, pal.mutedText.name(), QLatin1String(field), c.name())
+                .arg(value);
+        };
+        usage_->setText(
+            tr("<span style='color:%1'>API usage of this request</span>")
+                .arg(pal.mutedText.name()) +
+            QStringLiteral("<table>") + row("input_tokens", res->usage.input_tokens, pal.text) +
+            row("cache_creation_input_tokens", res->usage.cache_creation_input_tokens,
+                pal.computed) +
+            row("cache_read_input_tokens", res->usage.cache_read_input_tokens, pal.hit) +
+            row("output_tokens", res->usage.output_tokens, pal.text) + QStringLiteral("</table>"));
+    } else {
+        usage_->setText(tr("<span style='color:%1'>API usage fields appear when the request "
+                           "finishes.</span>")
+                            .arg(pal.mutedText.name()));
+    }
+    if (rp.prefill_done && res && res->max_abs_diff_vs_full) {
+        const double d = *res->max_abs_diff_vs_full;
+        const bool ok = d <= 1e-4;
+        check_->setText(tr("<span style='color:%1'>%2 first-token logits %3 a full recompute: "
+                           "max |diff| = %4</span>")
+                            .arg((ok ? pal.hit : pal.invalidation).name(),
+                                 ok ? QStringLiteral("✔") : QStringLiteral("✘"),
+                                 ok ? tr("equal") : tr("differ from"))
+                            .arg(d == 0.0 ? tr("0 (bit-identical)") : QString::number(d, 'e', 1)));
+    } else if (rp.prefill_done && res) {
+        check_->setText(tr("<span style='color:%1'>Not verified against a full recompute.</span>")
+                            .arg(pal.mutedText.name()));
+    } else {
+        check_->clear();
+    }
+}
+
+}  // namespace pl::ui
