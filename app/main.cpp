@@ -37,6 +37,9 @@ int main(int argc, char** argv) {
     if (cmd == "bench") {
         return pl::cli::run_bench(args);
     }
+    if (cmd == "lint") {
+        return pl::cli::run_lint(args);
+    }
     std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
     return 2;
 }

@@ -1,0 +1,217 @@
+// prefixlens lint: finds prompt layouts that defeat prompt caching, with a cost estimate.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "assets.h"
+#include "bpe_tokenizer.h"
+#include "cli_args.h"
+#include "commands.h"
+#include "lint/lint_input.h"
+#include "lint/lint_report.h"
+#include "lint/lint_tables.h"
+
+namespace pl::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A paragraph wrapped at `width` columns.
+std::string wrap(const std::string& text, std::size_t width) {
+    std::string out, line;
+    std::istringstream words(text);
+    std::string w;
+    while (words >> w) {
+        if (!line.empty() && line.size() + 1 + w.size() > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + w;
+    }
+    return out + line + "\n";
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec))
+        return fs::equivalent(a, b, ec);
+    return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
+}  // namespace
+
+int run_lint(const std::vector<std::string>& args) {
+    ParsedArgs a;
+    if (auto err = parse(args,
+                         {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
+                           "--min-tokens", "--model", "--explain"},
+                          {"--fix", "--list-rules", "--no-cost"}},
+                         a);
+        !err.empty()) {
+        return fail_usage("lint: " + err);
+    }
+    if (auto rule = a.get("--explain")) {
+        const lint::RuleInfo* r = lint::find_rule(*rule);
+        if (!r)
+            return fail_usage("lint: --explain: unknown rule '" + *rule +
+                              "' (see prefixlens lint --list-rules)");
+        std::printf("%s (%s): %s\n\n%s", r->name, lint::severity_name(r->severity), r->summary,
+                    wrap(r->explanation, 78).c_str());
+        return 0;
+    }
+    if (a.has("--list-rules")) {
+        for (const auto& r : lint::rule_catalog())
+            std::printf("%-24s %-8s %s\n", r.name, lint::severity_name(r.severity), r.summary);
+        return 0;
+    }
+    if (a.positional.empty())
+        return fail_usage("lint: give at least one FILE (a request, a scenario or a .jsonl log)");
+
+    lint::LintOptions options;
+    if (auto p = a.get("--provider")) {
+        if (*p == "anthropic")
+            options.provider = lint::Provider::Anthropic;
+        else if (*p == "openai")
+            options.provider = lint::Provider::OpenAI;
+        else
+            return fail_usage("lint: --provider must be anthropic or openai, not '" + *p + "'");
+    }
+    const std::string format = a.get("--format").value_or("text");
+    if (format != "text" && format != "json" && format != "sarif")
+        return fail_usage("lint: --format must be text, json or sarif, not '" + format + "'");
+    lint::Severity fail_on = lint::Severity::Warning;
+    if (auto f = a.get("--fail-on")) {
+        auto s = lint::parse_severity(*f);
+        if (!s)
+            return fail_usage("lint: --fail-on must be note, warning or error, not '" + *f + "'");
+        fail_on = *s;
+    }
+    if (auto v = a.get("--repeat")) {
+        long n = 0;
+        if (auto err = parse_int("--repeat", *v, 1, 1000000, n); !err.empty())
+            return fail_usage("lint: " + err);
+        options.repeat = static_cast<int>(n);
+    }
+    if (auto v = a.get("--min-tokens")) {
+        long n = 0;
+        if (auto err = parse_int("--min-tokens", *v, 0, 1 << 24, n); !err.empty())
+            return fail_usage("lint: " + err);
+        options.min_tokens = static_cast<int>(n);
+    }
+    options.estimate_cost = !a.has("--no-cost");
+    std::optional<std::string> out_path = a.get("-o");
+    if (!out_path)
+        out_path = a.get("--output");
+    const bool fix = a.has("--fix");
+    if (out_path && !fix)
+        return fail_usage("lint: -o FILE writes the --fix output; add --fix");
+    if (fix && a.positional.size() != 1)
+        return fail_usage("lint: --fix rewrites one FILE at a time");
+    if (fix && out_path && same_file(*out_path, a.positional[0]))
+        return fail_usage("lint: -o " + *out_path +
+                          " is the input file; refusing to overwrite it (write elsewhere)");
+
+    const fs::path model_dir = a.get("--model").value_or(builtin_model_dir().string());
+    auto tokenizer = BpeTokenizer::load(model_dir / "vocab.json", model_dir / "merges.txt");
+    if (!tokenizer)
+        return fail_usage(tokenizer.error().message);
+    auto tables = lint::LintTables::load(assets_dir() / "lint");
+    if (!tables)
+        return fail_usage(tables.error().message);
+    const std::string tokenizer_name =
+        a.has("--model") ? model_dir.string() + " tokenizer"
+                         : "built-in model tokenizer (" + std::to_string(tokenizer->vocab_size()) +
+                               "-token BPE)";
+
+    // --fix output goes to a temporary file beside the target, renamed into place at the end, so
+    // no partial file is ever left behind.
+    std::ostringstream fix_stdout;
+    std::ofstream fix_file;
+    fs::path tmp_path;
+    std::ostream* fix_out = nullptr;
+    if (fix) {
+        if (out_path) {
+            const fs::path target(*out_path);
+            tmp_path =
+                target.parent_path() / ("." + target.filename().string() + ".prefixlens-tmp");
+            fix_file.open(tmp_path, std::ios::binary | std::ios::trunc);
+            if (!fix_file)
+                return fail_usage("lint: -o " + *out_path + ": cannot write " + tmp_path.string());
+            fix_out = &fix_file;
+        } else {
+            fix_out = &fix_stdout;
+        }
+    }
+
+    std::vector<lint::FileReport> reports;
+    bool bad_input = false;
+    for (const std::string& file : a.positional) {
+        lint::Linter linter(tokenizer.value(), tables.value(), options);
+        auto r = lint::lint_file(file, linter, fix_out);
+        if (!r) {
+            std::fprintf(stderr, "prefixlens: %s\n", r.error().message.c_str());
+            bad_input = true;
+            continue;
+        }
+        lint::LintReport report = linter.finish();
+        report.summary.tokenizer = tokenizer_name;
+        for (const auto& f : report.findings) {
+            if (f.rule == "invalid-input")
+                std::fprintf(stderr, "prefixlens: %s:%d:%d: %s\n", f.file.c_str(), f.line, f.column,
+                             f.message.c_str());
+        }
+        if (report.summary.input_errors > 0)
+            bad_input = true;
+        reports.push_back({file, std::move(report)});
+    }
+
+    // With --fix on stdout the report goes to stderr, so the rewritten request stays clean.
+    FILE* report_stream = fix && !out_path ? stderr : stdout;
+    std::string text;
+    if (format == "json")
+        text =
+            lint::format_json(reports).dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
+    else if (format == "sarif")
+        text = lint::format_sarif(reports, PREFIXLENS_VERSION)
+                   .dump(2, ' ', false, ojson::error_handler_t::replace) +
+               "\n";
+    else
+        text = lint::format_text(reports);
+    std::fputs(text.c_str(), report_stream);
+    std::fflush(report_stream);
+
+    if (fix) {
+        if (bad_input && reports.empty()) {
+            if (!tmp_path.empty()) {
+                fix_file.close();
+                std::error_code ec;
+                fs::remove(tmp_path, ec);
+            }
+            return 2;
+        }
+        if (out_path) {
+            fix_file.close();
+            std::error_code ec;
+            if (!fix_file || (fs::rename(tmp_path, *out_path, ec), ec)) {
+                fs::remove(tmp_path, ec);
+                return fail_usage("lint: -o " + *out_path + ": cannot write it");
+            }
+        } else {
+            std::fputs(fix_stdout.str().c_str(), stdout);
+        }
+    }
+    if (bad_input)
+        return 2;
+    for (const auto& fr : reports) {
+        for (const auto& f : fr.report.findings) {
+            if (static_cast<int>(f.severity) >= static_cast<int>(fail_on))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+}  // namespace pl::cli

@@ -1,0 +1,102 @@
+#include "lint/cache_cost.h"
+
+#include <algorithm>
+
+namespace pl::lint {
+
+void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
+                   std::vector<uint64_t>& out) {
+    out.resize(tokens.size() + 1);
+    uint64_t h = 1469598103934665603ULL;
+    out[0] = h;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (variant != 0 && static_cast<int>(i) == vary_from)
+            h ^= (variant + 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+        h ^= static_cast<uint32_t>(tokens[i]);
+        h *= 1099511628211ULL;
+        h ^= h >> 29;
+        out[i + 1] = h;
+    }
+}
+
+int openai_cacheable(int n, int min_cached, int increment) {
+    if (n < min_cached)
+        return 0;
+    return min_cached + ((n - min_cached) / increment) * increment;
+}
+
+RequestUsage CacheCostModel::add(const LintPrompt& p, const std::string& model, double at_s,
+                                 uint64_t variant, int vary_from) {
+    std::vector<uint64_t> h;
+    prefix_hashes(p.rendered.tokens, variant, vary_from, h);
+    RequestUsage u;
+    u.prompt_tokens = p.size();
+    const PriceRow price = tables_.price(provider_, model);
+    const ProviderPrices& pp = tables_.prices(provider_);
+    auto alive = [&](uint64_t key) {
+        auto it = entries_.find(key);
+        return it != entries_.end() && it->second.expires >= at_s ? &it->second : nullptr;
+    };
+    if (++added_ % 4096 == 0) {
+        std::erase_if(entries_, [&](const auto& kv) { return kv.second.expires < at_s; });
+    }
+    if (provider_ == Provider::Anthropic) {
+        int read = 0, last = 0;
+        double last_ttl = 300;
+        for (const Breakpoint& bp : p.breakpoints) {
+            if (bp.token < min_tokens_)
+                continue;  // silently not cached
+            last = bp.token;
+            last_ttl = bp.ttl_s;
+            // The API checks this breakpoint's prefix, then the ends of up to 20 earlier blocks.
+            std::vector<int> candidates{bp.token};
+            for (int j = bp.block - 1; j >= 0 && j >= bp.block - kLookbackBlocks; --j)
+                candidates.push_back(p.blocks[static_cast<std::size_t>(j)].token_end);
+            for (int q : candidates) {
+                if (q <= 0 || q > bp.token)
+                    continue;
+                if (Entry* e = alive(h[static_cast<std::size_t>(q)])) {
+                    e->expires = at_s + e->ttl;
+                    read = std::max(read, q);
+                    break;
+                }
+            }
+        }
+        read = std::min(read, last);
+        u.cache_read_input_tokens = read;
+        u.cache_creation_input_tokens = last - read;
+        u.input_tokens = p.size() - last;
+        for (const Breakpoint& bp : p.breakpoints) {
+            if (bp.token >= min_tokens_)
+                entries_[h[static_cast<std::size_t>(bp.token)]] = {at_s + bp.ttl_s, bp.ttl_s};
+        }
+        const double write_mult = last_ttl > 300 ? pp.write_1h : pp.write_5m;
+        u.usd = (u.input_tokens + u.cache_creation_input_tokens * write_mult +
+                 u.cache_read_input_tokens * pp.read) *
+                price.input / 1e6;
+    } else {
+        int cached = 0;
+        const int top = openai_cacheable(p.size(), pp.min_cached, pp.increment);
+        for (int q = top; q >= pp.min_cached; q -= pp.increment) {
+            if (Entry* e = alive(h[static_cast<std::size_t>(q)])) {
+                e->expires = at_s + e->ttl;
+                cached = q;
+                break;
+            }
+        }
+        for (int q = pp.min_cached; q <= top; q += pp.increment)
+            entries_[h[static_cast<std::size_t>(q)]] = {at_s + openai_ttl_s_, openai_ttl_s_};
+        u.cache_read_input_tokens = cached;
+        u.input_tokens = p.size() - cached;
+        u.usd = (u.input_tokens * price.input + cached * price.cached_input) / 1e6;
+    }
+    totals_.prompt_tokens += u.prompt_tokens;
+    totals_.input_tokens += u.input_tokens;
+    totals_.cache_creation_input_tokens += u.cache_creation_input_tokens;
+    totals_.cache_read_input_tokens += u.cache_read_input_tokens;
+    totals_.usd += u.usd;
+    no_cache_usd_ += p.size() * price.input / 1e6;
+    return u;
+}
+
+}  // namespace pl::lint

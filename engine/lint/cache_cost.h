@@ -1,0 +1,65 @@
+// What a provider would report and bill for a sequence of requests, from their token streams:
+// Anthropic's cache_creation_input_tokens / cache_read_input_tokens / input_tokens with explicit
+// breakpoints, the 20-block lookback and TTLs; OpenAI's automatic caching (cached_tokens from
+// 1,024 tokens in 128-token steps). An estimate: token counts come from our tokenizer.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <unordered_map>
+
+#include "lint/lint_renderer.h"
+#include "lint/lint_tables.h"
+
+namespace pl::lint {
+
+struct RequestUsage {
+    int prompt_tokens = 0;
+    int input_tokens = 0;  // billed at the base price
+    int cache_creation_input_tokens = 0;
+    int cache_read_input_tokens = 0;  // OpenAI: cached_tokens
+    double usd = 0.0;
+};
+
+class CacheCostModel {
+  public:
+    static constexpr int kLookbackBlocks = 20;
+
+    CacheCostModel(Provider provider, const LintTables& tables, int min_tokens, double openai_ttl_s)
+        : provider_(provider),
+          tables_(tables),
+          min_tokens_(min_tokens),
+          openai_ttl_s_(openai_ttl_s) {}
+
+    // Adds one request at time at_s. Tokens from `vary_from` on are treated as different from
+    // every earlier request when variant != 0 (a repeat whose dynamic text changed).
+    RequestUsage add(const LintPrompt& p, const std::string& model, double at_s,
+                     uint64_t variant = 0, int vary_from = std::numeric_limits<int>::max());
+
+    const UsageTotals& totals() const { return totals_; }
+    double no_cache_usd() const { return no_cache_usd_; }
+
+  private:
+    Provider provider_;
+    const LintTables& tables_;
+    int min_tokens_;
+    double openai_ttl_s_;
+    struct Entry {
+        double expires;
+        double ttl;
+    };
+    std::unordered_map<uint64_t, Entry> entries_;
+    UsageTotals totals_;
+    double no_cache_usd_ = 0.0;
+    int added_ = 0;
+};
+
+// Hash of every prefix: out[n] covers the first n tokens.
+void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
+                   std::vector<uint64_t>& out);
+
+// OpenAI's cached_tokens for a shared prefix of n tokens: 0 below the minimum, else rounded down
+// to the minimum plus a whole number of increments.
+int openai_cacheable(int n, int min_cached, int increment);
+
+}  // namespace pl::lint

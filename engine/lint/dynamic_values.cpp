@@ -1,0 +1,190 @@
+#include "dynamic_values.h"
+
+#include <QRegularExpression>
+#include <QString>
+#include <algorithm>
+
+namespace pl::lint {
+
+namespace {
+
+struct Pattern {
+    QRegularExpression re;
+    const char* kind;
+    bool strong;    // flagged on its own
+    int group = 0;  // the capture group that holds the value
+};
+
+const char* const kMonthsEn =
+    "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    "Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+const char* const kMonthsPl =
+    "(?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|"
+    "listopada|grudnia)";
+
+}  // namespace
+
+struct DynamicValueDetector::Impl {
+    std::vector<Pattern> patterns;
+    QRegularExpression cue;
+    QRegularExpression gap;
+
+    void add(const QString& re, const char* kind, bool strong, int group = 0,
+             bool case_insensitive = true) {
+        QRegularExpression::PatternOptions opts = QRegularExpression::UseUnicodePropertiesOption;
+        if (case_insensitive)
+            opts |= QRegularExpression::CaseInsensitiveOption;
+        patterns.push_back({QRegularExpression(re, opts), kind, strong, group});
+        patterns.back().re.optimize();
+    }
+
+    Impl() {
+        const QString en = QString::fromUtf8(kMonthsEn);
+        const QString pl = QString::fromUtf8(kMonthsPl);
+        add(R"(\b\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)",
+            "date", true);
+        add(R"(\b\d{4}-\d{2}-\d{2}\b)", "date", false);
+        add(R"(\b(?:\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}/\d{1,2}/\d{1,2})\b)", "date", false);
+        add(R"(\b)" + en + R"(\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b)", "date", false);
+        add(R"(\b\d{1,2}(?:st|nd|rd|th)?\s+)" + en + R"(\.?,?\s+\d{4}\b)", "date", false);
+        add(R"(\b\d{1,2}\s+)" + pl + R"(\s+\d{4}(?:\s*r\.)?)", "date", false);
+        add(R"(\b\d{1,2}\s+)" + pl + R"(\b)", "date", false);
+        add(R"(\b)" + en + R"(\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)", "date", false, 0, false);
+        add(QString::fromUtf8(
+                R"((?:\d{4}|[０-９]{4}|令和\d{1,2}|令和[０-９]{1,2})年\d{1,2}月\d{1,2}日)"),
+            "date", false);
+        add(QString::fromUtf8(R"(\d{1,2}月\d{1,2}日)"), "date", false);
+        add(R"(\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[ap]\.?m\.?)?)", "time", true);
+        add(R"(\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![:\d]))", "time", false);
+        add(QString::fromUtf8(R"((?:午前|午後)\d{1,2}時\d{1,2}分(?:\d{1,2}秒)?)"), "time", false);
+        add(QString::fromUtf8(R"(\d{1,2}時\d{1,2}分\d{1,2}秒)"), "time", true);
+        add(QString::fromUtf8(R"((?:午前|午後)?\d{1,2}時(?:\d{1,2}分)?)"), "time", false);
+        add(R"(\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)", "weekday",
+            false);
+        add(QString::fromUtf8(
+                R"(\b(?:poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|)"
+                R"(czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli)\b)"),
+            "weekday", false);
+        add(QString::fromUtf8(R"([月火水木金土日]曜日|[（(][月火水木金土日][)）])"), "weekday",
+            false);
+        add(R"(\b1\d{9}(?:\d{3})?\b)", "epoch", true);
+        add(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", "uuid", true);
+        add(R"(\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{16,}\b)", "hex-id", true);
+        add(R"((?<![\w+/-])(?=[\w+/-]*\d)(?=[\w+/-]*[a-z])(?=[\w+/-]*[A-Z])[A-Za-z0-9_+/-]{20,}={0,2})",
+            "random-id", true, 0, false);
+        add(R"(\b(?:request|req|session|sess|trace|span|correlation|conversation|run|thread|user)[ _-]?id\b\s*[:=#]?\s*["']?([A-Za-z0-9][A-Za-z0-9_.:-]{3,}))",
+            "labeled-id", true, 1);
+        add(QString::fromUtf8(
+                R"((?:\b(?:request|req|turn|run|attempt|call|step|iteration|message|msg|query|)"
+                R"(ticket|zapytanie|żądanie|krok|wiadomość)|リクエスト|ターン)\s*(?:#|no\.?|nr\.?|)"
+                R"(number|番号)\s*\d+)"),
+            "counter", true);
+        cue = QRegularExpression(
+            QString::fromUtf8(
+                R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|as of|generated|)"
+                R"(teraz|dziś|dzisiaj|aktualn\w*|godz\.?|czas|data)\b|現在|今日|本日|時刻|日時|時点))"
+                R"([^\n]{0,40}$)"),
+            QRegularExpression::UseUnicodePropertiesOption |
+                QRegularExpression::CaseInsensitiveOption);
+        gap = QRegularExpression(
+            QString::fromUtf8(R"(^[\s,.;:()（）、。\-–—]{0,4}$|^\s*(?:at|o|godz\.?)\s*$)"),
+            QRegularExpression::UseUnicodePropertiesOption);
+    }
+};
+
+DynamicValueDetector::DynamicValueDetector() : impl_(std::make_unique<Impl>()) {}
+DynamicValueDetector::~DynamicValueDetector() = default;
+
+std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const {
+    std::vector<DynamicSpan> out;
+    if (text.empty())
+        return out;
+    const QString q = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    // UTF-16 index -> UTF-8 byte offset.
+    std::vector<std::size_t> to_byte(static_cast<std::size_t>(q.size()) + 1, 0);
+    {
+        std::size_t b = 0;
+        for (qsizetype i = 0; i < q.size(); ++i) {
+            to_byte[static_cast<std::size_t>(i)] = b;
+            const char16_t c = q.at(i).unicode();
+            if (c < 0x80)
+                b += 1;
+            else if (c < 0x800)
+                b += 2;
+            else if (c >= 0xD800 && c < 0xDC00)
+                b += 4;
+            else if (c >= 0xDC00 && c < 0xE000)
+                b += 0;
+            else
+                b += 3;
+        }
+        to_byte[static_cast<std::size_t>(q.size())] = std::min(b, text.size());
+    }
+    struct Hit {
+        qsizetype begin, end;
+        const char* kind;
+        bool strong;
+    };
+    std::vector<Hit> hits;
+    for (const Pattern& p : impl_->patterns) {
+        auto it = p.re.globalMatch(q);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            if (m.capturedLength(p.group) == 0)
+                continue;
+            hits.push_back({m.capturedStart(p.group), m.capturedEnd(p.group), p.kind, p.strong});
+        }
+    }
+    if (hits.empty())
+        return out;
+    std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+        return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+    });
+    // Merge overlapping hits and hits separated only by punctuation into clusters.
+    struct Cluster {
+        qsizetype begin, end;
+        const char* kind;
+        bool strong;
+        bool date = false, clock = false;
+    };
+    auto note_kind = [](Cluster& c, const char* kind) {
+        const std::string k = kind;
+        if (k == "date")
+            c.date = true;
+        else if (k == "time" || k == "weekday")
+            c.clock = true;
+    };
+    std::vector<Cluster> clusters;
+    for (const Hit& h : hits) {
+        if (!clusters.empty()) {
+            Cluster& c = clusters.back();
+            const bool joins =
+                h.begin <= c.end || impl_->gap.match(q.mid(c.end, h.begin - c.end)).hasMatch();
+            if (joins) {
+                c.end = std::max(c.end, h.end);
+                note_kind(c, h.kind);
+                if (h.strong && !c.strong) {
+                    c.strong = true;
+                    c.kind = h.kind;
+                }
+                continue;
+            }
+        }
+        clusters.push_back({h.begin, h.end, h.kind, h.strong});
+        note_kind(clusters.back(), h.kind);
+    }
+    for (Cluster& c : clusters) {
+        if (!c.strong)
+            c.kind = c.date ? "date" : c.clock ? "time" : c.kind;
+        bool confident = c.strong || (c.date && c.clock);
+        if (!confident) {
+            const qsizetype from = std::max<qsizetype>(0, c.begin - 60);
+            confident = impl_->cue.match(q.mid(from, c.begin - from)).hasMatch();
+        }
+        out.push_back({to_byte[static_cast<std::size_t>(c.begin)],
+                       to_byte[static_cast<std::size_t>(c.end)], c.kind, confident});
+    }
+    return out;
+}
+
+}  // namespace pl::lint

@@ -1,0 +1,377 @@
+#include "lint/lint_input.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "lint/json_locator.h"
+
+namespace pl::lint {
+
+namespace {
+
+// The offset of the first string longer than max_bytes (raw, escapes included), or npos.
+std::size_t find_long_string(std::string_view t, std::size_t max_bytes) {
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t[i] != '"')
+            continue;
+        const std::size_t start = i++;
+        while (i < t.size() && t[i] != '"')
+            i += t[i] == '\\' ? 2 : 1;
+        if (i - start - 1 > max_bytes)
+            return start;
+    }
+    return std::string_view::npos;
+}
+
+std::string at(std::string_view text, std::size_t offset, int first_line) {
+    const TextPosition p = position_of(text, offset, offset + 1, first_line);
+    return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+long long days_from_civil(long long y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const long long era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<long long>(doe) - 719468;
+}
+
+struct LineSource {
+    std::istream& in;
+    std::size_t max_bytes;
+    int line_no = 0;
+    // Reads the next line; false at the end. `too_long` lines are returned empty.
+    bool next(std::string& line, bool& too_long) {
+        line.clear();
+        too_long = false;
+        char buf[1 << 16];
+        bool any = false;
+        while (true) {
+            in.getline(buf, sizeof buf);
+            const std::streamsize got = in.gcount();
+            if (got == 0 && !in)
+                break;
+            any = true;
+            const bool complete = !in.fail();  // getline stopped at the newline
+            const std::size_t n = static_cast<std::size_t>(got) - (complete && got > 0 ? 1 : 0);
+            if (!too_long) {
+                if (line.size() + n > max_bytes) {
+                    too_long = true;
+                    line.clear();
+                    line.shrink_to_fit();
+                } else {
+                    line.append(buf, n);
+                }
+            }
+            if (complete)
+                break;
+            if (in.eof())
+                break;
+            in.clear();  // a line longer than the buffer: keep reading it
+        }
+        if (!any)
+            return false;
+        ++line_no;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        return true;
+    }
+};
+
+}  // namespace
+
+std::optional<double> parse_timestamp(const ojson& v) {
+    if (v.is_number()) {
+        const double x = v.get<double>();
+        return x > 1e11 ? x / 1000.0 : x;
+    }
+    if (!v.is_string())
+        return std::nullopt;
+    const std::string s = v.get<std::string>();
+    int Y = 0, M = 0, D = 0, h = 0, m = 0;
+    double sec = 0;
+    int consumed = 0;
+    if (std::sscanf(s.c_str(), "%4d-%2d-%2d%*c%2d:%2d:%lf%n", &Y, &M, &D, &h, &m, &sec, &consumed) <
+        6)
+        return std::nullopt;
+    double t = static_cast<double>(
+                   days_from_civil(Y, static_cast<unsigned>(M), static_cast<unsigned>(D))) *
+                   86400.0 +
+               h * 3600.0 + m * 60.0 + sec;
+    const std::string zone = s.substr(static_cast<std::size_t>(consumed));
+    int zh = 0, zm = 0;
+    if (!zone.empty() && (zone[0] == '+' || zone[0] == '-') &&
+        std::sscanf(zone.c_str() + 1, "%2d:%2d", &zh, &zm) >= 1) {
+        const double off = zh * 3600.0 + zm * 60.0;
+        t += zone[0] == '+' ? -off : off;
+    }
+    return t;
+}
+
+Result<ojson> parse_limited(std::string_view text, const std::string& file, int first_line,
+                            const InputLimits& limits) {
+    if (const std::size_t d = find_excess_depth(text, limits.max_depth);
+        d != std::string_view::npos)
+        return make_error(file + ":" + at(text, d, first_line) + ": JSON nested deeper than " +
+                          std::to_string(limits.max_depth) + " levels");
+    if (const std::size_t s = find_long_string(text, limits.max_string_bytes);
+        s != std::string_view::npos)
+        return make_error(file + ":" + at(text, s, first_line) + ": a string longer than " +
+                          std::to_string(limits.max_string_bytes >> 20) +
+                          " MiB; the linter does not read strings that large");
+    try {
+        return ojson::parse(text.begin(), text.end());
+    } catch (const ojson::parse_error& e) {
+        const std::size_t off = e.byte > 0 ? e.byte - 1 : 0;
+        std::string what = e.what();
+        if (auto p = what.find("parse error"); p != std::string::npos) {
+            if (auto colon = what.find(": ", p); colon != std::string::npos)
+                what = what.substr(colon + 2);
+        }
+        return make_error(file + ":" + at(text, off, first_line) + ": invalid JSON: " + what);
+    }
+}
+
+namespace {
+
+Finding input_error(const std::string& file, const std::string& message, int line, int column,
+                    std::string_view excerpt_text = {}) {
+    Finding f;
+    f.rule = "invalid-input";
+    f.severity = Severity::Error;
+    f.file = file;
+    f.line = line;
+    f.column = column;
+    // The message is "<file>:<line>:<col>: reason": keep the reason.
+    std::string reason = message;
+    if (reason.rfind(file + ":", 0) == 0) {
+        std::size_t p = file.size() + 1;
+        for (int k = 0; k < 2; ++k) {
+            const std::size_t q = reason.find(':', p);
+            if (q == std::string::npos)
+                break;
+            const std::string part = reason.substr(p, q - p);
+            if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
+                break;
+            p = q + 1;
+        }
+        reason = reason.substr(p);
+        if (!reason.empty() && reason[0] == ' ')
+            reason.erase(0, 1);
+    }
+    f.message = reason;
+    if (!excerpt_text.empty()) {
+        // column counts characters: find its byte.
+        std::size_t off = 0;
+        for (int c = 1; off < excerpt_text.size(); ++off) {
+            if ((static_cast<unsigned char>(excerpt_text[off]) & 0xC0) == 0x80)
+                continue;
+            if (c++ == column)
+                break;
+        }
+        const TextPosition pos = position_of(excerpt_text, off, off + 1, line);
+        f.excerpt = pos.excerpt;
+        f.excerpt_column = pos.excerpt_column;
+        f.underline = 1;
+    }
+    return f;
+}
+
+int line_of(const std::string& message, const std::string& file, int fallback, int* column) {
+    // "<file>:<line>:<col>: ..."
+    if (message.rfind(file + ":", 0) != 0)
+        return fallback;
+    int line = 0, col = 0;
+    if (std::sscanf(message.c_str() + file.size() + 1, "%d:%d", &line, &col) == 2) {
+        *column = col;
+        return line;
+    }
+    return fallback;
+}
+
+std::string one_line(const ojson& j) {
+    return j.dump(-1, ' ', false, ojson::error_handler_t::replace);
+}
+
+}  // namespace
+
+Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
+                                 const InputLimits& limits) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return make_error(path + ": is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return make_error(path + ": cannot open");
+    FileLintResult result;
+    const std::string ext = std::filesystem::path(path).extension().string();
+    const bool jsonl = ext == ".jsonl" || ext == ".ndjson";
+
+    std::string doc;
+    if (!jsonl) {
+        const auto size = std::filesystem::file_size(path, ec);
+        if (!ec && size > limits.max_document_bytes)
+            return make_error(path + ": " + std::to_string(size >> 20) + " MiB is more than the " +
+                              std::to_string(limits.max_document_bytes >> 20) +
+                              " MiB the linter reads as one JSON document (write logs as JSON "
+                              "Lines, .jsonl)");
+        doc.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        auto parsed = parse_limited(doc, path, 1, limits);
+        if (!parsed) {
+            // Several JSON objects, one per line, without a .jsonl name: a log after all.
+            const std::size_t nl = doc.find('\n');
+            const bool multi_line = nl != std::string::npos &&
+                                    doc.find_first_not_of(" \t\r\n", nl) != std::string::npos;
+            if (!multi_line || !parse_limited(std::string_view(doc).substr(0, nl), path, 1, limits))
+                return parsed.error();
+        } else {
+            ojson& j = parsed.value();
+            if (j.is_object() && j.contains("requests") && j["requests"].is_array()) {
+                result.kind = InputKind::Scenario;
+                linter.set_automatic_caching(true, j.contains("ttl_s") && j["ttl_s"].is_number()
+                                                       ? j["ttl_s"].get<double>()
+                                                       : 1e300);
+                ojson& reqs = j["requests"];
+                for (std::size_t i = 0; i < reqs.size(); ++i) {
+                    RequestInput ri;
+                    const std::string p = "/requests/" + std::to_string(i);
+                    if (!reqs[i].is_object())
+                        return make_error(path + ": " + p + ": expected a request object");
+                    ri.body = reqs[i];
+                    ri.file = path;
+                    ri.text = doc;
+                    ri.body_pointer = p;
+                    if (reqs[i].contains("at_s")) {
+                        ri.at_s = parse_timestamp(reqs[i]["at_s"]);
+                        ri.at_pointer = p + "/at_s";
+                    }
+                    if (reqs[i].contains("session") && reqs[i]["session"].is_string())
+                        ri.session = reqs[i]["session"].get<std::string>();
+                    if (auto r = linter.add(ri); !r)
+                        return r.error();
+                    if (fix_out) {
+                        for (auto it = linter.last_fixed().begin(); it != linter.last_fixed().end();
+                             ++it)
+                            reqs[i][it.key()] = it.value();
+                    }
+                    ++result.requests;
+                }
+                if (fix_out)
+                    *fix_out << j.dump(2) << "\n";
+                return result;
+            }
+            if (!j.is_object())
+                return make_error(path +
+                                  ":1:1: expected a request object, a scenario or a JSON "
+                                  "Lines log");
+            RequestInput ri;
+            ri.body = std::move(j);
+            ri.file = path;
+            ri.text = doc;
+            if (auto r = linter.add(ri); !r)
+                return r.error();
+            if (fix_out)
+                *fix_out << linter.last_fixed().dump(2) << "\n";
+            result.requests = 1;
+            return result;
+        }
+    }
+
+    // JSON Lines: one request per line, streamed.
+    result.kind = InputKind::JsonLines;
+    std::istringstream from_doc;
+    if (!jsonl)
+        from_doc.str(std::move(doc));
+    LineSource src{jsonl ? static_cast<std::istream&>(in) : static_cast<std::istream&>(from_doc),
+                   limits.max_line_bytes};
+    std::string line;
+    bool too_long = false;
+    while (src.next(line, too_long)) {
+        const int ln = src.line_no;
+        if (too_long) {
+            linter.add_input_error(input_error(
+                path,
+                "line longer than " + std::to_string(limits.max_line_bytes >> 20) + " MiB; skipped",
+                ln, 1));
+            continue;
+        }
+        if (line.find_first_not_of(" \t") == std::string::npos) {
+            if (fix_out)
+                *fix_out << "\n";
+            continue;
+        }
+        auto parsed = parse_limited(line, path, ln, limits);
+        if (!parsed) {
+            int col = 1;
+            const int l = line_of(parsed.error().message, path, ln, &col);
+            linter.add_input_error(input_error(path, parsed.error().message, l, col, line));
+            if (fix_out)
+                *fix_out << line << "\n";
+            continue;
+        }
+        ojson& j = parsed.value();
+        if (!j.is_object()) {
+            linter.add_input_error(
+                input_error(path, "expected a request object on this line", ln, 1, line));
+            if (fix_out)
+                *fix_out << line << "\n";
+            continue;
+        }
+        RequestInput ri;
+        ri.file = path;
+        ri.text = line;
+        ri.first_line = ln;
+        const char* wrapper = nullptr;
+        for (const char* k : {"body", "request"}) {
+            if (j.contains(k) && j[k].is_object()) {
+                wrapper = k;
+                break;
+            }
+        }
+        if (wrapper) {
+            ri.body = std::move(j[wrapper]);
+            ri.body_pointer = std::string("/") + wrapper;
+            for (const char* k : {"timestamp", "ts", "at_s", "time", "created_at"}) {
+                if (j.contains(k)) {
+                    ri.at_s = parse_timestamp(j[k]);
+                    ri.at_pointer = std::string("/") + k;
+                    if (ri.at_s)
+                        break;
+                }
+            }
+            for (const char* k : {"session", "session_id"}) {
+                if (j.contains(k) && j[k].is_string()) {
+                    ri.session = j[k].get<std::string>();
+                    break;
+                }
+            }
+        } else {
+            ri.body = std::move(j);
+        }
+        if (auto r = linter.add(ri); !r) {
+            int col = 1;
+            const int l = line_of(r.error().message, path, ln, &col);
+            linter.add_input_error(input_error(path, r.error().message, l, col, line));
+            if (fix_out)
+                *fix_out << line << "\n";
+            continue;
+        }
+        ++result.requests;
+        if (fix_out) {
+            if (wrapper) {
+                j[wrapper] = linter.last_fixed();  // the body was moved out of j
+                *fix_out << one_line(j) << "\n";
+            } else {
+                *fix_out << one_line(linter.last_fixed()) << "\n";
+            }
+        }
+    }
+    if (in.bad())
+        return make_error(path + ": read failed");
+    return result;
+}
+
+}  // namespace pl::lint

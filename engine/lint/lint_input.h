@@ -1,0 +1,43 @@
+// Reads what `prefixlens lint` accepts and feeds it to a Linter: one request body (Anthropic
+// Messages, OpenAI Chat Completions or Responses), a scenario file (SPEC §6), or a JSON Lines log
+// of consecutive requests (a bare body per line, or {"body"|"request": ..., "timestamp"|"ts"|
+// "at_s": ..., "session": ...}). Logs are streamed line by line in bounded memory.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "lint/linter.h"
+
+namespace pl::lint {
+
+enum class InputKind { Request, Scenario, JsonLines };
+
+struct InputLimits {
+    std::size_t max_document_bytes = 64u << 20;  // a single JSON document (request, scenario)
+    std::size_t max_line_bytes = 32u << 20;      // one line of a JSON Lines log
+    std::size_t max_string_bytes = 8u << 20;     // one JSON string
+    int max_depth = 128;                         // nesting of objects and arrays
+};
+
+struct FileLintResult {
+    InputKind kind = InputKind::Request;
+    int requests = 0;
+};
+
+// Lints one file. A broken line of a log is reported as an invalid-input finding and skipped; a
+// file that cannot be read at all, or a single document that is not valid, is an Error
+// ("<file>:<line>:<col>: ..."). With fix_out, the rewritten input (same kind, same wrapper
+// fields) is written there as the file is read.
+Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
+                                 const InputLimits& limits = {});
+
+// Checks depth and string sizes before parsing; "<file>:<line>:<col>: ..." when over a limit.
+Result<ojson> parse_limited(std::string_view text, const std::string& file, int first_line,
+                            const InputLimits& limits);
+
+// Seconds since the epoch from a number (seconds, or milliseconds when it is that large) or an
+// ISO 8601 string ("2026-11-30T09:41:07Z", "2026-11-30 09:41:07.250+01:00").
+std::optional<double> parse_timestamp(const ojson& v);
+
+}  // namespace pl::lint

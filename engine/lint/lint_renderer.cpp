@@ -1,0 +1,457 @@
+#include "lint/lint_renderer.h"
+
+#include <algorithm>
+
+namespace pl::lint {
+
+const EncodedText& SegmentTokenCache::encode(const std::string& text) {
+    if (auto it = cur_.find(text); it != cur_.end()) {
+        ++hits_;
+        return it->second;
+    }
+    if (auto it = prev_.find(text); it != prev_.end()) {
+        ++hits_;
+        auto node = prev_.extract(it);
+        return cur_.insert(std::move(node)).position->second;
+    }
+    ++misses_;
+    EncodedText e;
+    e.ids = tok_.encode(text);
+    e.offsets.reserve(e.ids.size());
+    int32_t offset = 0;
+    for (int32_t id : e.ids) {
+        e.offsets.push_back(offset);
+        offset += static_cast<int32_t>(tok_.token_bytes(id).size());
+    }
+    return cur_.emplace(text, std::move(e)).first->second;
+}
+
+void SegmentTokenCache::next_request() {
+    prev_ = std::move(cur_);
+    cur_.clear();
+}
+
+Provider detect_provider(const ojson& body) {
+    if (!body.is_object())
+        return Provider::Anthropic;
+    if (body.contains("model") && body["model"].is_string()) {
+        const std::string m = body["model"].get<std::string>();
+        if (m.rfind("claude", 0) == 0 || m.find("anthropic") != std::string::npos)
+            return Provider::Anthropic;
+        if (m.rfind("gpt", 0) == 0 || m.rfind("o1", 0) == 0 || m.rfind("o3", 0) == 0 ||
+            m.rfind("o4", 0) == 0 || m.rfind("chatgpt", 0) == 0 || m.rfind("codex", 0) == 0)
+            return Provider::OpenAI;
+    }
+    if (body.contains("input") || body.contains("instructions") ||
+        body.contains("response_format") || body.contains("prompt_cache_key"))
+        return Provider::OpenAI;
+    if (body.contains("messages") && body["messages"].is_array()) {
+        for (const auto& m : body["messages"]) {
+            if (m.is_object() && m.contains("role") && m["role"].is_string()) {
+                const std::string r = m["role"].get<std::string>();
+                if (r == "system" || r == "developer" || r == "tool" || r == "function")
+                    return Provider::OpenAI;
+            }
+        }
+    }
+    if (body.contains("tools") && body["tools"].is_array()) {
+        for (const auto& t : body["tools"]) {
+            if (t.is_object() && (t.contains("function") || t.contains("parameters")))
+                return Provider::OpenAI;
+        }
+    }
+    return Provider::Anthropic;
+}
+
+int message_index_of(const std::string& pointer, const std::string& messages_key) {
+    const std::string head = "/" + messages_key + "/";
+    if (pointer.rfind(head, 0) != 0)
+        return -1;
+    int v = 0;
+    std::size_t i = head.size();
+    if (i >= pointer.size() || pointer[i] < '0' || pointer[i] > '9')
+        return -1;
+    while (i < pointer.size() && pointer[i] >= '0' && pointer[i] <= '9' && v < 100000000)
+        v = v * 10 + (pointer[i++] - '0');
+    return v;
+}
+
+namespace {
+
+double ttl_of(const ojson& cc) {
+    if (cc.is_object() && cc.contains("ttl") && cc["ttl"].is_string() &&
+        cc["ttl"].get<std::string>() == "1h")
+        return 3600;
+    return 300;
+}
+
+bool has_cc(const ojson& b) {
+    return b.is_object() && b.contains("cache_control") && !b["cache_control"].is_null();
+}
+
+class LintRenderer {
+  public:
+    LintRenderer(SegmentTokenCache& cache, std::string where, Provider p)
+        : cache_(cache), where_(std::move(where)) {
+        out_.provider = p;
+    }
+
+    Error type_error(const std::string& pointer, const std::string& expected) const {
+        return make_error(where_ + pointer + ": expected " + expected);
+    }
+
+    void begin_block(PartKind kind, const std::string& pointer, int message = -1,
+                     const std::string& role = "") {
+        ContentBlock b;
+        b.kind = kind;
+        b.pointer = pointer;
+        b.message = message;
+        b.role = role;
+        b.token_begin = out_.size();
+        b.token_end = b.token_begin;
+        out_.blocks.push_back(std::move(b));
+    }
+
+    // A block ends where a breakpoint on it cuts: closing tags of system and messages
+    // ("\n</role>\n") come after that point and pass extends_block = false.
+    void add(PartKind kind, int index, const std::string& role, const std::string& pointer,
+             const std::string& container, const std::string& text, bool extends_block = true) {
+        if (text.empty())
+            return;
+        RenderedPrompt& r = out_.rendered;
+        PromptSegment seg{kind, index, role, pointer, text, false, 0, 0};
+        seg.token_begin = static_cast<int>(r.tokens.size());
+        const EncodedText& e = cache_.encode(text);
+        const auto seg_index = static_cast<int32_t>(r.segments.size());
+        r.tokens.insert(r.tokens.end(), e.ids.begin(), e.ids.end());
+        r.token_offset.insert(r.token_offset.end(), e.offsets.begin(), e.offsets.end());
+        r.token_segment.insert(r.token_segment.end(), e.ids.size(), seg_index);
+        seg.token_end = static_cast<int>(r.tokens.size());
+        r.segments.push_back(std::move(seg));
+        out_.segment_block.push_back(
+            kind == PartKind::Generation ? -1 : static_cast<int>(out_.blocks.size()) - 1);
+        out_.segment_container.push_back(container);
+        if (!out_.blocks.empty() && kind != PartKind::Generation && extends_block)
+            out_.blocks.back().token_end = out_.size();
+    }
+
+    void mark(const ojson& holder, const std::string& holder_pointer) {
+        Breakpoint bp;
+        bp.token = out_.size();
+        bp.block = static_cast<int>(out_.blocks.size()) - 1;
+        bp.pointer = holder_pointer + "/cache_control";
+        bp.ttl_s = ttl_of(holder["cache_control"]);
+        out_.rendered.breakpoints.push_back(bp.token);
+        if (!out_.rendered.segments.empty())
+            out_.rendered.segments.back().cache_breakpoint = true;
+        out_.breakpoints.push_back(std::move(bp));
+    }
+
+    // ---- Anthropic (mirrors engine/prompt_template.cpp) ----
+
+    Result<void> a_tools(const ojson& body) {
+        if (!body.contains("tools") || body["tools"].is_null())
+            return {};
+        const ojson& tools = body["tools"];
+        if (!tools.is_array())
+            return type_error("/tools", "an array of tool objects");
+        for (std::size_t i = 0; i < tools.size(); ++i) {
+            const std::string p = "/tools/" + std::to_string(i);
+            if (!tools[i].is_object())
+                return type_error(p, "a tool object");
+            const int idx = static_cast<int>(i);
+            begin_block(PartKind::Tool, p);
+            add(PartKind::Tool, idx, "", "", p, "<tool>");
+            add(PartKind::Tool, idx, "", p, p, tools[i].dump());
+            add(PartKind::Tool, idx, "", "", p, "</tool>\n");
+            if (has_cc(tools[i]))
+                mark(tools[i], p);
+        }
+        return {};
+    }
+
+    Result<void> a_system(const ojson& body) {
+        if (!body.contains("system") || body["system"].is_null())
+            return {};
+        const ojson& sys = body["system"];
+        if (sys.is_string()) {
+            begin_block(PartKind::System, "/system");
+            add(PartKind::System, 0, "", "", "/system", "<system>\n");
+            add(PartKind::System, 0, "", "/system", "/system", sys.get<std::string>());
+            add(PartKind::System, 0, "", "", "/system", "\n</system>\n", false);
+            return {};
+        }
+        if (!sys.is_array())
+            return type_error("/system", "a string or an array of text blocks");
+        bool opened = false;
+        for (std::size_t i = 0; i < sys.size(); ++i) {
+            const std::string p = "/system/" + std::to_string(i);
+            const ojson& b = sys[i];
+            if (!b.is_object() || !b.contains("text") || !b["text"].is_string())
+                return type_error(p, "a text block {\"type\": \"text\", \"text\": \"...\"}");
+            begin_block(PartKind::System, p);
+            if (!opened) {
+                add(PartKind::System, 0, "", "", p, "<system>\n");
+                opened = true;
+            }
+            add(PartKind::System, static_cast<int>(i), "", p + "/text", p,
+                b["text"].get<std::string>());
+            if (has_cc(b))
+                mark(b, p);
+        }
+        if (!opened) {
+            begin_block(PartKind::System, "/system");
+            add(PartKind::System, 0, "", "", "/system", "<system>\n");
+        }
+        add(PartKind::System, static_cast<int>(sys.size()) - 1, "", "", out_.blocks.back().pointer,
+            "\n</system>\n", false);
+        return {};
+    }
+
+    Result<void> a_content(const ojson& c, const std::string& p, int idx, const std::string& role,
+                           bool top) {
+        if (c.is_string()) {
+            if (top)
+                begin_block(PartKind::Message, p, idx, role);
+            add(PartKind::Message, idx, role, p, p, c.get<std::string>());
+            return {};
+        }
+        if (!c.is_array())
+            return type_error(p, "a string or an array of content blocks");
+        for (std::size_t j = 0; j < c.size(); ++j) {
+            const std::string bp = p + "/" + std::to_string(j);
+            const ojson& b = c[j];
+            if (!b.is_object())
+                return type_error(bp, "a content block object");
+            if (top)
+                begin_block(PartKind::Message, bp, idx, role);
+            const std::string type = b.contains("type") && b["type"].is_string()
+                                         ? b["type"].get<std::string>()
+                                         : std::string("text");
+            if (type == "text") {
+                if (!b.contains("text") || !b["text"].is_string())
+                    return type_error(bp + "/text", "a string");
+                add(PartKind::Message, idx, role, bp + "/text", bp, b["text"].get<std::string>());
+            } else if (type == "tool_use") {
+                const ojson input = b.contains("input") ? b["input"] : ojson::object();
+                add(PartKind::Message, idx, role, bp + "/input", bp, input.dump());
+            } else if (type == "tool_result") {
+                if (b.contains("content"))
+                    PL_TRY(a_content(b["content"], bp + "/content", idx, role, false));
+            } else {
+                add(PartKind::Message, idx, role, bp, bp, b.dump());
+            }
+            if (has_cc(b))
+                mark(b, bp);
+        }
+        return {};
+    }
+
+    Result<void> a_messages(const ojson& body) {
+        if (!body.contains("messages") || !body["messages"].is_array())
+            return type_error("/messages", "an array of messages");
+        const ojson& msgs = body["messages"];
+        out_.messages_begin_token = out_.size();
+        for (std::size_t i = 0; i < msgs.size(); ++i) {
+            const std::string p = "/messages/" + std::to_string(i);
+            const ojson& m = msgs[i];
+            if (!m.is_object())
+                return type_error(p, "a message object");
+            if (!m.contains("role") || !m["role"].is_string())
+                return type_error(p + "/role", "\"user\" or \"assistant\"");
+            const std::string role = m["role"].get<std::string>();
+            if (role != "user" && role != "assistant")
+                return type_error(p + "/role", "\"user\" or \"assistant\"");
+            if (!m.contains("content"))
+                return type_error(p + "/content", "message content");
+            const int idx = static_cast<int>(i);
+            if (role == "user")
+                set_tail(idx, p);
+            const std::size_t first_block = out_.blocks.size();
+            begin_block(PartKind::Message, p + "/content", idx, role);
+            add(PartKind::Message, idx, role, "", p, "<" + role + ">\n");
+            const bool is_string = m["content"].is_string();
+            if (!is_string) {
+                // The framing joins the first content block (a block starts at its first text).
+                out_.blocks.pop_back();
+                PL_TRY(a_content(m["content"], p + "/content", idx, role, true));
+                if (out_.blocks.size() == first_block)
+                    begin_block(PartKind::Message, p + "/content", idx, role);
+            } else {
+                add(PartKind::Message, idx, role, p + "/content", p + "/content",
+                    m["content"].get<std::string>());
+            }
+            add(PartKind::Message, idx, role, "", p, "\n</" + role + ">\n", false);
+        }
+        return {};
+    }
+
+    // ---- OpenAI ----
+
+    Result<void> o_tools(const ojson& body) {
+        if (!body.contains("tools") || body["tools"].is_null())
+            return {};
+        const ojson& tools = body["tools"];
+        if (!tools.is_array())
+            return type_error("/tools", "an array of tool objects");
+        for (std::size_t i = 0; i < tools.size(); ++i) {
+            const std::string p = "/tools/" + std::to_string(i);
+            if (!tools[i].is_object())
+                return type_error(p, "a tool object");
+            const int idx = static_cast<int>(i);
+            begin_block(PartKind::Tool, p);
+            add(PartKind::Tool, idx, "", "", p, "<tool>");
+            add(PartKind::Tool, idx, "", p, p, tools[i].dump());
+            add(PartKind::Tool, idx, "", "", p, "</tool>\n");
+        }
+        return {};
+    }
+
+    void o_text_parts(const ojson& c, const std::string& p, int idx, const std::string& role,
+                      PartKind kind) {
+        if (c.is_null())
+            return;
+        if (c.is_string()) {
+            add(kind, idx, role, p, out_.blocks.back().pointer, c.get<std::string>());
+            return;
+        }
+        if (!c.is_array()) {
+            add(kind, idx, role, p, out_.blocks.back().pointer, c.dump());
+            return;
+        }
+        for (std::size_t j = 0; j < c.size(); ++j) {
+            const std::string bp = p + "/" + std::to_string(j);
+            const ojson& part = c[j];
+            if (part.is_object() && part.contains("text") && part["text"].is_string())
+                add(kind, idx, role, bp + "/text", out_.blocks.back().pointer,
+                    part["text"].get<std::string>());
+            else if (part.is_string())
+                add(kind, idx, role, bp, out_.blocks.back().pointer, part.get<std::string>());
+            else
+                add(kind, idx, role, bp, out_.blocks.back().pointer, part.dump());
+        }
+    }
+
+    Result<void> o_message(const ojson& m, const std::string& p, int idx) {
+        if (!m.is_object())
+            return type_error(p, "a message object");
+        std::string role;
+        if (m.contains("role") && m["role"].is_string()) {
+            role = m["role"].get<std::string>();
+        } else if (m.contains("type") && m["type"].is_string()) {
+            const std::string type = m["type"].get<std::string>();
+            role = type == "function_call_output" ? "tool"
+                   : type == "function_call"      ? "function_call"
+                                                  : type;
+        } else {
+            return type_error(p + "/role", "a role (system, developer, user, assistant, tool)");
+        }
+        const PartKind kind =
+            (role == "system" || role == "developer") ? PartKind::System : PartKind::Message;
+        if (role == "user")
+            set_tail(idx, p);
+        begin_block(kind, p, idx, role);
+        add(kind, idx, role, "", p, "<" + role + ">\n");
+        if (m.contains("content")) {
+            o_text_parts(m["content"], p + "/content", idx, role, kind);
+        } else if (m.contains("output")) {
+            o_text_parts(m["output"], p + "/output", idx, role, kind);
+        } else if (role == "function_call") {
+            ojson call = ojson::object();
+            for (const char* k : {"name", "arguments"}) {
+                if (m.contains(k))
+                    call[k] = m[k];
+            }
+            add(kind, idx, role, p, p, call.dump());
+        } else if (!m.contains("tool_calls")) {
+            add(kind, idx, role, p, p, m.dump());
+        }
+        if (m.contains("tool_calls") && m["tool_calls"].is_array()) {
+            const ojson& calls = m["tool_calls"];
+            for (std::size_t j = 0; j < calls.size(); ++j) {
+                const std::string cp = p + "/tool_calls/" + std::to_string(j);
+                const ojson& call = calls[j];
+                if (call.is_object() && call.contains("function"))
+                    add(kind, idx, role, cp + "/function", p, call["function"].dump());
+                else
+                    add(kind, idx, role, cp, p, call.dump());
+            }
+        }
+        add(kind, idx, role, "", p, "\n</" + role + ">\n", false);
+        return {};
+    }
+
+    Result<void> o_messages(const ojson& body) {
+        if (body.contains("instructions") && body["instructions"].is_string()) {
+            begin_block(PartKind::System, "/instructions");
+            add(PartKind::System, 0, "", "", "/instructions", "<system>\n");
+            add(PartKind::System, 0, "", "/instructions", "/instructions",
+                body["instructions"].get<std::string>());
+            add(PartKind::System, 0, "", "", "/instructions", "\n</system>\n", false);
+        }
+        out_.messages_begin_token = out_.size();
+        if (body.contains("input")) {
+            out_.messages_key = "input";
+            const ojson& in = body["input"];
+            if (in.is_string()) {
+                set_tail(0, "/input");
+                begin_block(PartKind::Message, "/input", 0, "user");
+                add(PartKind::Message, 0, "user", "", "/input", "<user>\n");
+                add(PartKind::Message, 0, "user", "/input", "/input", in.get<std::string>());
+                add(PartKind::Message, 0, "user", "", "/input", "\n</user>\n", false);
+                return {};
+            }
+            if (!in.is_array())
+                return type_error("/input", "a string or an array of input items");
+            for (std::size_t i = 0; i < in.size(); ++i)
+                PL_TRY(o_message(in[i], "/input/" + std::to_string(i), static_cast<int>(i)));
+            return {};
+        }
+        if (!body.contains("messages") || !body["messages"].is_array())
+            return type_error("/messages", "an array of messages (or a Responses \"input\")");
+        const ojson& msgs = body["messages"];
+        for (std::size_t i = 0; i < msgs.size(); ++i)
+            PL_TRY(o_message(msgs[i], "/messages/" + std::to_string(i), static_cast<int>(i)));
+        return {};
+    }
+
+    void set_tail(int idx, const std::string& p) {
+        out_.tail_message = idx;
+        out_.tail_pointer = p;
+        out_.tail_begin_token = out_.size();
+    }
+
+    Result<LintPrompt> run(const ojson& body) {
+        if (!body.is_object())
+            return type_error("", "a request object");
+        if (body.contains("model") && body["model"].is_string())
+            out_.model = body["model"].get<std::string>();
+        if (out_.provider == Provider::Anthropic) {
+            PL_TRY(a_tools(body));
+            PL_TRY(a_system(body));
+            PL_TRY(a_messages(body));
+        } else {
+            PL_TRY(o_tools(body));
+            PL_TRY(o_messages(body));
+        }
+        if (out_.tail_message < 0)
+            out_.tail_begin_token = out_.size();
+        add(PartKind::Generation, 0, "assistant", "", "", "<assistant>\n");
+        return std::move(out_);
+    }
+
+  private:
+    SegmentTokenCache& cache_;
+    std::string where_;
+    LintPrompt out_;
+};
+
+}  // namespace
+
+Result<LintPrompt> render_for_lint(const ojson& body, Provider provider, SegmentTokenCache& cache,
+                                   const std::string& where) {
+    LintRenderer r(cache, where, provider);
+    return r.run(body);
+}
+
+}  // namespace pl::lint

@@ -1,0 +1,261 @@
+#include "lint/lint_report.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace pl::lint {
+
+namespace {
+
+char32_t next_cp(std::string_view s, std::size_t& i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    char32_t cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+    std::size_t k = 1;
+    for (; k < static_cast<std::size_t>(n) && i + k < s.size(); ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += k;
+    return cp;
+}
+
+int cp_width(char32_t cp) {
+    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                      (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                      (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1FAFF) ||
+                      (cp >= 0x20000 && cp <= 0x3FFFD);
+    return wide ? 2 : 1;
+}
+
+std::string with_commas(long long v) {
+    std::string s = std::to_string(v < 0 ? -v : v);
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
+        s.insert(static_cast<std::size_t>(i), ",");
+    return v < 0 ? "-" + s : s;
+}
+
+std::string usd(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 1.0 ? "$%.4f" : "$%.2f", v);
+    return buf;
+}
+
+ojson usage_json(const UsageTotals& u, Provider p) {
+    ojson j = ojson::object();
+    if (p == Provider::Anthropic) {
+        j["input_tokens"] = u.input_tokens;
+        j["cache_creation_input_tokens"] = u.cache_creation_input_tokens;
+        j["cache_read_input_tokens"] = u.cache_read_input_tokens;
+    } else {
+        j["prompt_tokens"] = u.prompt_tokens;
+        j["cached_tokens"] = u.cache_read_input_tokens;
+    }
+    j["usd"] = u.usd;
+    return j;
+}
+
+std::string usage_text(const UsageTotals& u, Provider p) {
+    if (p == Provider::Anthropic)
+        return usd(u.usd) + " (input " + with_commas(u.input_tokens) + ", cache write " +
+               with_commas(u.cache_creation_input_tokens) + ", cache read " +
+               with_commas(u.cache_read_input_tokens) + " tokens)";
+    return usd(u.usd) + " (prompt " + with_commas(u.prompt_tokens) + ", cached " +
+           with_commas(u.cache_read_input_tokens) + " tokens)";
+}
+
+std::string uri_of(const std::string& file) {
+    std::string out;
+    const bool absolute = std::filesystem::path(file).is_absolute();
+    if (absolute)
+        out = "file://";
+    for (unsigned char c : file) {
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~')
+            out += static_cast<char>(c);
+        else {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", c);
+            out += buf;
+        }
+    }
+    return out;
+}
+
+const char* kTokenNote =
+    "token counts are estimates from the built-in tokenizer, not the provider's";
+
+}  // namespace
+
+int display_width(std::string_view s) {
+    int w = 0;
+    for (std::size_t i = 0; i < s.size();)
+        w += cp_width(next_cp(s, i));
+    return w;
+}
+
+std::string format_text(const std::vector<FileReport>& reports) {
+    std::string out;
+    for (const FileReport& fr : reports) {
+        for (const Finding& f : fr.report.findings) {
+            out += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
+                   severity_name(f.severity) + ": " + f.message + " [" + f.rule + "]\n";
+            if (!f.excerpt.empty()) {
+                out += "  " + f.excerpt + "\n";
+                // Measure the excerpt in display columns so the underline sits under the span.
+                std::size_t i = 0;
+                int chars = 0, pad = 0, len = 0;
+                while (i < f.excerpt.size() && chars < f.excerpt_column) {
+                    pad += cp_width(next_cp(f.excerpt, i));
+                    ++chars;
+                }
+                for (int k = 0; k < f.underline && i < f.excerpt.size(); ++k)
+                    len += cp_width(next_cp(f.excerpt, i));
+                out += "  " + std::string(static_cast<std::size_t>(pad), ' ') + "^" +
+                       std::string(static_cast<std::size_t>(std::max(0, len - 1)), '~') + "\n";
+            }
+            if (f.fix)
+                out += "  fix: " + *f.fix + "\n";
+        }
+        const LintSummary& s = fr.report.summary;
+        out += fr.file + ": " + std::to_string(s.errors) + " error" + (s.errors == 1 ? "" : "s") +
+               ", " + std::to_string(s.warnings) + " warning" + (s.warnings == 1 ? "" : "s") +
+               ", " + std::to_string(s.notes) + " note" + (s.notes == 1 ? "" : "s") + " in " +
+               std::to_string(s.requests) + " request" + (s.requests == 1 ? "" : "s") + " (" +
+               provider_name(s.provider) + ", ~" + with_commas(s.prompt_tokens) +
+               " prompt tokens; " + kTokenNote + ")\n";
+        const CostSummary& c = s.cost;
+        if (c.available) {
+            out += fr.file + ": cost estimate for " + std::to_string(c.requests) +
+                   (s.requests == 1 ? " sends of this request" : " requests") + " at " + c.model +
+                   " prices (as of " + c.price_date + "): as is " +
+                   usage_text(c.as_is, s.provider) + "; with the fixes " +
+                   usage_text(c.with_fixes, s.provider) + "; without caching " +
+                   usd(c.no_cache_usd) + "\n";
+        }
+    }
+    return out;
+}
+
+ojson format_json(const std::vector<FileReport>& reports) {
+    ojson findings = ojson::array();
+    ojson files = ojson::array();
+    int errors = 0, warnings = 0, notes = 0, requests = 0, input_errors = 0;
+    long long tokens = 0;
+    std::string tokenizer;
+    for (const FileReport& fr : reports) {
+        for (const Finding& f : fr.report.findings) {
+            ojson j;
+            j["rule"] = f.rule;
+            j["severity"] = severity_name(f.severity);
+            j["message"] = f.message;
+            j["file"] = f.file;
+            j["line"] = f.line;
+            j["column"] = f.column;
+            j["pointer"] = f.pointer;
+            if (f.fix)
+                j["fix"] = *f.fix;
+            if (f.request >= 0)
+                j["request"] = f.request;
+            if (!f.details.empty())
+                j["details"] = f.details;
+            findings.push_back(std::move(j));
+        }
+        const LintSummary& s = fr.report.summary;
+        errors += s.errors;
+        warnings += s.warnings;
+        notes += s.notes;
+        requests += s.requests;
+        input_errors += s.input_errors;
+        tokens += s.prompt_tokens;
+        tokenizer = s.tokenizer;
+        ojson fj;
+        fj["file"] = fr.file;
+        fj["provider"] = provider_name(s.provider);
+        fj["requests"] = s.requests;
+        fj["prompt_tokens"] = s.prompt_tokens;
+        if (s.cost.available) {
+            const CostSummary& c = s.cost;
+            fj["cost"] = {{"currency", "USD"},
+                          {"model", c.model},
+                          {"requests", c.requests},
+                          {"price_source", c.price_source},
+                          {"price_date", c.price_date},
+                          {"as_is", usage_json(c.as_is, s.provider)},
+                          {"with_fixes", usage_json(c.with_fixes, s.provider)},
+                          {"no_cache_usd", c.no_cache_usd}};
+        }
+        files.push_back(std::move(fj));
+    }
+    ojson summary;
+    summary["errors"] = errors;
+    summary["warnings"] = warnings;
+    summary["notes"] = notes;
+    summary["requests"] = requests;
+    summary["input_errors"] = input_errors;
+    summary["prompt_tokens"] = tokens;
+    summary["token_counts"] = "estimated";
+    summary["tokenizer"] = tokenizer;
+    summary["note"] = kTokenNote;
+    summary["files"] = std::move(files);
+    return {{"findings", std::move(findings)}, {"summary", std::move(summary)}};
+}
+
+ojson format_sarif(const std::vector<FileReport>& reports, const std::string& version) {
+    ojson rules = ojson::array();
+    const auto& catalog = rule_catalog();
+    for (const RuleInfo& r : catalog) {
+        rules.push_back({{"id", r.name},
+                         {"name", r.name},
+                         {"shortDescription", {{"text", r.summary}}},
+                         {"fullDescription", {{"text", r.explanation}}},
+                         {"defaultConfiguration", {{"level", severity_name(r.severity)}}},
+                         {"help", {{"text", std::string("prefixlens lint --explain ") + r.name}}}});
+    }
+    ojson results = ojson::array();
+    ojson artifacts = ojson::array();
+    for (const FileReport& fr : reports) {
+        artifacts.push_back({{"location", {{"uri", uri_of(fr.file)}}}});
+        for (const Finding& f : fr.report.findings) {
+            int index = 0;
+            for (std::size_t k = 0; k < catalog.size(); ++k) {
+                if (f.rule == catalog[k].name)
+                    index = static_cast<int>(k);
+            }
+            ojson region = {{"startLine", std::max(1, f.line)},
+                            {"startColumn", std::max(1, f.column)}};
+            if (f.underline > 0)
+                region["endColumn"] = std::max(1, f.column) + f.underline;
+            if (!f.excerpt.empty())
+                region["snippet"] = {{"text", f.excerpt}};
+            ojson loc = {{"physicalLocation",
+                          {{"artifactLocation", {{"uri", uri_of(f.file)}}}, {"region", region}}}};
+            if (!f.pointer.empty())
+                loc["logicalLocations"] =
+                    ojson::array({{{"fullyQualifiedName", f.pointer}, {"kind", "member"}}});
+            ojson res = {{"ruleId", f.rule},
+                         {"ruleIndex", index},
+                         {"level", severity_name(f.severity)},
+                         {"message", {{"text", f.message}}},
+                         {"locations", ojson::array({loc})}};
+            if (f.fix)
+                res["properties"] = {{"fix", *f.fix}};
+            if (!f.details.empty()) {
+                if (!res.contains("properties"))
+                    res["properties"] = ojson::object();
+                res["properties"]["details"] = f.details;
+            }
+            results.push_back(std::move(res));
+        }
+    }
+    ojson run = {
+        {"tool",
+         {{"driver", {{"name", "prefixlens"}, {"version", version}, {"rules", std::move(rules)}}}}},
+        {"artifacts", std::move(artifacts)},
+        {"columnKind", "unicodeCodePoints"},
+        {"results", std::move(results)},
+        {"properties", {{"tokenCounts", "estimated"}, {"note", kTokenNote}}}};
+    return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+            {"version", "2.1.0"},
+            {"runs", ojson::array({std::move(run)})}};
+}
+
+}  // namespace pl::lint

@@ -1,0 +1,27 @@
+// Formats lint reports: compiler-style text, JSON (SPEC §2) and SARIF 2.1.0.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lint/linter.h"
+
+namespace pl::lint {
+
+struct FileReport {
+    std::string file;
+    LintReport report;
+};
+
+// "file:line:col: warning: message [rule]", the source line, "^~~~" under the span, the fix;
+// then one summary line per file with the cost estimate.
+std::string format_text(const std::vector<FileReport>& reports);
+// {"findings": [...], "summary": {...}}
+ojson format_json(const std::vector<FileReport>& reports);
+// A SARIF 2.1.0 log with one run.
+ojson format_sarif(const std::vector<FileReport>& reports, const std::string& version);
+
+// Display columns of a UTF-8 string (East Asian wide characters count 2).
+int display_width(std::string_view s);
+
+}  // namespace pl::lint

@@ -1,0 +1,93 @@
+// The prompt-layout linter's vocabulary: findings, rules, options and the cost summary. The engine
+// API (lint_request, Linter for logs) returns these; the CLI and the app's lint panel format them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json_util.h"
+
+namespace pl::lint {
+
+enum class Severity { Note = 0, Warning = 1, Error = 2 };
+const char* severity_name(Severity s);  // "note", "warning", "error"
+std::optional<Severity> parse_severity(const std::string& name);
+
+enum class Provider { Anthropic, OpenAI };
+const char* provider_name(Provider p);  // "anthropic", "openai"
+
+struct RuleInfo {
+    const char* name;         // stable kebab-case id, e.g. "dynamic-prefix"
+    Severity severity;        // default severity
+    const char* summary;      // one line, for SARIF shortDescription and --list-rules
+    const char* explanation;  // one paragraph, for --explain and SARIF fullDescription
+};
+
+// Every rule, in a fixed order (the SARIF ruleIndex is the position in this list).
+const std::vector<RuleInfo>& rule_catalog();
+const RuleInfo* find_rule(const std::string& name);
+
+struct Finding {
+    std::string rule;
+    Severity severity = Severity::Warning;
+    std::string message;
+    std::string file;
+    int line = 0;         // 1-based line in the input file
+    int column = 0;       // 1-based column, in characters
+    std::string pointer;  // JSON pointer inside the JSON document on that line (or the file)
+    int request = -1;     // index of the request in a log or scenario; -1 for a single request
+    std::optional<std::string> fix;  // one-line advice
+    // For compiler-style text: the source line (a window of it when long), where the
+    // underline starts in it (0-based, characters) and how many characters it covers.
+    std::string excerpt;
+    int excerpt_column = 0;
+    int underline = 1;
+    ojson details = ojson::object();  // rule-specific numbers: tokens_lost, cause, ...
+};
+
+struct LintOptions {
+    std::optional<Provider> provider;  // detected from the body when unset
+    std::optional<int> min_tokens;     // overrides the minimum cacheable length table
+    int repeat = 10;                   // cost estimate of a single request sent this many times
+    bool estimate_cost = true;
+    // Anthropic bodies without cache_control are treated as automatically cached up to the final
+    // user message, as `prefixlens run` plays scenarios (vLLM-style prefix caching). Set for
+    // scenario files; real Anthropic requests cache nothing without a breakpoint.
+    bool automatic_caching = false;
+    double automatic_ttl_s = 1e300;  // the scenario's ttl_s (none: entries do not expire)
+};
+
+// What the provider would report and bill, summed over the requests.
+struct UsageTotals {
+    long long input_tokens = 0;  // Anthropic: after the last breakpoint; OpenAI: uncached
+    long long cache_creation_input_tokens = 0;
+    long long cache_read_input_tokens = 0;  // OpenAI: cached_tokens
+    long long prompt_tokens = 0;            // all input tokens
+    double usd = 0.0;
+};
+
+struct CostSummary {
+    bool available = false;
+    std::string model;  // the price row used
+    std::string price_source;
+    std::string price_date;
+    int requests = 0;  // requests simulated (log length, or --repeat)
+    UsageTotals as_is;
+    UsageTotals with_fixes;
+    double no_cache_usd = 0.0;  // every input token at the base price
+};
+
+struct LintSummary {
+    Provider provider = Provider::Anthropic;
+    int requests = 0;
+    int errors = 0;
+    int warnings = 0;
+    int notes = 0;
+    int input_errors = 0;         // broken log lines (reported, skipped)
+    long long prompt_tokens = 0;  // estimated, over all requests
+    std::string tokenizer;        // what counted the tokens
+    CostSummary cost;
+};
+
+}  // namespace pl::lint

@@ -1,0 +1,68 @@
+// The prompt-layout linter: single-request rules on each request, sequence rules between a
+// request and the one before it, and a cost estimate. Feed requests one at a time (a log is
+// streamed: only the previous request is kept), then call finish().
+//
+//   Linter linter(tokenizer, tables, options);
+//   for (each request) linter.add(input);      // an Error: that request's shape is wrong
+//   LintReport report = linter.finish();
+//
+// lint_request() and lint_log() wrap this for callers that hold everything in memory.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bpe_tokenizer.h"
+#include "lint/lint_tables.h"
+#include "lint/lint_types.h"
+
+namespace pl::lint {
+
+struct RequestInput {
+    ojson body;                  // the request body
+    std::string file;            // named in findings
+    std::string_view text;       // the JSON text holding the body (the file, or the log line);
+                                 // only read during add()
+    int first_line = 1;          // the line of text[0] in the file
+    std::string body_pointer;    // where the body sits in text: "", "/body", "/requests/3"
+    std::optional<double> at_s;  // when it was sent (log timestamp, scenario at_s)
+    std::string at_pointer;      // where that time is written in text
+    std::string session;         // informational (logs and scenarios name it)
+};
+
+struct LintReport {
+    std::vector<Finding> findings;  // sorted by line and column
+    LintSummary summary;
+};
+
+class Linter {
+  public:
+    Linter(const BpeTokenizer& tokenizer, const LintTables& tables, LintOptions options);
+    ~Linter();
+    Linter(const Linter&) = delete;
+    Linter& operator=(const Linter&) = delete;
+
+    Result<void> add(const RequestInput& input);
+    // See LintOptions::automatic_caching (set before the first add()).
+    void set_automatic_caching(bool on, double ttl_s);
+    // A request that could not be read (a broken log line): reported as invalid-input.
+    void add_input_error(Finding finding);
+    // The last added request rewritten as `--fix` would (the request itself when it needs no
+    // rewrite or had an error). Valid until the next add(), while that input is alive.
+    const ojson& last_fixed() const;
+    LintReport finish();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+Result<LintReport> lint_request(const RequestInput& input, const BpeTokenizer& tokenizer,
+                                const LintTables& tables, const LintOptions& options);
+// Requests whose shape is wrong are reported as invalid-input findings; the rest are linted.
+LintReport lint_log(const std::vector<RequestInput>& inputs, const BpeTokenizer& tokenizer,
+                    const LintTables& tables, const LintOptions& options);
+
+}  // namespace pl::lint

@@ -1,0 +1,504 @@
+// The prompt-layout linter: the fixture suite with its exact expected findings, the output
+// formats (text underline, JSON, SARIF validated against the 2.1.0 schema), bad input, --fix,
+// the cost model and the pieces underneath (position-tracking scan, dynamic-value detector,
+// the renderer matching prompt_template).
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
+
+#include "assets.h"
+#include "bpe_tokenizer.h"
+#include "lint/cache_cost.h"
+#include "lint/dynamic_values.h"
+#include "lint/json_locator.h"
+#include "lint/lint_renderer.h"
+#include "lint/linter.h"
+#include "prompt_template.h"
+#include "test_support.h"
+
+using namespace pl;
+using json = nlohmann::json;
+
+namespace {
+
+struct CliResult {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+CliResult run_cli(const QStringList& args, const QString& cwd = {}) {
+    QProcess p;
+    if (!cwd.isEmpty())
+        p.setWorkingDirectory(cwd);
+    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
+    p.waitForFinished(600000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString lint_dir() {
+    return QString::fromStdString((test::data_dir() / "lint").string());
+}
+
+BpeTokenizer builtin_tokenizer() {
+    const auto dir = builtin_model_dir();
+    auto t = BpeTokenizer::load(dir / "vocab.json", dir / "merges.txt");
+    if (!t)
+        qFatal("%s", t.error().message.c_str());
+    return std::move(t.value());
+}
+
+lint::LintTables tables() {
+    auto t = lint::LintTables::load(assets_dir() / "lint");
+    if (!t)
+        qFatal("%s", t.error().message.c_str());
+    return std::move(t.value());
+}
+
+using Key = std::tuple<std::string, std::string, std::string, int>;
+
+std::vector<Key> keys_of(const json& findings) {
+    std::vector<Key> v;
+    for (const auto& f : findings)
+        v.emplace_back(f["rule"], f["severity"], f["pointer"], f["line"]);
+    return v;
+}
+
+std::string describe(const std::vector<Key>& v) {
+    std::string s;
+    for (const auto& [r, sev, p, l] : v)
+        s += "\n  " + r + " " + sev + " " + p + " line " + std::to_string(l);
+    return s.empty() ? "\n  (none)" : s;
+}
+
+}  // namespace
+
+class TestLint : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void fixtures_data();
+    void fixtures();
+    void text_output_underlines_the_value();
+    void sarif_validates_against_the_schema();
+    void explain_every_rule();
+    void deep_nesting_is_an_error_not_a_crash();
+    void huge_string_is_an_error();
+    void fix_moves_dynamic_text_and_sorts_tools();
+    void fix_refuses_to_overwrite_the_input();
+    void stable_date_is_flagged_only_without_a_log();
+    void renderer_matches_prompt_template();
+    void locator_maps_escapes();
+    void detector_finds_dynamic_values();
+    void cost_model_anthropic_and_openai();
+    void long_log_streams();
+};
+
+void TestLint::fixtures_data() {
+    QTest::addColumn<QString>("expected");
+    const QDir dir(lint_dir());
+    const auto files = dir.entryList({"*.expected.json"}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 14);
+    for (const QString& f : files)
+        QTest::newRow(f.toUtf8().constData()) << dir.filePath(f);
+}
+
+void TestLint::fixtures() {
+    QFETCH(QString, expected);
+    const json exp = json::parse(test::read_file(expected.toStdString()));
+    const QString input = QString::fromStdString(exp["input"].get<std::string>());
+    // Relative paths, as a user would type them: the file names in messages are checked too.
+    const CliResult r = run_cli({"lint", "--format", "json", "--no-cost", input}, lint_dir());
+    QCOMPARE(r.exit_code, exp["exit"].get<int>());
+    if (exp.contains("stderr"))
+        QVERIFY2(r.err.contains(QString::fromStdString(exp["stderr"].get<std::string>())),
+                 qPrintable(r.err));
+    if (r.out.isEmpty()) {
+        QVERIFY(exp["findings"].empty());
+        return;
+    }
+    const json got = json::parse(r.out.toStdString());
+    for (const auto& f : got["findings"]) {
+        QCOMPARE(QString::fromStdString(f["file"].get<std::string>()), input);
+        QVERIFY(f["column"].get<int>() >= 1);
+        QVERIFY(!f["message"].get<std::string>().empty());
+    }
+    auto want = keys_of(exp["findings"]);
+    auto have = keys_of(got["findings"]);
+    std::sort(want.begin(), want.end());
+    std::sort(have.begin(), have.end());
+    if (want != have)
+        QFAIL(("findings differ\nexpected:" + describe(want) + "\ngot:" + describe(have)).c_str());
+    QCOMPARE(got["summary"]["token_counts"].get<std::string>(), std::string("estimated"));
+}
+
+void TestLint::text_output_underlines_the_value() {
+    const CliResult r = run_cli({"lint", "anthropic-chatbot.json"}, lint_dir());
+    QCOMPARE(r.exit_code, 1);
+    const QStringList lines = r.out.split('\n');
+    int at = -1;
+    for (int i = 0; i < lines.size(); ++i) {
+        if (lines[i].startsWith("anthropic-chatbot.json:7:30: warning: ") &&
+            lines[i].endsWith("[dynamic-prefix]"))
+            at = i;
+    }
+    QVERIFY2(at >= 0, qPrintable(r.out));
+    const QString source = lines[at + 1];
+    const QString underline = lines[at + 2];
+    const int caret = static_cast<int>(underline.indexOf('^'));
+    QVERIFY(caret > 0);
+    const QString marked = source.mid(caret, underline.trimmed().size());
+    QCOMPARE(marked, QString("09:41:07, Monday 30 November 2026"));
+    QVERIFY(r.out.contains("estimates"));
+    QVERIFY(r.out.contains("cost estimate for 10 sends"));
+    // The timestamp in the final user message is not reported.
+    QVERIFY(!r.out.contains(":15:"));
+}
+
+void TestLint::sarif_validates_against_the_schema() {
+    QTemporaryDir tmp;
+    QStringList args{"lint", "--format", "sarif"};
+    const QDir dir(lint_dir());
+    for (const QString& f : dir.entryList({"*.json", "*.jsonl"}, QDir::Files, QDir::Name)) {
+        if (!f.contains("expected") && !f.startsWith("sarif") && !f.startsWith("bad-json") &&
+            !f.startsWith("bad-shape"))
+            args << f;
+    }
+    const CliResult r = run_cli(args, lint_dir());
+    QCOMPARE(r.exit_code, 2);  // bad-line.jsonl is among them
+    const json sarif = json::parse(r.out.toStdString());
+    QCOMPARE(sarif["version"].get<std::string>(), std::string("2.1.0"));
+    QVERIFY(sarif["runs"][0]["results"].size() > 10);
+    QVERIFY(!sarif["runs"][0]["tool"]["driver"]["rules"][0]["fullDescription"]["text"]
+                 .get<std::string>()
+                 .empty());
+    const QString doc = tmp.filePath("out.sarif");
+    test::write_file(doc.toStdString(), r.out.toStdString());
+    // Debian's python3-jsonschema; missing is a failure, not a skip.
+    QProcess py;
+    py.start("/usr/bin/python3",
+             {"-c",
+              "import json, sys, jsonschema\n"
+              "schema = json.load(open(sys.argv[1]))\n"
+              "doc = json.load(open(sys.argv[2]))\n"
+              "jsonschema.Draft4Validator.check_schema(schema)\n"
+              "errors = list(jsonschema.Draft4Validator(schema).iter_errors(doc))\n"
+              "for e in errors[:5]: print(list(e.absolute_path), e.message)\n"
+              "sys.exit(1 if errors else 0)\n",
+              dir.filePath("sarif-schema-2.1.0.json"), doc});
+    QVERIFY2(py.waitForStarted(), "/usr/bin/python3 is missing (install python3-jsonschema)");
+    py.waitForFinished(120000);
+    const QString out = QString::fromUtf8(py.readAllStandardOutput() + py.readAllStandardError());
+    QVERIFY2(py.exitStatus() == QProcess::NormalExit && py.exitCode() == 0, qPrintable(out));
+}
+
+void TestLint::explain_every_rule() {
+    for (const auto& rule : lint::rule_catalog()) {
+        const CliResult r = run_cli({"lint", "--explain", rule.name});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.startsWith(QString(rule.name) + " ("));
+        QVERIFY(r.out.size() > 200);
+    }
+    QCOMPARE(run_cli({"lint", "--explain", "no-such-rule"}).exit_code, 2);
+    QCOMPARE(run_cli({"lint", "--format", "xml", "x.json"}).exit_code, 2);
+    QCOMPARE(run_cli({"lint"}).exit_code, 2);
+    QCOMPARE(run_cli({"lint", "/nonexistent/file.json"}).exit_code, 2);
+}
+
+void TestLint::deep_nesting_is_an_error_not_a_crash() {
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("deep.json");
+    test::write_file(path.toStdString(),
+                     "{\"messages\": " + std::string(200000, '[') + std::string(200000, ']') + "}");
+    CliResult r = run_cli({"lint", path});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("deep.json:1:") && r.err.contains("nested deeper than"),
+             qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+    // The same in a log line.
+    const QString log = tmp.filePath("deep.jsonl");
+    test::write_file(log.toStdString(), "{\"messages\":[]}\n" + std::string(100000, '{') + "\n");
+    r = run_cli({"lint", log});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("deep.jsonl:2:"), qPrintable(r.err));
+}
+
+void TestLint::huge_string_is_an_error() {
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("huge.json");
+    test::write_file(path.toStdString(), "{\n  \"system\": \"" + std::string(20u << 20, 'a') +
+                                             "\",\n  \"messages\": []\n}\n");
+    const CliResult r = run_cli({"lint", path});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("huge.json:2:13: a string longer than 8 MiB"), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+}
+
+void TestLint::fix_moves_dynamic_text_and_sorts_tools() {
+    QTemporaryDir tmp;
+    for (const char* name :
+         {"anthropic-chatbot.json", "anthropic-agent.json", "openai-chat.json",
+          "openai-responses.json", "anthropic-session-pl.json", "anthropic-fewshot-ja.json"}) {
+        const QString out = tmp.filePath(QString("fixed-") + name);
+        const CliResult r = run_cli({"lint", "--fix", "-o", out, name}, lint_dir());
+        QCOMPARE(r.exit_code, 1);  // the input's findings
+        const CliResult again = run_cli({"lint", "--format", "json", out});
+        const json j = json::parse(again.out.toStdString());
+        for (const auto& f : j["findings"]) {
+            const std::string rule = f["rule"];
+            QVERIFY2(rule != "dynamic-prefix" && rule != "dynamic-tools" &&
+                         rule != "unstable-serialization",
+                     (std::string(name) + ": " + f.dump()).c_str());
+        }
+    }
+    // To stdout: the report goes to stderr, the request to stdout.
+    const CliResult r = run_cli({"lint", "--fix", "anthropic-chatbot.json"}, lint_dir());
+    const json fixed = json::parse(r.out.toStdString());
+    const std::string sys = fixed["system"][0]["text"];
+    QVERIFY(sys.find("09:41:07") == std::string::npos);
+    QVERIFY(sys.rfind("You are the support assistant", 0) == 0);
+    const std::string last = fixed["messages"][2]["content"];
+    QVERIFY(last.find("Current time: 09:41:07, Monday 30 November 2026.") != std::string::npos);
+    QVERIFY(r.err.contains("[dynamic-prefix]"));
+    // Cost with the fixes is lower.
+    const CliResult c = run_cli({"lint", "--format", "json", "anthropic-chatbot.json"}, lint_dir());
+    const json cj = json::parse(c.out.toStdString());
+    const json& cost = cj["summary"]["files"][0]["cost"];
+    QVERIFY(cost["with_fixes"]["usd"].get<double>() < cost["as_is"]["usd"].get<double>());
+    QCOMPARE(cost["as_is"]["cache_read_input_tokens"].get<long>(), 0L);
+    QVERIFY(cost["with_fixes"]["cache_read_input_tokens"].get<long>() > 0);
+}
+
+void TestLint::fix_refuses_to_overwrite_the_input() {
+    QTemporaryDir tmp;
+    const QString in = tmp.filePath("req.json");
+    const std::string original =
+        test::read_file((test::data_dir() / "lint" / "anthropic-chatbot.json").string());
+    test::write_file(in.toStdString(), original);
+    CliResult r = run_cli({"lint", "--fix", "-o", in, in});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY(r.err.contains("refusing to overwrite"));
+    r = run_cli({"lint", "--fix", "-o", tmp.filePath("./req.json"), in});
+    QCOMPARE(r.exit_code, 2);
+    QCOMPARE(test::read_file(in.toStdString()), original);
+    // A bad input leaves no output file behind.
+    const QString bad = tmp.filePath("bad.json");
+    test::write_file(bad.toStdString(), "{\"messages\": [");
+    r = run_cli({"lint", "--fix", "-o", tmp.filePath("out.json"), bad});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY(!QFile::exists(tmp.filePath("out.json")));
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+}
+
+void TestLint::stable_date_is_flagged_only_without_a_log() {
+    // The agent log's policy date is stable across the log and not reported there; the first
+    // request alone does report it (a date with a clock time and a weekday), so the log is what
+    // suppresses it.
+    const std::string log =
+        test::read_file((test::data_dir() / "lint" / "agent-log.jsonl").string());
+    const std::string first = log.substr(0, log.find('\n'));
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("first.json");
+    test::write_file(path.toStdString(), json::parse(first)["body"].dump(2));
+    const CliResult r = run_cli({"lint", "--format", "json", path});
+    const json j = json::parse(r.out.toStdString());
+    bool found = false;
+    for (const auto& f : j["findings"]) {
+        if (f["rule"] == "dynamic-prefix" &&
+            f["details"]["value"].get<std::string>().find("1 March 2026") != std::string::npos)
+            found = true;
+    }
+    QVERIFY(found);
+}
+
+void TestLint::renderer_matches_prompt_template() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    lint::SegmentTokenCache cache(tok);
+    for (const char* name :
+         {"anthropic-agent.json", "anthropic-chatbot.json", "anthropic-rag.json",
+          "anthropic-fewshot-ja.json", "anthropic-lookback.json", "clean.json"}) {
+        const ojson body =
+            ojson::parse(test::read_file((test::data_dir() / "lint" / name).string()));
+        auto ref = render_prompt(body, tok, name);
+        QVERIFY(ref.ok());
+        for (int pass = 0; pass < 2; ++pass) {  // the second pass comes from the cache
+            auto mine = lint::render_for_lint(body, lint::Provider::Anthropic, cache, name);
+            QVERIFY(mine.ok());
+            cache.next_request();
+            QVERIFY2(mine->rendered.tokens == ref->tokens, name);
+            QVERIFY2(mine->rendered.breakpoints == ref->breakpoints, name);
+            QCOMPARE(mine->rendered.segments.size(), ref->segments.size());
+            QVERIFY(mine->rendered.token_offset == ref->token_offset);
+        }
+    }
+    QVERIFY(cache.hits() > 0);
+}
+
+void TestLint::locator_maps_escapes() {
+    const std::string text =
+        "{\n  \"a\": [1, {\"b~/c\": \"x\\n\\u00e9\\ud83d\\ude00 when\"}],\n  \"z\": \"end\"\n}";
+    const auto v = lint::find_value(text, "/a/1/b~0~1c");
+    QVERIFY(v.has_value());
+    QCOMPARE(text[*v], '"');
+    // Decoded: "x" "\n" "é"(2 bytes) "😀"(4 bytes) " when": byte 8 is the space.
+    const std::size_t at = lint::string_byte_offset(text, *v, 8);
+    QCOMPARE(text.substr(at, 5), std::string(" when"));
+    const lint::TextPosition pos = lint::locate(text, "/z", 0, 3);
+    QCOMPARE(pos.line, 3);
+    QCOMPARE(pos.column, 9);
+    QCOMPARE(pos.underline, 3);
+    QVERIFY(!lint::find_value(text, "/a/7").has_value());
+    QCOMPARE(lint::find_excess_depth("[[[[\"[[[[[[\"]]]]", 4), std::string::npos);
+    QCOMPARE(lint::find_excess_depth("[[[[[]]]]]", 4), std::size_t(4));
+}
+
+void TestLint::detector_finds_dynamic_values() {
+    const lint::DynamicValueDetector d;
+    struct Case {
+        const char* text;
+        const char* value;  // the span expected (confident), or nullptr for none
+    };
+    const Case cases[] = {
+        {"Current time: 09:41:07, Monday 30 November 2026.", "09:41:07, Monday 30 November 2026"},
+        {"作成日時: 2026年11月30日 午前9時41分", "2026年11月30日 午前9時41分"},
+        {"現在 午前9時41分です", "午前9時41分"},
+        {"Sesja: poniedziałek, 30 listopada 2026 r.", "poniedziałek, 30 listopada 2026 r."},
+        {"now=1796031667 ok", "1796031667"},
+        {"ts 1796031667123", "1796031667123"},
+        {"id 7f3c9e2a-41d0-4b8e-9a6f-2c5d8e1b7a90", "7f3c9e2a-41d0-4b8e-9a6f-2c5d8e1b7a90"},
+        {"commit 9fceb02d0ae598e95dc970b74767f19372d61af8",
+         "9fceb02d0ae598e95dc970b74767f19372d61af8"},
+        {"token Zx8Kq2LmN4pR7sT1vW3yB6", "Zx8Kq2LmN4pR7sT1vW3yB6"},
+        {"trace_id: abc123def456", "abc123def456"},
+        {"Request #1042 for you", "Request #1042"},
+        {"logged at 2026-11-30T09:41:07Z", "2026-11-30T09:41:07Z"},
+        {"Returns within 30 days; order LC-20931; before 2 p.m.", nullptr},
+        {"Open 9:00 to 17:00 on business days.", nullptr},
+        {"Effective from 1 March 2026.", nullptr},
+        {"Today is 2026-11-30.", "2026-11-30"},
+    };
+    for (const Case& c : cases) {
+        const auto spans = d.find(c.text);
+        std::vector<std::string> confident;
+        for (const auto& s : spans) {
+            if (s.confident)
+                confident.push_back(std::string(c.text).substr(s.begin, s.end - s.begin));
+        }
+        const std::string got = confident.empty() ? std::string("nothing") : confident[0];
+        const std::string what = std::string(c.text) + " -> " + got;
+        if (!c.value)
+            QVERIFY2(confident.empty(), what.c_str());
+        else
+            QVERIFY2(confident.size() == 1 && confident[0] == c.value, what.c_str());
+    }
+}
+
+void TestLint::cost_model_anthropic_and_openai() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    lint::SegmentTokenCache cache(tok);
+    // Anthropic: a breakpoint after a long system prompt; the second send reads it.
+    const std::string policy(6000, 'x');
+    ojson body = {{"model", "claude-sonnet-4-5"},
+                  {"system", ojson::array({{{"type", "text"},
+                                            {"text", "Policy. " + std::string(4000, 'a') + " end"},
+                                            {"cache_control", {{"type", "ephemeral"}}}}})},
+                  {"messages", ojson::array({{{"role", "user"}, {"content", "hi"}}})}};
+    auto p = lint::render_for_lint(body, lint::Provider::Anthropic, cache, "");
+    QVERIFY(p.ok());
+    const int bp = p->breakpoints.at(0).token;
+    QVERIFY(bp > 1024);
+    lint::CacheCostModel a(lint::Provider::Anthropic, t, 1024, 300);
+    auto u0 = a.add(*p, "claude-sonnet-4-5", 0);
+    QCOMPARE(u0.cache_creation_input_tokens, bp);
+    QCOMPARE(u0.cache_read_input_tokens, 0);
+    QCOMPARE(u0.input_tokens, p->size() - bp);
+    auto u1 = a.add(*p, "claude-sonnet-4-5", 100);
+    QCOMPARE(u1.cache_read_input_tokens, bp);
+    QCOMPARE(u1.cache_creation_input_tokens, 0);
+    auto u2 = a.add(*p, "claude-sonnet-4-5", 100 + 301);  // after the 5-minute TTL
+    QCOMPARE(u2.cache_read_input_tokens, 0);
+    QCOMPARE(u2.cache_creation_input_tokens, bp);
+    // Prices: 1.25x write, 0.1x read of $3 per million.
+    QVERIFY(std::abs(u1.usd - (u1.input_tokens + 0.1 * bp) * 3.0 / 1e6) < 1e-12);
+    QVERIFY(std::abs(u0.usd - (u0.input_tokens + 1.25 * bp) * 3.0 / 1e6) < 1e-12);
+
+    // OpenAI: cached_tokens from 1,024 in 128-token steps.
+    QCOMPARE(lint::openai_cacheable(1023, 1024, 128), 0);
+    QCOMPARE(lint::openai_cacheable(1024, 1024, 128), 1024);
+    QCOMPARE(lint::openai_cacheable(1300, 1024, 128), 1280);
+    ojson ob = {
+        {"model", "gpt-4.1"},
+        {"messages", ojson::array({{{"role", "system"}, {"content", std::string(5000, 'b')}},
+                                   {{"role", "user"}, {"content", "hi"}}})}};
+    auto op = lint::render_for_lint(ob, lint::Provider::OpenAI, cache, "");
+    QVERIFY(op.ok());
+    lint::CacheCostModel o(lint::Provider::OpenAI, t, 1024, 300);
+    auto v0 = o.add(*op, "gpt-4.1", 0);
+    QCOMPARE(v0.cache_read_input_tokens, 0);
+    auto v1 = o.add(*op, "gpt-4.1", 10);
+    QCOMPARE(v1.cache_read_input_tokens, lint::openai_cacheable(op->size(), 1024, 128));
+    QVERIFY(std::abs(v1.usd - (v1.input_tokens * 2.0 + v1.cache_read_input_tokens * 0.5) / 1e6) <
+            1e-12);
+}
+
+void TestLint::long_log_streams() {
+    // 200 agent steps with the current time at the head of the system prompt: every step after
+    // the first reports prefix-changed, the dynamic value is reported once. The policy is long
+    // enough to stay above the model's minimum cacheable length with any of our tokenizers.
+    QTemporaryDir tmp;
+    const QString path = tmp.filePath("agent.jsonl");
+    {
+        std::string out;
+        ojson msgs = ojson::array({{{"role", "user"}, {"content", "Work through the tickets."}}});
+        std::string policy;
+        for (int k = 0; k < 200; ++k)
+            policy += "Rule " + std::to_string(k) + ": answer from the policy and be brief. ";
+        for (int i = 0; i < 200; ++i) {
+            ojson body = {
+                {"model", "claude-sonnet-4-5"},
+                {"system",
+                 ojson::array(
+                     {{{"type", "text"},
+                       {"text", "Current time: 2026-11-30T09:" + std::to_string(10 + i / 60) + ":" +
+                                    std::to_string(10 + i % 50) + "Z\n" + policy},
+                       {"cache_control", {{"type", "ephemeral"}}}}})},
+                {"messages", msgs}};
+            out += ojson({{"ts", 1796031667 + i * 5}, {"body", body}}).dump() + "\n";
+            msgs.push_back({{"role", "assistant"}, {"content", "Step " + std::to_string(i)}});
+            msgs.push_back({{"role", "user"}, {"content", "Next ticket please."}});
+        }
+        test::write_file(path.toStdString(), out);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const CliResult r = run_cli({"lint", "--format", "json", path});
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    qInfo("linted 200 requests in %.2f s", s);
+    QCOMPARE(r.exit_code, 1);
+    const json j = json::parse(r.out.toStdString());
+    int changed = 0, dynamic = 0;
+    for (const auto& f : j["findings"]) {
+        if (f["rule"] == "prefix-changed") {
+            ++changed;
+            QCOMPARE(f["details"]["cause"].get<std::string>(), std::string("system-changed"));
+        }
+        if (f["rule"] == "dynamic-prefix") {
+            ++dynamic;
+            QCOMPARE(f["line"].get<int>(), 1);
+        }
+    }
+    QCOMPARE(changed, 199);
+    QCOMPARE(dynamic, 1);
+    QCOMPARE(j["summary"]["requests"].get<int>(), 200);
+}
+
+QTEST_APPLESS_MAIN(TestLint)
+#include "test_lint.moc"
