@@ -196,7 +196,9 @@ class TestVulkanBackend : public QObject {
 
     void logits_match_cpu_data() {
         QTest::addColumn<int>("n");
-        for (int n : {1, 15, 16, 17, 35, 257})
+        // 2-4 rows and 203 (two passes of 100 plus a 3-row tail) cover the row counts where the
+        // kernels switch between the vector and the tiled paths.
+        for (int n : {1, 2, 3, 4, 5, 15, 16, 17, 35, 203, 257})
             QTest::newRow(std::to_string(n).c_str()) << n;
         QTest::newRow("full context") << 0;
     }
@@ -313,6 +315,37 @@ class TestVulkanBackend : public QObject {
         auto r = VulkanBackend::create(model_, layout_, opts);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.find("99") != std::string::npos, r.error().message.c_str());
+    }
+
+    // The shipped model at the row counts where kernels switch paths (2-4 rows went through the
+    // vector kernels), and a decode step after a long prompt, against the CPU twin.
+    void builtin_model_short_prompts() {
+        const std::filesystem::path dir = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        auto m = GptModel::load(dir);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        KvPoolLayout layout;
+        layout.block_size = 16;
+        layout.capacity_blocks = 80;
+        auto vk = VulkanBackend::create(m.value(), layout);
+        QVERIFY2(vk.ok(), vk.ok() ? "" : vk.error().message.c_str());
+        CpuBackend cpu(m.value(), layout);
+        const int V = m.value()->config().vocab_size;
+        std::vector<int32_t> table(80);
+        std::iota(table.begin(), table.end(), 0);
+        std::vector<float> a(V), b(V);
+        for (int n : {1, 2, 3, 4, 5, 17, 515, 1027}) {
+            const auto tokens = random_tokens(n, V, static_cast<uint32_t>(n));
+            QVERIFY((*vk)->forward(table, 0, tokens, a).ok());
+            QVERIFY(cpu.forward(table, 0, tokens, b).ok());
+            const std::string diff = compare(a, b);
+            QVERIFY2(diff.empty(), (std::to_string(n) + " tokens: " + diff).c_str());
+            const int32_t next[1] = {argmax(a)};
+            QVERIFY((*vk)->forward(table, n, next, a).ok());
+            QVERIFY(cpu.forward(table, n, next, b).ok());
+            const std::string ddiff = compare(a, b);
+            QVERIFY2(ddiff.empty(), ("decode after " + std::to_string(n) + ": " + ddiff).c_str());
+        }
+        check_validation(**vk);
     }
 
     // The shipped model end to end, and (informational, never asserted) its speed.
