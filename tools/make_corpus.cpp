@@ -18,6 +18,13 @@
 
 namespace {
 
+// --qa: the answer-dense mix of the built-in model's second training stage. Chats only with few
+// exceptions, the canonical policy more often, fewer tool lists (they push the answers past the
+// training window), and 2-5 question/answer turns per chat, spread over returns, refunds and
+// warranty, so that most training windows hold several "</user>\n<assistant>\n" -> answer
+// decisions tied to their question. Without --qa the output is byte-identical to before.
+bool g_qa = false;
+
 struct Rng {
     uint64_t s;
     uint64_t next() {  // splitmix64: identical on every platform, unlike std:: distributions
@@ -399,10 +406,10 @@ std::string frame(const std::string& role, const std::string& text) {
 }
 
 std::string chat_doc(Rng& rng) {
-    const bool canonical = rng.chance(45);
+    const bool canonical = rng.chance(g_qa ? 60 : 45);
     const Policy p = canonical ? Policy{} : random_policy(rng);
     std::string doc;
-    const bool tools = rng.chance(30);
+    const bool tools = rng.chance(g_qa ? 10 : 30);
     if (tools) {
         for (const auto& t : tool_jsons())
             doc += "<tool>" + t + "</tool>\n";
@@ -421,9 +428,9 @@ std::string chat_doc(Rng& rng) {
     }
     system += policy_text(p);
     doc += frame("system", system);
-    const int turns = 1 + rng.below(3);
+    const int turns = g_qa ? 2 + rng.below(4) : 1 + rng.below(3);
     for (int i = 0; i < turns; ++i) {
-        if (tools && rng.chance(35)) {
+        if (tools && rng.chance(g_qa ? 20 : 35)) {
             // A tool round trip: the call is the tool_use input JSON, the result comes back in a
             // user turn, and the assistant reads it out.
             const std::string id = order_id(rng);
@@ -443,9 +450,9 @@ std::string chat_doc(Rng& rng) {
             continue;
         }
         const int kind = rng.below(100);
-        const Turn t = kind < 45   ? returns_turn(p, rng)
-                       : kind < 85 ? topic_turn(p, rng)
-                                   : misc_turn(rng);
+        const Turn t = kind < (g_qa ? 40 : 45)   ? returns_turn(p, rng)
+                       : kind < (g_qa ? 92 : 85) ? topic_turn(p, rng)
+                                                 : misc_turn(rng);
         doc += frame("user", t.user);
         doc += frame("assistant", t.assistant);
     }
@@ -505,10 +512,12 @@ int main(int argc, char** argv) {
             seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--docs" && i + 1 < argc)
             docs = std::atol(argv[++i]);
+        else if (a == "--qa")
+            g_qa = true;
         else if (a == "-o" && i + 1 < argc)
             out_path = argv[++i];
         else {
-            std::fprintf(stderr, "usage: make_corpus [--seed N] [--docs N] -o FILE\n");
+            std::fprintf(stderr, "usage: make_corpus [--seed N] [--docs N] [--qa] -o FILE\n");
             return 2;
         }
     }
@@ -520,7 +529,10 @@ int main(int argc, char** argv) {
     std::string corpus;
     for (long d = 0; d < docs; ++d) {
         const int kind = rng.below(100);
-        corpus += kind < 78 ? chat_doc(rng) : kind < 92 ? faq_doc(rng) : product_doc(rng);
+        if (g_qa)
+            corpus += kind < 92 ? chat_doc(rng) : kind < 96 ? faq_doc(rng) : product_doc(rng);
+        else
+            corpus += kind < 78 ? chat_doc(rng) : kind < 92 ? faq_doc(rng) : product_doc(rng);
         corpus += "<|endoftext|>\n";
     }
     std::ofstream out(out_path, std::ios::binary | std::ios::trunc);

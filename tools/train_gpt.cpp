@@ -60,6 +60,8 @@ struct Options {
     int eval_every = 100, eval_tokens = 32768, checkpoint_every = 100, log_every = 10;
     uint64_t seed = 1234;
     bool resume = false;
+    std::string tokenizer_dir;  // --tokenizer: reuse vocab.json/merges.txt instead of learning
+    std::string init_from;      // --init: start from the params of a checkpoint.safetensors
 };
 
 int usage() {
@@ -69,7 +71,11 @@ int usage() {
         "  [--heads N] [--width N] [--positions N] [--seq N] [--batch N] [--steps N]\n"
         "  [--warmup N] [--lr X] [--min-lr-frac X] [--weight-decay X] [--clip X]\n"
         "  [--threads N] [--seed N] [--bpe-bytes N] [--eval-every N] [--eval-tokens N]\n"
-        "  [--checkpoint-every N] [--log-every N] [--resume]\n");
+        "  [--checkpoint-every N] [--log-every N] [--resume]\n"
+        "  [--tokenizer DIR] [--init CHECKPOINT.safetensors]\n"
+        "--tokenizer DIR reuses DIR/vocab.json and DIR/merges.txt (no BPE learning); --init\n"
+        "starts from the weights of an earlier run's checkpoint with a fresh schedule and fresh\n"
+        "AdamW moments (a second stage on another corpus, same tokenizer).\n");
     return 2;
 }
 
@@ -98,6 +104,8 @@ bool parse(int argc, char** argv, Options& o) {
         {"--eval-tokens", [&](const char* v) { o.eval_tokens = std::atoi(v); }},
         {"--checkpoint-every", [&](const char* v) { o.checkpoint_every = std::atoi(v); }},
         {"--log-every", [&](const char* v) { o.log_every = std::atoi(v); }},
+        {"--tokenizer", [&](const char* v) { o.tokenizer_dir = v; }},
+        {"--init", [&](const char* v) { o.init_from = v; }},
     };
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -327,7 +335,29 @@ int main(int argc, char** argv) {
             break;
         bpe_text += d;
     }
-    const pl::BpeTrainResult bpe = pl::train_bpe(bpe_text, o.vocab);
+    pl::BpeTrainResult bpe;
+    if (o.tokenizer_dir.empty()) {
+        bpe = pl::train_bpe(bpe_text, o.vocab);
+    } else {
+        auto slurp = [](const std::filesystem::path& f) {
+            std::ifstream fin(f, std::ios::binary);
+            std::stringstream b;
+            b << fin.rdbuf();
+            return b.str();
+        };
+        const std::filesystem::path td(o.tokenizer_dir);
+        bpe.vocab_json = slurp(td / "vocab.json");
+        bpe.merges_txt = slurp(td / "merges.txt");
+        const auto vj = nlohmann::json::parse(bpe.vocab_json, nullptr, false);
+        if (!vj.is_object() || bpe.merges_txt.empty()) {
+            std::fprintf(stderr, "train_gpt: %s: no vocab.json/merges.txt\n",
+                         o.tokenizer_dir.c_str());
+            return 2;
+        }
+        bpe.vocab_size = static_cast<int>(vj.size());
+        bpe.merge_count =
+            static_cast<int>(std::count(bpe.merges_txt.begin(), bpe.merges_txt.end(), '\n')) - 1;
+    }
     const std::filesystem::path work(o.work_dir);
     std::filesystem::create_directories(work);
     for (auto r : {pl::write_file_atomically(work / "vocab.json", bpe.vocab_json),
@@ -399,6 +429,17 @@ int main(int argc, char** argv) {
     tr.ws.resize(static_cast<std::size_t>(o.threads));
     init_params(o, tr.layout, tr.params);
     long step = 0;
+    if (!o.init_from.empty()) {
+        auto st = pl::SafetensorsReader::open(o.init_from);
+        const pl::TensorInfo* t = st ? st->find("params") : nullptr;
+        if (!t || t->numel() != static_cast<int64_t>(tr.layout.total) ||
+            !st->read_f32(*t, tr.params.data())) {
+            std::fprintf(stderr, "train_gpt: --init %s: no params tensor of this model's size\n",
+                         o.init_from.c_str());
+            return 2;
+        }
+        std::printf("initialised from %s\n", o.init_from.c_str());
+    }
     if (o.resume) {
         auto r = load_checkpoint(work, tr);
         if (!r) {
