@@ -18,8 +18,13 @@ const char* usage_text() {
            "[--backend vulkan|cpu] [--device N] [--json]\n"
            "  prefixlens run   SCENARIO [--model DIR] [--backend vulkan|cpu] [--block-size N]\n"
            "                   [--capacity-blocks N] [--verify] [--json]\n"
+           "  prefixlens run   --list\n"
            "  prefixlens lint  FILE... [--provider anthropic|openai] [--format text|json|sarif]\n"
-           "                   [--fail-on note|warning|error] [--fix]\n"
+           "                   [--fail-on note|warning|error] [--fix] [-o FILE] [--repeat N]\n"
+           "                   [--min-tokens N] [--no-cost]\n"
+           "  prefixlens lint  --explain RULE | --list-rules\n"
+           "  prefixlens bench [--model DIR] [--backend vulkan|cpu] [--device N] [--json] "
+           "[--quick]\n"
            "  prefixlens --version\n";
 }
 
