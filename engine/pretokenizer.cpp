@@ -118,6 +118,8 @@ constexpr std::array<char32_t, 256> make_byte_to_char() {
 
 constexpr std::array<char32_t, 256> kByteToChar = make_byte_to_char();
 
+}  // namespace
+
 void append_utf8(std::string& out, char32_t cp) {
     if (cp < 0x80) {
         out += static_cast<char>(cp);
@@ -135,8 +137,6 @@ void append_utf8(std::string& out, char32_t cp) {
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
 }
-
-}  // namespace
 
 std::vector<std::string_view> gpt2_pretokenize(std::string_view text) {
     const std::vector<Unit> units = decode_units(text);

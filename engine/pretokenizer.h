@@ -29,4 +29,7 @@ std::string gpt2_token_string(std::string_view bytes);
 // order, then the rest (vocab id 0 is '!', id 188 is byte 0x00).
 std::array<uint8_t, 256> gpt2_byte_order();
 
+// Appends the UTF-8 encoding of a code point.
+void append_utf8(std::string& out, char32_t cp);
+
 }  // namespace pl

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "pretokenizer.h"
+
 namespace pl::lint {
 
 namespace {
@@ -55,24 +57,6 @@ std::size_t skip_value(std::string_view t, std::size_t i) {
     return i;
 }
 
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 unsigned hex4(std::string_view t, std::size_t i) {
     unsigned v = 0;
     for (std::size_t k = 0; k < 4 && i + k < t.size(); ++k) {
@@ -118,7 +102,7 @@ std::size_t decode_escape(std::string_view t, std::size_t i, std::string& out) {
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                 next += 6;
             }
-            append_utf8(out, cp);
+            pl::append_utf8(out, static_cast<char32_t>(cp));
             return next;
         }
         default:
