@@ -66,10 +66,11 @@ void main() {
     [[unroll]] for (uint d = 0; d < HD4; ++d) acc[d] = subgroupAdd(acc[d] * f);
 
     if (gl_NumSubgroups == 1u) {
-        if (lid < HD4) {
-            vec4 o = acc[0];
-            [[unroll]] for (uint d = 1; d < HD4; ++d) o = lid == d ? acc[d] : o;
-            outv[t * pc.C4 + h * HD4 + lid] = o / L;
+        // Every lane holds the merged sums; lane i writes components i, i+WG, ... (a workgroup
+        // may be narrower than the head: 8 lanes on lavapipe, 16 vec4s at head size 64).
+        float inv_L = 1.0 / L;
+        [[unroll]] for (uint d = 0; d < HD4; ++d) {
+            if (d % WG == lid) outv[t * pc.C4 + h * HD4 + d] = acc[d] * inv_L;
         }
         return;
     }
@@ -80,7 +81,7 @@ void main() {
         [[unroll]] for (uint d = 0; d < HD4; ++d) sg_acc[sg * HD4 + d] = acc[d];
     }
     barrier();
-    if (lid < HD4) {
+    for (uint d = lid; d < HD4; d += WG) {
         float gm = sg_m[0];
         for (uint i = 1; i < gl_NumSubgroups; ++i) gm = max(gm, sg_m[i]);
         float gl = 0.0;
@@ -88,8 +89,8 @@ void main() {
         for (uint i = 0; i < gl_NumSubgroups; ++i) {
             float g = exp(sg_m[i] - gm);
             gl += sg_l[i] * g;
-            o += sg_acc[i * HD4 + lid] * g;
+            o += sg_acc[i * HD4 + d] * g;
         }
-        outv[t * pc.C4 + h * HD4 + lid] = o / gl;
+        outv[t * pc.C4 + h * HD4 + d] = o / gl;
     }
 }

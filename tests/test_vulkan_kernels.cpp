@@ -65,6 +65,7 @@ class TestVulkanKernels : public QObject {
   private:
     std::unique_ptr<pl::vk::Context> ctx_;
     std::unique_ptr<pl::vk::GptKernels> kernels_;
+    std::unique_ptr<pl::vk::GptKernels> kernels64_;
     QString skip_;
 
     pl::vk::Buffer make(const std::vector<float>& data) {
@@ -133,6 +134,10 @@ class TestVulkanKernels : public QObject {
             pl::vk::GptKernels::create(*ctx_, kHeadDim, pl::vk::KernelTuning::for_device(*ctx_));
         QVERIFY2(k.ok(), k.ok() ? "" : k.error().message.c_str());
         kernels_ = std::make_unique<pl::vk::GptKernels>(std::move(k.value()));
+        // The built-in model's head size: wider than a lavapipe workgroup (16 vec4s, 8 lanes).
+        auto k64 = pl::vk::GptKernels::create(*ctx_, 64, pl::vk::KernelTuning::for_device(*ctx_));
+        QVERIFY2(k64.ok(), k64.ok() ? "" : k64.error().message.c_str());
+        kernels64_ = std::make_unique<pl::vk::GptKernels>(std::move(k64.value()));
     }
 
     void init() {
@@ -155,6 +160,7 @@ class TestVulkanKernels : public QObject {
 
     void cleanupTestCase() {
         kernels_.reset();
+        kernels64_.reset();
         if (ctx_)
             QCOMPARE(ctx_->validation_message_count(), 0);
         ctx_.reset();
@@ -335,15 +341,19 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("T");
         QTest::addColumn<int>("n_past");
         QTest::addColumn<int>("choice");
-        for (int choice : {1, 2}) {
-            for (int T : {1, 2, 15, 16, 17, 63, 257}) {
-                if (choice == 2 && T > 17)
-                    continue;
-                for (int n_past : {0, 5, 16, 33, 200}) {
-                    QTest::newRow((std::string(choice == 1 ? "prefill" : "decode") + "/T" +
-                                   std::to_string(T) + "/past" + std::to_string(n_past))
-                                      .c_str())
-                        << T << n_past << choice;
+        QTest::addColumn<int>("head_dim");
+        for (int head_dim : {kHeadDim, 64}) {
+            for (int choice : {1, 2}) {
+                for (int T : {1, 2, 15, 16, 17, 63, 257}) {
+                    if (choice == 2 && T > 17)
+                        continue;
+                    for (int n_past : {0, 5, 16, 33, 200}) {
+                        QTest::newRow((std::string(choice == 1 ? "prefill" : "decode") + "/hd" +
+                                       std::to_string(head_dim) + "/T" + std::to_string(T) +
+                                       "/past" + std::to_string(n_past))
+                                          .c_str())
+                            << T << n_past << choice << head_dim;
+                    }
                 }
             }
         }
@@ -352,7 +362,9 @@ class TestVulkanKernels : public QObject {
         QFETCH(int, T);
         QFETCH(int, n_past);
         QFETCH(int, choice);
-        const int C = 2 * kHeadDim, n_head = 2, bs = 16;
+        QFETCH(int, head_dim);
+        const pl::vk::GptKernels& kernels = head_dim == 64 ? *kernels64_ : *kernels_;
+        const int C = 2 * head_dim, n_head = 2, bs = 16;
         const int blocks = (n_past + T + bs - 1) / bs + 3;
         std::vector<int32_t> table(blocks);
         for (int i = 0; i < blocks; ++i)
@@ -368,8 +380,8 @@ class TestVulkanKernels : public QObject {
         auto out = make(std::vector<float>(want.size(), NAN));
         pl::vk::PagedKvBinding kv{tex_int(bt), tex(kp), tex(vp), n_past, bs};
         run([&](VkCommandBuffer cmd) {
-            kernels_->attention(cmd, all(out), tex(bq), kv, T, C, n_head,
-                                static_cast<KernelChoice>(choice));
+            kernels.attention(cmd, all(out), tex(bq), kv, T, C, n_head,
+                              static_cast<KernelChoice>(choice));
         });
         const std::string diff = compare(read(out, want.size()), want, C);
         QVERIFY2(diff.empty(), diff.c_str());

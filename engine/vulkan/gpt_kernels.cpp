@@ -177,10 +177,10 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
                           static_cast<uint32_t>(kv.n_past), static_cast<uint32_t>(kv.block_size),
                           1.0f / std::sqrt(static_cast<float>(head_dim_))};
     const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, kv.v_pool, out};
-    // The split-key decode kernel gives wrong results for the built-in model (head size 64; the
-    // test models pass), caught by test_vulkan_backend's builtin_model_short_prompts. Until it is
-    // fixed it runs only when asked for by name; the prefill kernel is exact at one row too.
-    const bool vec = attention_decode_.valid() && choice == KernelChoice::kVector;
+    // A few rows: split the keys over the lanes (the prefill kernel would leave most lanes idle).
+    const bool vec = attention_decode_.valid() &&
+                     (choice == KernelChoice::kVector ||
+                      (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows));
     if (vec) {
         attention_decode_.dispatch(cmd, b, &p, p.T, static_cast<uint32_t>(n_head));
     } else {
