@@ -33,6 +33,9 @@ struct BenchReport {
     double cache_lookup_ms = 0;  // hashing + lookup of the whole prompt, part of ttft_cached_ms
     std::vector<KernelTime> kernels;  // per-kernel GPU time of one profiled prefill
     int kernels_tokens = 0;
+    // The same for the cached TTFT case: the suffix alone, attending over the reused prefix.
+    std::vector<KernelTime> cached_kernels;
+    double cached_gpu_ms = 0;  // GPU time of that forward; ttft_cached_ms minus it is host work
     double speedup() const { return ttft_cached_ms > 0 ? ttft_full_ms / ttft_cached_ms : 0; }
 };
 
