@@ -11,6 +11,7 @@
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -99,6 +100,7 @@ ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     scatter_ = makeView(tr("TTFT vs prompt length"));
     memory_ = makeView(tr("KV memory"));
     hitRate_ = makeView(tr("Hit rate"));
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) { ensureBuilt(tab); });
     connect(context, &ScenarioContext::runChanged, this, [this] { refresh(true); });
     connect(context, &ScenarioContext::scenarioChanged, this, [this] { refresh(true); });
     connect(context, &ScenarioContext::cursorChanged, this, [this] { refresh(false); });
@@ -142,10 +144,36 @@ void ChartsPanel::refresh(bool force) {
     builtRun_ = run;
     builtPrefills_ = prefills;
     builtSamples_ = samples;
-    buildTtft();
-    buildScatter();
-    buildMemory();
-    buildHitRate();
+    dirty_ = (1u << kTabCount) - 1;
+    // On the next turn of the event loop, so that a run arriving and the cursor jumping build
+    // the chart once, and its layout is not painted in the same frame as every other view's.
+    if (!buildQueued_) {
+        buildQueued_ = true;
+        QTimer::singleShot(0, this, [this] {
+            buildQueued_ = false;
+            ensureBuilt(tabs_->currentIndex());
+        });
+    }
+}
+
+void ChartsPanel::ensureBuilt(int tab) {
+    if (tab < 0 || tab >= kTabCount || !(dirty_ & (1u << tab)))
+        return;
+    dirty_ &= ~(1u << tab);
+    switch (tab) {
+        case kTtftTab:
+            buildTtft();
+            break;
+        case kScatterTab:
+            buildScatter();
+            break;
+        case kMemoryTab:
+            buildMemory();
+            break;
+        default:
+            buildHitRate();
+            break;
+    }
 }
 
 void ChartsPanel::styleChart(QChart* chart, const QString& title) {

@@ -23,15 +23,25 @@ class ChartsPanel : public QWidget {
 
     void setTheme(Theme theme);
     // For tests: the number of requests with a TTFT bar, and memory samples drawn.
-    int ttftBars() const { return ttftBars_; }
-    int memorySamples() const { return memorySamples_; }
+    int ttftBars() {
+        ensureBuilt(kTtftTab);
+        return ttftBars_;
+    }
+    int memorySamples() {
+        ensureBuilt(kMemoryTab);
+        return memorySamples_;
+    }
     QChart* ttftChart() const;
 
   protected:
     void changeEvent(QEvent* e) override;
 
   private:
+    enum Tab { kTtftTab, kScatterTab, kMemoryTab, kHitRateTab, kTabCount };
     void refresh(bool force);
+    // Only the chart on screen is rebuilt when the run or cursor changes; the others when their
+    // tab is opened. Qt Charts lays out and repaints a rebuilt chart in tens of milliseconds.
+    void ensureBuilt(int tab);
     void buildTtft();
     void buildScatter();
     void buildMemory();
@@ -48,6 +58,8 @@ class ChartsPanel : public QWidget {
     const void* builtRun_ = nullptr;
     int builtPrefills_ = -1;
     int builtSamples_ = -1;
+    unsigned dirty_ = 0;  // one bit per Tab
+    bool buildQueued_ = false;
     int ttftBars_ = 0;
     int memorySamples_ = 0;
 };

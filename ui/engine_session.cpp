@@ -1,7 +1,15 @@
 #include "engine_session.h"
 
 #include <QMetaObject>
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "assets.h"
 #include "gpt_model.h"
@@ -13,6 +21,19 @@ namespace {
 // Thrown from the event sink to leave RequestRunner::play when a newer request superseded this
 // one; the runner and its cache are discarded afterwards, so no state outlives the unwinding.
 struct PlayCancelled {};
+
+// The engine's thread, and the driver threads it creates (lavapipe's compute pool is created with
+// the device, on this thread, and inherits its nice value), yield to the UI thread: on a 2-core
+// laptop a prefill otherwise takes every core and the event loop waits for a time slice.
+void yieldToUiThread() {
+#if defined(__linux__)
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int nice = ::getpriority(PRIO_PROCESS, tid);
+    if (errno == 0)
+        (void)::setpriority(PRIO_PROCESS, tid, std::min(nice + 8, 19));
+#endif
+}
 
 PoolSnapshot snapshotOf(const PrefixCache& cache, int afterEvent) {
     PoolSnapshot s;
@@ -55,6 +76,7 @@ void EngineSession::load() {
     if (loaded_)
         return;
     loaded_ = true;
+    yieldToUiThread();
     emit progress(tr("Loading model…"));
     const std::filesystem::path dir = options_.model_dir.isEmpty()
                                           ? builtin_model_dir()
