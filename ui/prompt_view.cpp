@@ -312,6 +312,7 @@ void PromptView::refreshTokens() {
     const Palette& pal = Palette::get(theme_);
     if (!context_ || !context_->hasScenario()) {
         header_->setText(tr("<i>No scenario loaded.</i>"));
+        ++renderGeneration_;  // slices of an earlier render must not land in the cleared view
         tokens_->clear();
         return;
     }
@@ -322,6 +323,7 @@ void PromptView::refreshTokens() {
             tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
                 .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
         if (shownRun_) {
+            ++renderGeneration_;
             tokens_->clear();
             shownRun_ = nullptr;
         }
@@ -334,6 +336,7 @@ void PromptView::refreshTokens() {
     const RequestResult* res = run->result(request);
     if (!res) {
         header_->setText(tr("Request %1 was not played.").arg(request));
+        ++renderGeneration_;
         tokens_->clear();
         return;
     }
