@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "assets.h"
@@ -17,9 +18,11 @@
 #include "lint/cache_cost.h"
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
+#include "lint/lint_input.h"
 #include "lint/lint_renderer.h"
 #include "lint/linter.h"
 #include "prompt_template.h"
+#include "scenario.h"
 #include "test_support.h"
 
 using namespace pl;
@@ -100,6 +103,7 @@ class TestLint : public QObject {
     void detector_finds_dynamic_values();
     void cost_model_anthropic_and_openai();
     void long_log_streams();
+    void scenario_in_memory_lints_like_its_file();
 };
 
 void TestLint::fixtures_data() {
@@ -498,6 +502,61 @@ void TestLint::long_log_streams() {
     QCOMPARE(changed, 199);
     QCOMPARE(dynamic, 1);
     QCOMPARE(j["summary"]["requests"].get<int>(), 200);
+}
+
+// The app lints the scenario it holds (edits included) with lint_scenario: the same findings and
+// the same --fix rewrite as `prefixlens lint` on the file.
+void TestLint::scenario_in_memory_lints_like_its_file() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    using Row = std::tuple<std::string, std::string, std::string, int>;
+    auto rows = [](const lint::LintReport& r) {
+        std::vector<Row> v;
+        for (const auto& f : r.findings)
+            v.emplace_back(f.rule, f.pointer, f.message, f.request);
+        std::sort(v.begin(), v.end());
+        return v;
+    };
+    for (const std::string& name : builtin_scenario_names()) {
+        const std::string path = (builtin_scenarios_dir() / (name + ".json")).string();
+        lint::Linter from_file(tok, t, {});
+        std::ostringstream fix_out;
+        QVERIFY(lint::lint_file(path, from_file, &fix_out).ok());
+        auto sc = load_scenario(name);
+        QVERIFY(sc.ok());
+        lint::Linter in_memory(tok, t, {});
+        Scenario fixed;
+        auto r = lint::lint_scenario(*sc, in_memory, &fixed);
+        QVERIFY2(r.ok(), name.c_str());
+        QCOMPARE(r->requests, static_cast<int>(sc->requests.size()));
+        const lint::LintReport a = from_file.finish();
+        const lint::LintReport b = in_memory.finish();
+        QVERIFY2(rows(a) == rows(b), name.c_str());
+        QCOMPARE(a.summary.cost.as_is.usd, b.summary.cost.as_is.usd);
+        auto file_fixed = parse_scenario(fix_out.str(), path);
+        QVERIFY2(file_fixed.ok(), name.c_str());
+        QCOMPARE(fixed.requests.size(), file_fixed->requests.size());
+        for (std::size_t i = 0; i < fixed.requests.size(); ++i)
+            QVERIFY2(fixed.requests[i].body == file_fixed->requests[i].body, name.c_str());
+    }
+    // Unmerged, each request that repeats a finding gets its own.
+    auto sc = load_scenario("timestamp-at-head");
+    QVERIFY(sc.ok());
+    for (bool merge : {true, false}) {
+        lint::LintOptions o;
+        o.merge_repeats = merge;
+        lint::Linter l(tok, t, o);
+        QVERIFY(lint::lint_scenario(*sc, l).ok());
+        std::vector<int> requests;
+        for (const auto& f : l.finish().findings) {
+            if (f.rule == "dynamic-prefix") {
+                requests.push_back(f.request);
+                QCOMPARE(f.message.find("(in 2 requests)") != std::string::npos, merge);
+            }
+        }
+        const std::vector<int> expected = merge ? std::vector<int>{0} : std::vector<int>{0, 1};
+        QCOMPARE(requests, expected);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLint)

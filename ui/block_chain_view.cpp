@@ -156,6 +156,17 @@ QString BlockChainView::tooltipFor(int request, int index) const {
     return canvas_->tooltipFor(request, index);
 }
 
+std::vector<int> BlockChainView::selectedBlocks(int request) const {
+    std::vector<int> out;
+    if (const RequestProgress* rp = drawnRequest(request)) {
+        for (const CellView& c : rp->cells) {
+            if (canvas_->isSelected(*rp, c))
+                out.push_back(c.index);
+        }
+    }
+    return out;
+}
+
 // --- BlockChainCanvas --------------------------------------------------------------------------
 
 BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
@@ -184,7 +195,38 @@ BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
                 emit wantVisible(r);
         }
     });
-    connect(context, &ScenarioContext::selectionChanged, this, [this] { update(); });
+    connect(context, &ScenarioContext::selectionChanged, this, [this] {
+        update();
+        revealTokenSelection();
+    });
+}
+
+bool BlockChainCanvas::isSelected(const RequestProgress& rp, const CellView& c) const {
+    if (!context_)
+        return false;
+    if (const auto hash = context_->selectedHash())
+        return c.hash && *c.hash == *hash;
+    if (const auto tokens = context_->selectedTokens()) {
+        return tokens->request == rp.request && c.num_tokens > 0 && c.first_token < tokens->end &&
+               c.first_token + c.num_tokens > tokens->begin;
+    }
+    return false;
+}
+
+void BlockChainCanvas::revealTokenSelection() {
+    const auto tokens = context_ ? context_->selectedTokens() : std::nullopt;
+    if (!tokens)
+        return;
+    for (const RequestProgress& rp : requests_) {
+        if (rp.request != tokens->request)
+            continue;
+        for (const CellView& c : rp.cells) {
+            if (isSelected(rp, c)) {
+                emit wantVisible(blockRect(rp.request, c.index));
+                return;
+            }
+        }
+    }
 }
 
 void BlockChainCanvas::setTheme(Theme theme) {
@@ -423,6 +465,7 @@ void BlockChainCanvas::mousePressEvent(QMouseEvent* e) {
     const auto hit = hitTest(e->pos());
     if (!hit) {
         context_->selectHash(std::nullopt);
+        context_->selectTokens(std::nullopt);
         for (const Card& c : cards_) {
             if (c.rect.contains(e->pos())) {
                 context_->selectRequest(c.request);
@@ -546,7 +589,6 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
 
     // Blocks and the arrows from each parent.
     const QFont mono = monoFont(font());
-    const std::optional<BlockHash> selected = context_->selectedHash();
     for (std::size_t i = 0; i < card.blocks.size() && i < rp.cells.size(); ++i) {
         const QRect r = card.blocks[i];
         const CellView& c = rp.cells[i];
@@ -581,7 +623,7 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
         if (static_cast<int>(i) == rp.first_divergence && rp.prefill_done) {
             p.fillRect(QRect(r.left() - 4, r.top() - 3, 3, r.height() + 6), pal.invalidation);
         }
-        if (selected && c.hash && *c.hash == *selected) {
+        if (isSelected(rp, c)) {
             p.setPen(QPen(pal.selection, 3));
             p.drawRoundedRect(rf.adjusted(-2, -2, 2, 2), 5, 5);
         } else if (hover_ && hover_->first == rp.request && hover_->second == static_cast<int>(i)) {

@@ -49,6 +49,8 @@ class BlockChainView : public QWidget {
     QRect blockRect(int request, int index) const;  // in this widget's coordinates
     QRect chainArea() const;                        // the canvas's visible area, in this widget
     QString tooltipFor(int request, int index) const;
+    // Indices of the request's blocks drawn as selected (by hash or by a token selection).
+    std::vector<int> selectedBlocks(int request) const;
 
   private:
     QPointer<ScenarioContext> context_;
@@ -68,6 +70,7 @@ class BlockChainCanvas : public QWidget {
     QRect blockRect(int request, int index) const;
     QRect cardRect(int request) const;
     QString tooltipFor(int request, int index) const;
+    bool isSelected(const RequestProgress& rp, const CellView& cell) const;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
@@ -99,6 +102,7 @@ class BlockChainCanvas : public QWidget {
     void relayout();
     std::optional<std::pair<int, int>> hitTest(const QPoint& pos) const;
     void paintCard(QPainter& p, const Card& card, const RequestProgress& rp) const;
+    void revealTokenSelection();
 
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;

@@ -68,6 +68,23 @@ uint64_t EngineSession::requestPlay(Scenario scenario) {
     return gen;
 }
 
+uint64_t EngineSession::requestVariant(Scenario scenario) {
+    std::lock_guard lock(mutex_);
+    const uint64_t gen = ++variantGeneration_;
+    pendingVariant_ = Pending{std::move(scenario), gen, true};
+    if (!drainQueued_) {
+        drainQueued_ = true;
+        QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
+    }
+    return gen;
+}
+
+void EngineSession::cancelVariant() {
+    std::lock_guard lock(mutex_);
+    ++variantGeneration_;
+    pendingVariant_.reset();
+}
+
 void EngineSession::stop() {
     stopping_ = true;
 }
@@ -137,33 +154,55 @@ void EngineSession::drain() {
     std::optional<Pending> job;
     {
         std::lock_guard lock(mutex_);
-        job = std::move(pending_);
-        pending_.reset();
-        drainQueued_ = false;
+        // The main play first: every view shows it. A variant waits for it.
+        std::optional<Pending>& slot = pending_ ? pending_ : pendingVariant_;
+        job = std::move(slot);
+        slot.reset();
+        drainQueued_ = pending_ || pendingVariant_;
+        if (drainQueued_)
+            QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
     }
     if (!job || stopping_)
         return;
     if (!loaded_)
         load();
     if (!model_) {
-        emit runFailed(loadError_, job->generation);
+        fail(*job, loadError_);
         return;
     }
     play(*job);
 }
 
+void EngineSession::fail(const Pending& job, const QString& message) {
+    if (job.variant)
+        emit variantFailed(message, job.generation);
+    else
+        emit runFailed(message, job.generation);
+}
+
+bool EngineSession::superseded(const Pending& job) const {
+    return stopping_ ||
+           (job.variant ? variantGeneration_.load() : generation_.load()) != job.generation;
+}
+
 void EngineSession::play(const Pending& job) {
     const Scenario& sc = job.scenario;
+    auto say = [&](const QString& text) {
+        if (job.variant)
+            emit variantProgress(text);
+        else
+            emit progress(text);
+    };
     QString error;
     if (!ensureBackend(sc, error)) {
-        emit runFailed(error, job.generation);
+        fail(job, error);
         return;
     }
     RunnerOptions ro;
     ro.verify = options_.verify;
     auto runner = RequestRunner::create(*backend_, sc, ro);
     if (!runner) {
-        emit runFailed(QString::fromStdString(runner.error().message), job.generation);
+        fail(job, QString::fromStdString(runner.error().message));
         return;
     }
     auto run = std::make_shared<ScenarioRun>();
@@ -180,7 +219,7 @@ void EngineSession::play(const Pending& job) {
     run->snapshots.push_back(snapshotOf(rr.cache(), -1));
     const int total = static_cast<int>(sc.requests.size());
     EventSink sink = [&](const RunnerEvent& ev) {
-        if (stopping_ || generation_.load() != job.generation)
+        if (superseded(job))
             throw PlayCancelled{};
         const int index = run->eventCount();
         const int r = eventRequest(ev);
@@ -191,14 +230,14 @@ void EngineSession::play(const Pending& job) {
             run->snapshots.push_back(snapshotOf(rr.cache(), index));
         if (const auto* fin = std::get_if<RequestFinishedEvent>(&ev)) {
             run->results.push_back(*fin->result);
-            emit progress(tr("Playing request %1 of %2 on %3…")
-                              .arg(fin->request + 1)
-                              .arg(total)
-                              .arg(QString::fromStdString(info_.backend)));
+            say(tr("Playing request %1 of %2 on %3…")
+                    .arg(fin->request + 1)
+                    .arg(total)
+                    .arg(QString::fromStdString(info_.backend)));
         }
     };
-    emit progress(tr("Playing %1 on %2…")
-                      .arg(QString::fromStdString(sc.name), QString::fromStdString(info_.backend)));
+    say(tr("Playing %1 on %2…")
+            .arg(QString::fromStdString(sc.name), QString::fromStdString(info_.backend)));
     const auto t0 = std::chrono::steady_clock::now();
     try {
         auto played = runner.value()->play(sc, sink);
@@ -211,9 +250,12 @@ void EngineSession::play(const Pending& job) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::sort(run->results.begin(), run->results.end(),
               [](const RequestResult& a, const RequestResult& b) { return a.request < b.request; });
-    if (generation_.load() != job.generation)
+    if (superseded(job))
         return;
-    emit runReady(std::const_pointer_cast<const ScenarioRun>(run));
+    if (job.variant)
+        emit variantReady(std::const_pointer_cast<const ScenarioRun>(run));
+    else
+        emit runReady(std::const_pointer_cast<const ScenarioRun>(run));
 }
 
 EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent) {
@@ -231,6 +273,23 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
     connect(session, &EngineSession::loadFailed, this, [this](const QString& message) {
         setBusy(false);
         emit failed(message);
+    });
+    connect(session, &EngineSession::variantProgress, this, [this](const QString& text) {
+        if (variantBusy_)
+            emit variantProgress(text);
+    });
+    connect(session, &EngineSession::variantFailed, this,
+            [this](const QString& message, quint64 generation) {
+                if (generation != latestVariant_)
+                    return;
+                variantBusy_ = false;
+                emit variantFailed(message);
+            });
+    connect(session, &EngineSession::variantReady, this, [this](const ScenarioRunPtr& run) {
+        if (!run || run->generation != latestVariant_)
+            return;
+        variantBusy_ = false;
+        emit variantReady(run);
     });
     connect(session, &EngineSession::runFailed, this,
             [this](const QString& message, quint64 generation) {
@@ -263,6 +322,21 @@ uint64_t EngineHost::play(const Scenario& scenario) {
     latest_ = session_->requestPlay(scenario);
     setBusy(true);
     return latest_;
+}
+
+uint64_t EngineHost::playVariant(const Scenario& scenario) {
+    if (!session_)
+        return 0;
+    latestVariant_ = session_->requestVariant(scenario);
+    variantBusy_ = true;
+    return latestVariant_;
+}
+
+void EngineHost::cancelVariant() {
+    if (session_)
+        session_->cancelVariant();
+    latestVariant_ = 0;  // generations start at 1: whatever is still on its way is dropped
+    variantBusy_ = false;
 }
 
 void EngineHost::setBusy(bool busy) {

@@ -5,6 +5,10 @@
 // A newer play request replaces one that has not started yet, and makes a running one stop at its
 // next event (scrubbing or re-running an edit must not queue stale work). Every request carries
 // a generation; results of any generation but the latest are dropped.
+//
+// A variant (a what-if version of the scenario, such as the lint panel's fixed layout) is a second
+// kind of request with its own queue slot and generation: it runs on the same worker after any
+// pending play, never replaces the main run, and a newer variant replaces an older one.
 #pragma once
 
 #include <QObject>
@@ -42,6 +46,10 @@ class EngineSession : public QObject {
 
     // Thread-safe. Queues `scenario` in place of any request not started yet.
     uint64_t requestPlay(Scenario scenario);
+    // Thread-safe. Queues a variant in place of any variant not started yet.
+    uint64_t requestVariant(Scenario scenario);
+    // Thread-safe. Drops a queued variant and makes a running one stop at its next event.
+    void cancelVariant();
     // Thread-safe. Makes the current play stop at its next event; nothing more is emitted.
     void stop();
 
@@ -54,6 +62,9 @@ class EngineSession : public QObject {
     void loadFailed(const QString& message);
     void runReady(const pl::ui::ScenarioRunPtr& run);
     void runFailed(const QString& message, quint64 generation);
+    void variantProgress(const QString& text);
+    void variantReady(const pl::ui::ScenarioRunPtr& run);
+    void variantFailed(const QString& message, quint64 generation);
 
   private slots:
     void drain();
@@ -62,9 +73,12 @@ class EngineSession : public QObject {
     struct Pending {
         Scenario scenario;
         uint64_t generation = 0;
+        bool variant = false;
     };
     bool ensureBackend(const Scenario& scenario, QString& error);
     void play(const Pending& job);
+    void fail(const Pending& job, const QString& message);
+    bool superseded(const Pending& job) const;
 
     EngineOptions options_;
     std::shared_ptr<const GptModel> model_;
@@ -75,8 +89,10 @@ class EngineSession : public QObject {
 
     std::mutex mutex_;
     std::optional<Pending> pending_;
+    std::optional<Pending> pendingVariant_;
     bool drainQueued_ = false;
     std::atomic<uint64_t> generation_{0};
+    std::atomic<uint64_t> variantGeneration_{0};
     std::atomic<bool> stopping_{false};
 };
 
@@ -88,6 +104,10 @@ class EngineHost : public QObject {
 
     uint64_t play(const Scenario& scenario);
     uint64_t latestGeneration() const { return latest_; }
+    // See EngineSession::requestVariant. Answers with variantReady or variantFailed.
+    uint64_t playVariant(const Scenario& scenario);
+    void cancelVariant();
+    bool isVariantBusy() const { return variantBusy_; }
     bool isBusy() const { return busy_; }
     const std::optional<EngineInfo>& engineInfo() const { return info_; }
 
@@ -97,6 +117,9 @@ class EngineHost : public QObject {
     void failed(const QString& message);
     void runReady(const pl::ui::ScenarioRunPtr& run);
     void busyChanged(bool busy);
+    void variantProgress(const QString& text);
+    void variantReady(const pl::ui::ScenarioRunPtr& run);
+    void variantFailed(const QString& message);
 
   private:
     void setBusy(bool busy);
@@ -104,7 +127,9 @@ class EngineHost : public QObject {
     QThread thread_;
     QPointer<EngineSession> session_;  // lives on thread_, deleted when it finishes
     uint64_t latest_ = 0;
+    uint64_t latestVariant_ = 0;
     bool busy_ = false;
+    bool variantBusy_ = false;
     std::optional<EngineInfo> info_;
 };
 

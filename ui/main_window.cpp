@@ -25,6 +25,7 @@
 #include "block_chain_view.h"
 #include "charts_panel.h"
 #include "icons.h"
+#include "lint_panel.h"
 #include "output_view.h"
 #include "pool_view.h"
 #include "prompt_view.h"
@@ -285,6 +286,18 @@ void MainWindow::buildDocks() {
     resizeDocks({dPrompt}, {380}, Qt::Horizontal);
     resizeDocks({dUsage, dCharts, dPool}, {270, 420, 260}, Qt::Horizontal);
     resizeDocks({dCharts}, {270}, Qt::Vertical);
+
+    // Lint findings of the current request, under the prompt whose tokens they select.
+    lint_ = new LintPanel(context_, engine_, options_.engine.model_dir, this);
+    auto* dLint = dock(tr("Lint"), "lintDock", lint_, Qt::RightDockWidgetArea);
+    splitDockWidget(dPrompt, dLint, Qt::Vertical);
+    resizeDocks({dPrompt, dLint, dOutput}, {330, 330, 100}, Qt::Vertical);
+    auto* showLint = viewMenu_->addAction(tr("Show &lint findings"), this, [this, dLint] {
+        dLint->show();
+        dLint->raise();
+        lint_->setFocus(Qt::ShortcutFocusReason);
+    });
+    showLint->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 }
 
 void MainWindow::loadScenario(const Scenario& scenario) {
@@ -357,6 +370,7 @@ void MainWindow::applyTheme() {
     charts_->setTheme(theme_);
     usage_->setTheme(theme_);
     output_->setTheme(theme_);
+    lint_->setTheme(theme_);
     transport_->setTheme(theme_);
     refreshBanner();
     refreshStatus();

@@ -17,6 +17,7 @@ namespace pl::ui {
 
 class BlockChainView;
 class ChartsPanel;
+class LintPanel;
 class OutputView;
 class PoolView;
 class PromptView;
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
     ChartsPanel* chartsPanel() const { return charts_; }
     UsagePanel* usagePanel() const { return usage_; }
     OutputView* outputView() const { return output_; }
+    LintPanel* lintPanel() const { return lint_; }
 
     static QString defaultScenarioName();
 
@@ -91,6 +93,7 @@ class MainWindow : public QMainWindow {
     ChartsPanel* charts_ = nullptr;
     UsagePanel* usage_ = nullptr;
     OutputView* output_ = nullptr;
+    LintPanel* lint_ = nullptr;
     TransportBar* transport_ = nullptr;
     QComboBox* picker_ = nullptr;
     QLabel* title_ = nullptr;

@@ -192,6 +192,7 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     connect(context, &ScenarioContext::selectionChanged, this, [this] {
         reloadEditor();
         refreshTokens();
+        showTokenSelection();
     });
     updateLegend();
 }
@@ -308,11 +309,42 @@ void PromptView::runAgain() {
     context_->replay();
 }
 
+QString PromptView::highlightedTokenText() const {
+    const auto sel = tokens_->extraSelections();
+    return sel.isEmpty() ? QString() : sel.front().cursor.selectedText();
+}
+
+void PromptView::showTokenSelection() {
+    const auto sel = context_ ? context_->selectedTokens() : std::nullopt;
+    const int n = static_cast<int>(tokenPos_.size()) - 1;
+    if (!rendered_ || !sel || sel->request != shownRequest_ || n <= 0) {
+        tokens_->setExtraSelections({});
+        return;
+    }
+    const int b = std::clamp(sel->begin, 0, n);
+    const int e = std::clamp(sel->end, b, n);
+    const Palette& pal = Palette::get(theme_);
+    QTextEdit::ExtraSelection x;
+    x.cursor = QTextCursor(tokens_->document());
+    x.cursor.setPosition(tokenPos_[static_cast<std::size_t>(b)]);
+    x.cursor.setPosition(tokenPos_[static_cast<std::size_t>(e)], QTextCursor::KeepAnchor);
+    x.format.setBackground(pal.selection);
+    x.format.setForeground(pal.textOn(pal.selection));
+    tokens_->setExtraSelections({x});
+    QTextCursor at(tokens_->document());
+    at.setPosition(tokenPos_[static_cast<std::size_t>(b)]);
+    tokens_->setTextCursor(at);
+    tokens_->ensureCursorVisible();
+}
+
 void PromptView::refreshTokens() {
     const Palette& pal = Palette::get(theme_);
     if (!context_ || !context_->hasScenario()) {
         header_->setText(tr("<i>No scenario loaded.</i>"));
+        ++renderGeneration_;  // slices of an earlier render must not land in the cleared view
         tokens_->clear();
+        tokenPos_.clear();
+        rendered_ = false;
         return;
     }
     const ScenarioRunPtr& run = context_->run();
@@ -322,18 +354,24 @@ void PromptView::refreshTokens() {
             tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
                 .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
         if (shownRun_) {
+            ++renderGeneration_;
             tokens_->clear();
             shownRun_ = nullptr;
         }
+        tokenPos_.clear();
+        rendered_ = false;
         return;
     }
     if (run.get() == shownRun_ && request == shownRequest_)
         return;
     shownRun_ = run.get();
     shownRequest_ = request;
+    tokenPos_.clear();
+    rendered_ = false;
     const RequestResult* res = run->result(request);
     if (!res) {
         header_->setText(tr("Request %1 was not played.").arg(request));
+        ++renderGeneration_;
         tokens_->clear();
         return;
     }
@@ -356,6 +394,7 @@ void PromptView::refreshTokens() {
     // through a text cursor in slices between event-loop turns: a 2,000-token prompt laid out at
     // once stalls the UI thread for tens of milliseconds.
     QTextDocument* doc = tokens_->document();
+    tokens_->setExtraSelections({});
     doc->clear();
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     mono.setPointSizeF(font().pointSizeF());
@@ -368,6 +407,8 @@ void PromptView::refreshTokens() {
     dynamicFmt.setFontUnderline(true);
     auto runs = std::make_shared<std::vector<std::pair<QString, QTextCharFormat>>>();
     runs->reserve(prompt.tokens.size());
+    tokenPos_.reserve(prompt.tokens.size() + 1);
+    int pos = 0;  // where the next run starts in the document
     int dynamicTokens = 0;
     for (std::size_t si = 0; si < prompt.segments.size(); ++si) {
         const PromptSegment& seg = prompt.segments[si];
@@ -397,11 +438,16 @@ void PromptView::refreshTokens() {
             piece.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
             QTextCharFormat f = isDynamic ? dynamicFmt : plain;
             f.setBackground((t % 2 == 0) ? base : alt);
+            tokenPos_.push_back(pos);
+            pos += static_cast<int>(piece.size());
             runs->emplace_back(piece, f);
-            if (newline)
+            if (newline) {
                 runs->emplace_back(QStringLiteral("\n"), plain);
+                ++pos;  // a new block: one position
+            }
         }
     }
+    tokenPos_.push_back(pos);
     const int generation = ++renderGeneration_;
     auto insertFrom = std::make_shared<std::function<void(std::size_t)>>();
     *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
@@ -421,6 +467,8 @@ void PromptView::refreshTokens() {
             QTimer::singleShot(0, this, [insertFrom, to] { (*insertFrom)(to); });
         } else {
             tokens_->moveCursor(QTextCursor::Start);
+            rendered_ = true;
+            showTokenSelection();
             *insertFrom = nullptr;  // break the self-reference
         }
     };

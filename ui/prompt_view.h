@@ -37,6 +37,9 @@ class PromptView : public QWidget {
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
+    // The context's token selection as highlighted in the token view (empty when none is shown).
+    QString highlightedTokenText() const;
+    bool tokensRendered() const { return rendered_; }
 
   public slots:
     // Applies the edit (if any) and re-plays the scenario on the worker.
@@ -48,6 +51,7 @@ class PromptView : public QWidget {
     void reloadEditor();
     void loadPart(int comboIndex);
     void updateLegend();
+    void showTokenSelection();
 
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
@@ -66,6 +70,8 @@ class PromptView : public QWidget {
     const void* shownRun_ = nullptr;
     int shownTokens_ = 0;
     int dynamicTokens_ = 0;
+    std::vector<int> tokenPos_;  // document position of each shown token's start, then the end
+    bool rendered_ = false;      // every token of the shown request is in the document
     bool loading_ = false;
     int renderGeneration_ = 0;
 };

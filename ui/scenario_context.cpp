@@ -32,6 +32,7 @@ void ScenarioContext::setScenario(const Scenario& scenario) {
     cursorAfterRun_.reset();
     selectedRequest_.reset();
     selectedHash_.reset();
+    selectedTokens_.reset();
     awaiting_ = true;
     emit scenarioChanged();
     emit runChanged();
@@ -70,6 +71,7 @@ bool ScenarioContext::applyEdit(int request, const std::string& pointer, const s
         return false;
     }
     setPlaying(false);
+    selectedTokens_.reset();  // token positions of the edited text no longer hold
     cursorAfterRun_ = request;
     awaiting_ = true;
     emit scenarioChanged();
@@ -198,6 +200,17 @@ void ScenarioContext::selectHash(std::optional<BlockHash> hash) {
     if (hash == selectedHash_)
         return;
     selectedHash_ = hash;
+    if (hash)
+        selectedTokens_.reset();
+    emit selectionChanged();
+}
+
+void ScenarioContext::selectTokens(std::optional<TokenSelection> tokens) {
+    if (tokens == selectedTokens_)
+        return;
+    selectedTokens_ = tokens;
+    if (tokens)
+        selectedHash_.reset();
     emit selectionChanged();
 }
 

@@ -10,6 +10,14 @@
 
 namespace pl::ui {
 
+// Tokens [begin, end) of one request's prompt, e.g. what a lint finding points at.
+struct TokenSelection {
+    int request = 0;
+    int begin = 0;
+    int end = 0;
+    bool operator==(const TokenSelection&) const = default;
+};
+
 class ScenarioContext : public QObject {
     Q_OBJECT
   public:
@@ -26,6 +34,8 @@ class ScenarioContext : public QObject {
     int requestAtCursor() const;
     std::optional<int> selectedRequest() const { return selectedRequest_; }
     std::optional<BlockHash> selectedHash() const { return selectedHash_; }
+    // At most one of selectedHash() and selectedTokens() is set: selecting one clears the other.
+    std::optional<TokenSelection> selectedTokens() const { return selectedTokens_; }
     bool isPlaying() const { return timer_.isActive(); }
     double speed() const { return speed_; }
     bool awaitingRun() const { return awaiting_; }
@@ -51,6 +61,7 @@ class ScenarioContext : public QObject {
     void setSpeed(double speed);  // 1.0 = kEventsPerSecond
     void selectRequest(std::optional<int> request);
     void selectHash(std::optional<pl::BlockHash> hash);
+    void selectTokens(std::optional<pl::ui::TokenSelection> tokens);
 
   signals:
     void scenarioChanged();
@@ -73,6 +84,7 @@ class ScenarioContext : public QObject {
     int cursor_ = 0;
     std::optional<int> selectedRequest_;
     std::optional<BlockHash> selectedHash_;
+    std::optional<TokenSelection> selectedTokens_;
     std::optional<int> cursorAfterRun_;  // set by applyEdit
     bool awaiting_ = false;
     double speed_ = 1.0;

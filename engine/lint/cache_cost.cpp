@@ -25,6 +25,23 @@ int openai_cacheable(int n, int min_cached, int increment) {
     return min_cached + ((n - min_cached) / increment) * increment;
 }
 
+double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
+                      long long input_tokens, long long cache_creation_input_tokens,
+                      long long cache_read_input_tokens, bool one_hour_write) {
+    const PriceRow price = tables.price(provider, model);
+    const ProviderPrices& pp = tables.prices(provider);
+    if (provider == Provider::Anthropic) {
+        const double write_mult = one_hour_write ? pp.write_1h : pp.write_5m;
+        return (static_cast<double>(input_tokens) +
+                static_cast<double>(cache_creation_input_tokens) * write_mult +
+                static_cast<double>(cache_read_input_tokens) * pp.read) *
+               price.input / 1e6;
+    }
+    return (static_cast<double>(input_tokens + cache_creation_input_tokens) * price.input +
+            static_cast<double>(cache_read_input_tokens) * price.cached_input) /
+           1e6;
+}
+
 RequestUsage CacheCostModel::add(const LintPrompt& p, const std::string& model, double at_s,
                                  uint64_t variant, int vary_from) {
     std::vector<uint64_t> h;
@@ -70,10 +87,9 @@ RequestUsage CacheCostModel::add(const LintPrompt& p, const std::string& model, 
             if (bp.token >= min_tokens_)
                 entries_[h[static_cast<std::size_t>(bp.token)]] = {at_s + bp.ttl_s, bp.ttl_s};
         }
-        const double write_mult = last_ttl > 300 ? pp.write_1h : pp.write_5m;
-        u.usd = (u.input_tokens + u.cache_creation_input_tokens * write_mult +
-                 u.cache_read_input_tokens * pp.read) *
-                price.input / 1e6;
+        u.usd =
+            input_cost_usd(provider_, tables_, model, u.input_tokens, u.cache_creation_input_tokens,
+                           u.cache_read_input_tokens, last_ttl > 300);
     } else {
         int cached = 0;
         const int top = openai_cacheable(p.size(), pp.min_cached, pp.increment);
@@ -88,7 +104,7 @@ RequestUsage CacheCostModel::add(const LintPrompt& p, const std::string& model, 
             entries_[h[static_cast<std::size_t>(q)]] = {at_s + openai_ttl_s_, openai_ttl_s_};
         u.cache_read_input_tokens = cached;
         u.input_tokens = p.size() - cached;
-        u.usd = (u.input_tokens * price.input + cached * price.cached_input) / 1e6;
+        u.usd = input_cost_usd(provider_, tables_, model, u.input_tokens, 0, cached);
     }
     totals_.prompt_tokens += u.prompt_tokens;
     totals_.input_tokens += u.input_tokens;

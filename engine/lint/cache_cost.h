@@ -54,6 +54,13 @@ class CacheCostModel {
     int added_ = 0;
 };
 
+// The price of one request's input tokens, USD. Anthropic: base-price input, cache writes at the
+// 5-minute or (one_hour_write) 1-hour multiplier, reads at the read multiplier. OpenAI: uncached
+// tokens (input and cache_creation alike) at the input price, cached ones at the cached price.
+double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
+                      long long input_tokens, long long cache_creation_input_tokens,
+                      long long cache_read_input_tokens, bool one_hour_write = false);
+
 // Hash of every prefix: out[n] covers the first n tokens.
 void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
                    std::vector<uint64_t>& out);

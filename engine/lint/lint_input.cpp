@@ -1,5 +1,6 @@
 #include "lint/lint_input.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -371,6 +372,58 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
     }
     if (in.bad())
         return make_error(path + ": read failed");
+    return result;
+}
+
+Result<FileLintResult> lint_scenario(const Scenario& scenario, Linter& linter, Scenario* fixed) {
+    // The scenario as its file would hold it: the wrapper fields beside each request's body.
+    const char* const wrapper_keys[] = {"at_s", "session", "salt", "max_tokens"};
+    ojson doc = ojson::object();
+    doc["name"] = scenario.name;
+    doc["block_size"] = scenario.block_size;
+    doc["capacity_blocks"] = scenario.capacity_blocks;
+    doc["ttl_s"] = scenario.ttl_s ? ojson(*scenario.ttl_s) : ojson();
+    ojson reqs = ojson::array();
+    for (const ScenarioRequest& r : scenario.requests) {
+        ojson q = r.body.is_object() ? r.body : ojson::object();
+        q["at_s"] = r.at_s;
+        q["session"] = r.session;
+        q["salt"] = r.salt ? ojson(*r.salt) : ojson();
+        q["max_tokens"] = r.max_tokens;
+        reqs.push_back(std::move(q));
+    }
+    doc["requests"] = std::move(reqs);
+    const std::string text = doc.dump(2, ' ', false, ojson::error_handler_t::replace);
+    const std::string file = scenario.file.empty() ? scenario.name : scenario.file;
+
+    if (fixed)
+        *fixed = scenario;
+    linter.set_automatic_caching(true, scenario.ttl_s.value_or(1e300));
+    FileLintResult result;
+    result.kind = InputKind::Scenario;
+    const ojson& list = doc["requests"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string p = "/requests/" + std::to_string(i);
+        RequestInput ri;
+        ri.body = list[i];
+        ri.file = file;
+        ri.text = text;
+        ri.body_pointer = p;
+        ri.at_s = scenario.requests[i].at_s;
+        ri.at_pointer = p + "/at_s";
+        ri.session = scenario.requests[i].session;
+        PL_TRY(linter.add(ri));
+        if (fixed) {
+            ojson& body = fixed->requests[i].body;
+            const ojson& rewritten = linter.last_fixed();
+            for (auto it = rewritten.begin(); it != rewritten.end(); ++it) {
+                if (std::find(std::begin(wrapper_keys), std::end(wrapper_keys), it.key()) ==
+                    std::end(wrapper_keys))
+                    body[it.key()] = it.value();
+            }
+        }
+        ++result.requests;
+    }
     return result;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "lint/linter.h"
+#include "scenario.h"
 
 namespace pl::lint {
 
@@ -31,6 +32,13 @@ struct FileLintResult {
 // fields) is written there as the file is read.
 Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
                                  const InputLimits& limits = {});
+
+// Lints a scenario held in memory (the app's, edits included) as lint_file lints a scenario file:
+// each request as it would be written there, automatic caching with the scenario's ttl_s. Finding
+// pointers are "/requests/<i>/..."; lines and columns refer to the scenario written out as JSON.
+// With fixed, receives the scenario with every request rewritten as --fix would.
+Result<FileLintResult> lint_scenario(const Scenario& scenario, Linter& linter,
+                                     Scenario* fixed = nullptr);
 
 // Checks depth and string sizes before parsing; "<file>:<line>:<col>: ..." when over a limit.
 Result<ojson> parse_limited(std::string_view text, const std::string& file, int first_line,

@@ -56,6 +56,9 @@ struct LintOptions {
     // scenario files; real Anthropic requests cache nothing without a breakpoint.
     bool automatic_caching = false;
     double automatic_ttl_s = 1e300;  // the scenario's ttl_s (none: entries do not expire)
+    // A log reports a repeated finding once, at its first request, with the count in its
+    // message. Off: every request gets its own finding (the app lists one request's findings).
+    bool merge_repeats = true;
 };
 
 // What the provider would report and bill, summed over the requests.

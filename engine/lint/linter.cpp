@@ -34,11 +34,16 @@ std::string escape_pointer_token(const std::string& key) {
     return out;
 }
 
+// Appends rather than inserts: GCC 12 reports a false -Wrestrict on std::string::insert here.
 std::string with_commas(long long v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-        s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
+    const std::string digits = std::to_string(v < 0 ? -v : v);
+    std::string s = v < 0 ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            s += ',';
+        s += digits[i];
+    }
+    return s;
 }
 
 // A string value the dynamic-value rules look at.
@@ -308,9 +313,10 @@ struct Linter::Impl {
         return f;
     }
 
-    // Adds a finding; with `dedupe_key`, a repeat of the same finding only counts requests.
+    // Adds a finding; with `dedupe_key` (and merge_repeats), a repeat of the same finding only
+    // counts requests.
     void emit(Finding f, const std::string& dedupe_key = "") {
-        if (!dedupe_key.empty()) {
+        if (!dedupe_key.empty() && opts.merge_repeats) {
             if (auto it = dedupe.find(dedupe_key); it != dedupe.end()) {
                 Finding& first = findings[it->second];
                 first.details["requests"] = first.details.value("requests", 1) + 1;

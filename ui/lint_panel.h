@@ -1,0 +1,134 @@
+// The prompt-layout linter in the app: the current request's findings, from the same engine API
+// as `prefixlens lint` on a scenario file. Clicking a finding selects its tokens and blocks
+// everywhere (through the ScenarioContext); "Apply fix" plays the `--fix` rewrite of the whole
+// scenario on the engine's worker and puts it beside the run on screen, request by request.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+#include "bpe_tokenizer.h"
+#include "lint/lint_tables.h"
+#include "lint/lint_types.h"
+#include "palette.h"
+#include "scenario_context.h"
+#include "scenario_run.h"
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTabWidget;
+class QTableWidget;
+class QTextBrowser;
+
+namespace pl::ui {
+
+class EngineHost;
+
+class LintPanel : public QWidget {
+    Q_OBJECT
+  public:
+    // modelDir: the model the engine runs (empty: the built-in one); its tokenizer counts tokens.
+    LintPanel(ScenarioContext* context, EngineHost* engine, const QString& modelDir,
+              QWidget* parent = nullptr);
+    ~LintPanel() override;
+
+    void setTheme(Theme theme);
+
+    // One request of the fixed layout next to the same request as played on screen.
+    struct ComparisonRow {
+        int request = 0;
+        int promptBefore = 0, promptAfter = 0;
+        int cachedBefore = 0, cachedAfter = 0;
+        int computedBefore = 0, computedAfter = 0;
+        double ttftBefore = 0, ttftAfter = 0;
+        double usdBefore = 0, usdAfter = 0;  // estimated API input cost
+    };
+
+    // What is on screen, for tests and scripting.
+    int shownRequest() const { return shownRequest_; }
+    int findingCount() const { return static_cast<int>(rows_.size()); }
+    const lint::Finding& finding(int row) const;
+    std::optional<TokenSelection> findingTokens(int row) const;
+    QRect findingRect(int row) const;  // in this widget's coordinates
+    bool showsNoFindings() const;
+    QString headerText() const;
+    QString detailText() const;
+    QString errorText() const;
+    bool canApplyFix() const;
+    bool isRunningFix() const { return runningFix_; }
+    const std::vector<ComparisonRow>& comparison() const { return comparison_; }
+
+  public slots:
+    // What clicking row `row` does: select its request, tokens and blocks.
+    void selectFinding(int row);
+    // Plays the rewritten layout on the worker; answers with fixCompared or fixFailed.
+    void applyFix();
+
+  signals:
+    void fixCompared();
+    void fixFailed(const QString& message);
+
+  protected:
+    void focusInEvent(QFocusEvent* e) override;
+
+  private:
+    struct LintedFinding {
+        lint::Finding finding;
+        std::optional<TokenSelection> tokens;
+        QString where;  // "tokens 3–9 · block 0", for the row
+    };
+
+    bool ensureLinter();
+    void relint();
+    void refreshRows(bool force = false);
+    void refreshDetail();
+    void refreshComparison();
+    void updateFixControls();
+    void showFixError(const QString& message);
+    void restyle();
+
+    QPointer<ScenarioContext> context_;
+    QPointer<EngineHost> engine_;
+    QString modelDir_;
+    Theme theme_ = Theme::Light;
+
+    std::optional<BpeTokenizer> tokenizer_;
+    std::optional<lint::LintTables> tables_;
+    QString setupError_;
+
+    // The linted scenario: every request's findings, and the --fix rewrite.
+    std::vector<LintedFinding> findings_;
+    lint::Provider provider_ = lint::Provider::Anthropic;
+    QString lintError_;
+    Scenario fixed_;
+    bool fixChangesLayout_ = false;
+
+    std::vector<int> rows_;  // indices into findings_ of the shown request's findings
+    int shownRequest_ = -1;
+    bool selecting_ = false;  // selectFinding is updating the context
+
+    ScenarioRunPtr fixedRun_;
+    bool runningFix_ = false;
+    QString fixError_;
+    std::vector<ComparisonRow> comparison_;
+
+    QLabel* header_ = nullptr;
+    QPushButton* fixButton_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QStackedWidget* findingsStack_ = nullptr;
+    QListWidget* list_ = nullptr;
+    QLabel* empty_ = nullptr;
+    QTextBrowser* detail_ = nullptr;
+    QLabel* compareNote_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* progressText_ = nullptr;
+    QLabel* error_ = nullptr;
+    QTableWidget* table_ = nullptr;
+};
+
+}  // namespace pl::ui
