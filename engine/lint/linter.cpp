@@ -10,6 +10,7 @@
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
 #include "lint/lint_renderer.h"
+#include "lint/lint_report.h"
 #include "lint/request_fixer.h"
 
 namespace pl::lint {
@@ -32,13 +33,6 @@ std::string escape_pointer_token(const std::string& key) {
             out += c;
     }
     return out;
-}
-
-std::string with_commas(long long v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-        s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
 }
 
 // A string value the dynamic-value rules look at.
