@@ -31,6 +31,7 @@ class ChartsPanel : public QWidget {
     void changeEvent(QEvent* e) override;
 
   private:
+    void retranslateUi();
     void refresh(bool force);
     void buildTtft();
     void buildScatter();

@@ -37,6 +37,10 @@ class PromptView : public QWidget {
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
+    QString shownTokenText() const;  // the token view as plain text, once fully inserted
+
+  protected:
+    void changeEvent(QEvent* e) override;
 
   public slots:
     // Applies the edit (if any) and re-plays the scenario on the worker.
@@ -44,6 +48,7 @@ class PromptView : public QWidget {
     void insertTimestampAtStart();
 
   private:
+    void retranslateUi();
     void refreshTokens();
     void reloadEditor();
     void loadPart(int comboIndex);
@@ -58,6 +63,7 @@ class PromptView : public QWidget {
     QComboBox* parts_ = nullptr;
     QPlainTextEdit* editor_ = nullptr;
     QLabel* editHint_ = nullptr;
+    QPushButton* stampButton_ = nullptr;
     QPushButton* runButton_ = nullptr;
     DynamicTextHighlighter* highlighter_ = nullptr;
     std::vector<std::string> pointers_;
