@@ -14,6 +14,7 @@ const char* usage_text() {
     return "usage:\n"
            "  prefixlens [gui] [--scenario FILE|NAME] [--model DIR] [--backend vulkan|cpu] "
            "[--device N]\n"
+           "                   [--lang en|ja|pl]\n"
            "  prefixlens eval  [--model DIR] (--text STRING | --tokens 1,2,3) "
            "[--backend vulkan|cpu] [--device N] [--json]\n"
            "  prefixlens run   SCENARIO [--model DIR] [--backend vulkan|cpu] [--block-size N]\n"

@@ -6,10 +6,13 @@
 //   --screenshots DIR               saves PNGs of the window at a few steps in both themes.
 #include <QApplication>
 #include <QDir>
+#include <QLocale>
+#include <QSettings>
 #include <cstdio>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "i18n.h"
 #include "latency_probe.h"
 #include "main_window.h"
 #include "scenario_context.h"
@@ -60,7 +63,7 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(args,
                          {{"--model", "--backend", "--device", "--scenario", "--tokens",
-                           "--screenshots", "--size"},
+                           "--screenshots", "--size", "--lang"},
                           {"--measure-latency"}},
                          a);
         !err.empty()) {
@@ -81,6 +84,9 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
             return fail_usage(err);
         engine.device_index = static_cast<int>(v);
     }
+    const QString lang = QString::fromStdString(a.get("--lang").value_or(""));
+    if (a.has("--lang") && !ui::availableLanguages().contains(lang))
+        return fail_usage("--lang must be 'en', 'ja' or 'pl'");
     long tokens = 2000;
     if (auto t = a.get("--tokens")) {
         if (auto err = parse_int("--tokens", *t, 16, 2040, tokens); !err.empty())
@@ -101,6 +107,12 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     options.engine = engine;
     const bool screenshots = a.has("--screenshots");
     options.useSettings = !screenshots;
+    // --lang, else the language chosen in the menu last time, else the system's, else English.
+    const QString saved =
+        options.useSettings ? QSettings().value(ui::languageSettingsKey()).toString() : QString();
+    if (QString error; !ui::setLanguage(ui::chooseLanguage(lang, saved, QLocale::system()), &error))
+        std::fprintf(stderr, "prefixlens: %s; the app stays in English\n",
+                     error.toStdString().c_str());
     if (auto s = a.get("--scenario")) {
         // Fail early and clearly on a bad file, as the headless commands do.
         auto sc = ui::loadScenarioNameOrFile(QString::fromStdString(*s));

@@ -60,7 +60,9 @@ void fillCell(QPainter& p, const QRectF& r, CellState state, const Palette& pal,
 // --- StateLegend -------------------------------------------------------------------------------
 
 StateLegend::StateLegend(QWidget* parent) : QWidget(parent) {
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
 void StateLegend::setTheme(Theme theme) {
@@ -68,29 +70,63 @@ void StateLegend::setTheme(Theme theme) {
     update();
 }
 
+std::vector<StateLegend::Entry> StateLegend::layoutFor(int width, int* height) const {
+    const QFontMetrics fm(font());
+    const int sw = fm.height();
+    const int swatchW = static_cast<int>(sw * 1.4);
+    const int rowH = fm.height() + fm.height() / 2;
+    std::vector<Entry> entries;
+    int x = 0;
+    int y = 0;
+    for (CellState s : kLegendStates) {
+        const QString label = cellStateName(s);
+        const int textW = fm.horizontalAdvance(label) + 2;
+        const int w = swatchW + sw / 3 + textW;
+        if (x > 0 && x + w > width) {
+            x = 0;
+            y += rowH;
+        }
+        const QRect swatch(x, y + (rowH - sw) / 2, swatchW, sw - 1);
+        const QRect text(x + swatchW + sw / 3, y, textW, rowH);
+        entries.push_back({s, label, swatch, text});
+        x += w + sw;
+    }
+    if (height)
+        *height = y + rowH;
+    return entries;
+}
+
+void StateLegend::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        updateGeometry();  // other words, maybe another number of lines
+    QWidget::changeEvent(e);
+}
+
+int StateLegend::heightForWidth(int width) const {
+    int h = 0;
+    (void)layoutFor(width, &h);
+    return h;
+}
+
 QSize StateLegend::sizeHint() const {
     const QFontMetrics fm(font());
-    return {fm.height() * 30, fm.height() + fm.height() / 2};
+    const int w = fm.height() * 30;
+    return {w, heightForWidth(w)};
+}
+
+QSize StateLegend::minimumSizeHint() const {
+    const QFontMetrics fm(font());
+    return {0, fm.height() + fm.height() / 2};
 }
 
 void StateLegend::paintEvent(QPaintEvent*) {
     const Palette& pal = Palette::get(theme_);
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QFontMetrics fm(font());
-    const int sw = fm.height();
-    int x = 0;
-    const int y = (height() - sw) / 2;
-    for (CellState s : kLegendStates) {
-        const QString label = cellStateName(s);
-        if (x + sw + fm.horizontalAdvance(label) > width())
-            break;
-        fillCell(p, QRectF(x + 0.5, y + 0.5, sw * 1.4, sw - 1), s, pal, 3);
-        x += static_cast<int>(sw * 1.4) + sw / 3;
+    for (const Entry& e : layoutFor(width(), nullptr)) {
+        fillCell(p, QRectF(e.swatch).translated(0.5, 0.5), e.state, pal, 3);
         p.setPen(pal.mutedText);
-        p.drawText(QRect(x, 0, fm.horizontalAdvance(label) + 2, height()),
-                   Qt::AlignVCenter | Qt::AlignLeft, label);
-        x += fm.horizontalAdvance(label) + sw;
+        p.drawText(e.text, Qt::AlignVCenter | Qt::AlignLeft, e.label);
     }
 }
 
@@ -411,9 +447,7 @@ QString BlockChainCanvas::tooltipFor(int request, int index) const {
                      .arg(c.first_token)
                      .arg(c.first_token + c.num_tokens - 1)
                      .arg(c.num_tokens)
-                     .arg(visibleText(QString::fromUtf8(text.data(), static_cast<int>(text.size())),
-                                      120)
-                              .toHtmlEscaped());
+                     .arg(visibleText(decodeUtf8Visible(text), 120).toHtmlEscaped());
         lines << tr("from %1").arg(ol.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     if (c.block_id >= 0 && c.block_id < static_cast<int>(pool_.cells.size())) {
@@ -430,6 +464,9 @@ QString BlockChainCanvas::tooltipFor(int request, int index) const {
 }
 
 bool BlockChainCanvas::event(QEvent* e) {
+    // Block sizes follow the font (zoom, or a language that brings a CJK font).
+    if (e->type() == QEvent::FontChange)
+        relayout();
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         const auto hit = hitTest(he->pos());

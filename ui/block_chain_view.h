@@ -19,19 +19,31 @@ namespace pl::ui {
 class ScenarioContext;
 class BlockChainCanvas;
 
-// Swatches for every block state, painted from the same Palette the views paint with.
+// Swatches for every block state, painted from the same Palette the views paint with. Entries
+// that do not fit on one line wrap to the next (a translation can be twice as long), never drop.
 class StateLegend : public QWidget {
     Q_OBJECT
   public:
     explicit StateLegend(QWidget* parent = nullptr);
     void setTheme(Theme theme);
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return {0, sizeHint().height()}; }
+    QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
   protected:
     void paintEvent(QPaintEvent*) override;
+    void changeEvent(QEvent* e) override;
 
   private:
+    struct Entry {
+        CellState state;
+        QString label;
+        QRect swatch;
+        QRect text;
+    };
+    std::vector<Entry> layoutFor(int width, int* height) const;
+
     Theme theme_ = Theme::Light;
 };
 

@@ -89,17 +89,22 @@ ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
+    // Four tabs in a narrow dock: shorten the names rather than hide a tab behind scroll arrows
+    // (the full name is the tab's tooltip).
+    tabs_->setElideMode(Qt::ElideRight);
+    tabs_->setUsesScrollButtons(false);
     layout->addWidget(tabs_);
-    auto makeView = [this](const QString& name) {
+    auto makeView = [this] {
         auto* view = new QChartView(new QChart, tabs_);
         view->setRenderHint(QPainter::Antialiasing);
-        tabs_->addTab(view, name);
+        tabs_->addTab(view, QString());
         return view;
     };
-    ttft_ = makeView(tr("Time to first token"));
-    scatter_ = makeView(tr("TTFT vs prompt length"));
-    memory_ = makeView(tr("KV memory"));
-    hitRate_ = makeView(tr("Hit rate"));
+    ttft_ = makeView();
+    scatter_ = makeView();
+    memory_ = makeView();
+    hitRate_ = makeView();
+    retranslateUi();
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) { ensureBuilt(tab); });
     connect(context, &ScenarioContext::runChanged, this, [this] { refresh(true); });
     connect(context, &ScenarioContext::scenarioChanged, this, [this] { refresh(true); });
@@ -121,8 +126,21 @@ void ChartsPanel::setTheme(Theme theme) {
     refresh(true);
 }
 
+void ChartsPanel::retranslateUi() {
+    const std::pair<QChartView*, QString> names[] = {{ttft_, tr("Time to first token")},
+                                                     {scatter_, tr("TTFT vs prompt length")},
+                                                     {memory_, tr("KV memory")},
+                                                     {hitRate_, tr("Hit rate")}};
+    for (const auto& [view, name] : names) {
+        tabs_->setTabText(tabs_->indexOf(view), name);
+        tabs_->setTabToolTip(tabs_->indexOf(view), name);
+    }
+}
+
 void ChartsPanel::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::FontChange)
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::LanguageChange)
         refresh(true);
     QWidget::changeEvent(e);
 }

@@ -38,6 +38,7 @@ class ChartsPanel : public QWidget {
 
   private:
     enum Tab { kTtftTab, kScatterTab, kMemoryTab, kHitRateTab, kTabCount };
+    void retranslateUi();
     void refresh(bool force);
     // Only the chart on screen is rebuilt when the run or cursor changes; the others when their
     // tab is opened. Qt Charts lays out and repaints a rebuilt chart in tens of milliseconds.

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -24,6 +25,7 @@
 
 #include "block_chain_view.h"
 #include "charts_panel.h"
+#include "i18n.h"
 #include "icons.h"
 #include "lint_panel.h"
 #include "output_view.h"
@@ -53,7 +55,6 @@ QString MainWindow::defaultScenarioName() {
 
 MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent), options_(std::move(options)) {
-    setWindowTitle(tr("PrefixLens"));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     baseFontPt_ = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 10.0;
@@ -69,7 +70,6 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     v->setSpacing(4);
     auto* top = new QHBoxLayout;
     picker_ = new QComboBox(central);
-    picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
     for (const auto& name : builtin_scenario_names()) {
         auto sc = load_scenario(name);
         const QString n = QString::fromStdString(name);
@@ -112,12 +112,15 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildDocks();
 
     progress_ = new QLabel(this);
+    progress_->setObjectName(QStringLiteral("progress"));
     engineLabel_ = new QLabel(this);
+    engineLabel_->setObjectName(QStringLiteral("engine"));
     fallbackLabel_ = new QLabel(this);
+    fallbackLabel_->setObjectName(QStringLiteral("fallback"));
     statusBar()->addWidget(progress_, 1);
     statusBar()->addPermanentWidget(fallbackLabel_);
     statusBar()->addPermanentWidget(engineLabel_);
-    progress_->setText(tr("Loading model…"));
+    setProgress([] { return tr("Loading model…"); });
 
     connect(picker_, &QComboBox::activated, this,
             [this](int i) { loadScenarioNameOrFile(picker_->itemData(i).toString()); });
@@ -133,32 +136,40 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         if (!ctx)
             return;
         ctx->setRun(run);
-        if (!run->error.empty())
-            progress_->setText(tr("Stopped early: %1").arg(QString::fromStdString(run->error)));
-        else
-            progress_->setText(tr("Played %1 requests in %2 s · %3 events")
-                                   .arg(run->requestCount())
-                                   .arg(run->play_ms / 1000.0, 0, 'f', 2)
-                                   .arg(run->eventCount()));
+        if (!run->error.empty()) {
+            setProgress([error = QString::fromStdString(run->error)] {
+                return tr("Stopped early: %1").arg(error);
+            });
+        } else {
+            setProgress([requests = run->requestCount(), seconds = run->play_ms / 1000.0,
+                         events = run->eventCount()] {
+                return tr("Played %1 requests in %2 s · %3 events")
+                    .arg(requests)
+                    .arg(seconds, 0, 'f', 2)
+                    .arg(events);
+            });
+        }
         refreshStatus();
         emit runShown();
     });
+    // The worker's messages come translated; they are transient and are not said again.
     connect(engine_, &EngineHost::progress, this,
-            [this](const QString& t) { progress_->setText(t); });
+            [this](const QString& t) { setProgress([t] { return t; }); });
     connect(engine_, &EngineHost::engineReady, this, [this] { refreshStatus(); });
     connect(engine_, &EngineHost::failed, this, [this](const QString& message) {
         lastError_ = message;
         runFailed_ = true;
-        progress_->setText(tr("Error: %1").arg(message));
+        setProgress([message] { return tr("Error: %1").arg(message); });
         emit runFailed(message);
     });
     connect(engine_, &EngineHost::busyChanged, this, [this](bool) { refreshBanner(); });
     connect(context_, &ScenarioContext::scenarioChanged, this, &MainWindow::refreshBanner);
-    connect(context_, &ScenarioContext::playingChanged, this, [this](bool playing) {
-        playAction_->setText(playing ? tr("Pause") : tr("Play"));
+    connect(context_, &ScenarioContext::playingChanged, this, [this] {
+        retranslatePlayAction();
         updateIcons();
     });
 
+    retranslateUi();
     resize(1280, 800);
     if (options_.useSettings)
         restoreSettings();
@@ -173,9 +184,9 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             initial = QSettings().value(QStringLiteral("lastScenario")).toString();
         QString error;
         if (initial.isEmpty() || !loadScenarioNameOrFile(initial, &error)) {
-            if (!error.isEmpty())
-                progress_->setText(error);
             loadScenarioNameOrFile(defaultScenarioName());
+            if (!error.isEmpty())
+                setProgress([error] { return error; });
         }
     }
 }
@@ -183,37 +194,37 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildActions() {
-    auto* file = menuBar()->addMenu(tr("&File"));
-    auto* open = file->addAction(tr("&Open scenario or request…"), this, &MainWindow::openFile);
-    open->setShortcut(QKeySequence::Open);
-    auto* shot = file->addAction(tr("Save &screenshot…"), this, &MainWindow::saveScreenshot);
-    shot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    file->addSeparator();
-    auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    auto* play = menuBar()->addMenu(tr("&Playback"));
-    auto add = [&](const char* name, const QString& text, const QKeySequence& key, auto slot) {
-        auto* a = play->addAction(text);
+    // Texts come from retranslateUi(); here only what does not depend on the language.
+    auto action = [this](QMenu* menu, const char* name, const QKeySequence& key, auto slot) {
+        QAction* a = menu->addAction(QString());
         a->setObjectName(QLatin1String(name));
         a->setShortcut(key);
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
         connect(a, &QAction::triggered, this, slot);
         return a;
     };
-    playAction_ = add("playPause", tr("Play"), QKeySequence(Qt::Key_Space),
-                      [this] { context_->togglePlaying(); });
-    add("stepBack", tr("Step back one event"), QKeySequence(Qt::Key_Left),
-        [this] { context_->stepEvent(-1); });
-    add("stepForward", tr("Step forward one event"), QKeySequence(Qt::Key_Right),
-        [this] { context_->stepEvent(1); });
-    add("prevRequest", tr("Previous request"), QKeySequence(Qt::SHIFT | Qt::Key_Left),
-        [this] { context_->stepRequest(-1); });
-    add("nextRequest", tr("Next request"), QKeySequence(Qt::SHIFT | Qt::Key_Right),
-        [this] { context_->stepRequest(1); });
-    add("toStart", tr("To the start"), QKeySequence(Qt::Key_Home), [this] { context_->toStart(); });
-    add("toEnd", tr("To the end"), QKeySequence(Qt::Key_End), [this] { context_->toEnd(); });
-    play->addSeparator();
+    Actions& a = actions_;
+    fileMenu_ = menuBar()->addMenu(QString());
+    a.open = action(fileMenu_, "open", QKeySequence::Open, [this] { openFile(); });
+    a.shot = action(fileMenu_, "saveScreenshot", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+                    [this] { saveScreenshot(); });
+    fileMenu_->addSeparator();
+    a.quit = action(fileMenu_, "quit", QKeySequence::Quit, [this] { close(); });
+
+    playMenu_ = menuBar()->addMenu(QString());
+    playAction_ = action(playMenu_, "playPause", QKeySequence(Qt::Key_Space),
+                         [this] { context_->togglePlaying(); });
+    a.stepBack = action(playMenu_, "stepBack", QKeySequence(Qt::Key_Left),
+                        [this] { context_->stepEvent(-1); });
+    a.stepForward = action(playMenu_, "stepForward", QKeySequence(Qt::Key_Right),
+                           [this] { context_->stepEvent(1); });
+    a.prevRequest = action(playMenu_, "prevRequest", QKeySequence(Qt::SHIFT | Qt::Key_Left),
+                           [this] { context_->stepRequest(-1); });
+    a.nextRequest = action(playMenu_, "nextRequest", QKeySequence(Qt::SHIFT | Qt::Key_Right),
+                           [this] { context_->stepRequest(1); });
+    a.toStart =
+        action(playMenu_, "toStart", QKeySequence(Qt::Key_Home), [this] { context_->toStart(); });
+    a.toEnd = action(playMenu_, "toEnd", QKeySequence(Qt::Key_End), [this] { context_->toEnd(); });
+    playMenu_->addSeparator();
     auto speedBy = [this](int dir) {
         const auto& s = TransportBar::speeds();
         auto it = std::find(s.begin(), s.end(), context_->speed());
@@ -221,33 +232,45 @@ void MainWindow::buildActions() {
         i = std::clamp<long>(i + dir, 0, static_cast<long>(s.size()) - 1);
         context_->setSpeed(s[static_cast<std::size_t>(i)]);
     };
-    auto* faster = play->addAction(tr("Faster"), this, [speedBy] { speedBy(1); });
-    faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
-    auto* slower = play->addAction(tr("Slower"), this, [speedBy] { speedBy(-1); });
-    slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
-    play->addSeparator();
-    auto* again =
-        play->addAction(tr("&Run again with the edit"), this, [this] { prompt_->runAgain(); });
-    again->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    a.faster =
+        action(playMenu_, "faster", QKeySequence(Qt::Key_BracketRight), [speedBy] { speedBy(1); });
+    a.slower =
+        action(playMenu_, "slower", QKeySequence(Qt::Key_BracketLeft), [speedBy] { speedBy(-1); });
+    playMenu_->addSeparator();
+    a.again = action(playMenu_, "runAgain", QKeySequence(Qt::CTRL | Qt::Key_R),
+                     [this] { prompt_->runAgain(); });
 
-    viewMenu_ = menuBar()->addMenu(tr("&View"));
-    darkAction_ = viewMenu_->addAction(tr("&Dark theme"));
+    viewMenu_ = menuBar()->addMenu(QString());
+    darkAction_ = viewMenu_->addAction(QString());
+    darkAction_->setObjectName(QStringLiteral("darkTheme"));
     darkAction_->setCheckable(true);
     darkAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(darkAction_, &QAction::toggled, this,
             [this](bool dark) { setTheme(dark ? Theme::Dark : Theme::Light); });
-    auto* zin = viewMenu_->addAction(tr("Zoom &in"), this, [this] { setZoom(zoom_ * kZoomStep); });
-    zin->setShortcuts(
+    a.zoomIn = action(viewMenu_, "zoomIn", QKeySequence(Qt::CTRL | Qt::Key_Equal),
+                      [this] { setZoom(zoom_ * kZoomStep); });
+    a.zoomIn->setShortcuts(
         {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
-    auto* zout =
-        viewMenu_->addAction(tr("Zoom &out"), this, [this] { setZoom(zoom_ / kZoomStep); });
-    zout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
-    auto* zreset = viewMenu_->addAction(tr("&Reset zoom"), this, [this] { setZoom(1.0); });
-    zreset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    a.zoomOut = action(viewMenu_, "zoomOut", QKeySequence(Qt::CTRL | Qt::Key_Minus),
+                       [this] { setZoom(zoom_ / kZoomStep); });
+    a.zoomReset = action(viewMenu_, "zoomReset", QKeySequence(Qt::CTRL | Qt::Key_0),
+                         [this] { setZoom(1.0); });
+    // Each language is named in itself: whoever cannot read the current one still finds theirs.
+    languageMenu_ = viewMenu_->addMenu(QString());
+    languageMenu_->setObjectName(QStringLiteral("languageMenu"));
+    languageGroup_ = new QActionGroup(this);
+    for (const QString& code : availableLanguages()) {
+        QAction* l = languageMenu_->addAction(languageEndonym(code));
+        l->setObjectName(QStringLiteral("language-") + code);
+        l->setData(code);
+        l->setCheckable(true);
+        languageGroup_->addAction(l);
+        connect(l, &QAction::triggered, this, [this, code] { switchLanguage(code); });
+    }
     viewMenu_->addSeparator();
 
-    auto* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About PrefixLens"), this, [this] {
+    helpMenu_ = menuBar()->addMenu(QString());
+    a.about = action(helpMenu_, "about", QKeySequence(), [this] {
         QMessageBox::about(this, tr("About PrefixLens"),
                            tr("<b>PrefixLens %1</b><p>See prompt caching happen: a real GPT-2 "
                               "model, a paged KV cache with vLLM's prefix caching, and every "
@@ -256,10 +279,87 @@ void MainWindow::buildActions() {
     });
 }
 
+void MainWindow::retranslateUi() {
+    Actions& a = actions_;
+    fileMenu_->setTitle(tr("&File"));
+    a.open->setText(tr("&Open scenario or request…"));
+    a.shot->setText(tr("Save &screenshot…"));
+    a.quit->setText(tr("&Quit"));
+
+    playMenu_->setTitle(tr("&Playback"));
+    retranslatePlayAction();
+    a.stepBack->setText(tr("Step back one event"));
+    a.stepForward->setText(tr("Step forward one event"));
+    a.prevRequest->setText(tr("Previous request"));
+    a.nextRequest->setText(tr("Next request"));
+    a.toStart->setText(tr("To the start"));
+    a.toEnd->setText(tr("To the end"));
+    for (QAction* t :
+         {a.stepBack, a.stepForward, a.prevRequest, a.nextRequest, a.toStart, a.toEnd}) {
+        t->setToolTip(QStringLiteral("%1 (%2)").arg(
+            t->text(), t->shortcut().toString(QKeySequence::NativeText)));
+    }
+    a.faster->setText(tr("Faster"));
+    a.slower->setText(tr("Slower"));
+    a.again->setText(tr("&Run again with the edit"));
+
+    viewMenu_->setTitle(tr("&View"));
+    darkAction_->setText(tr("&Dark theme"));
+    a.zoomIn->setText(tr("Zoom &in"));
+    a.zoomOut->setText(tr("Zoom &out"));
+    a.zoomReset->setText(tr("&Reset zoom"));
+    languageMenu_->setTitle(tr("&Language"));
+    for (QAction* l : languageGroup_->actions())
+        l->setChecked(l->data().toString() == currentLanguage());
+
+    helpMenu_->setTitle(tr("&Help"));
+    a.about->setText(tr("&About PrefixLens"));
+
+    promptDock_->setWindowTitle(tr("Prompt"));
+    outputDock_->setWindowTitle(tr("Output"));
+    usageDock_->setWindowTitle(tr("Usage"));
+    chartsDock_->setWindowTitle(tr("Charts"));
+    poolDock_->setWindowTitle(tr("KV pool"));
+    picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
+    if (progressText_)
+        progress_->setText(progressText_());
+    refreshBanner();
+    refreshStatus();
+}
+
+void MainWindow::retranslatePlayAction() {
+    playAction_->setText(context_->isPlaying() ? tr("Pause") : tr("Play"));
+    playAction_->setToolTip(QStringLiteral("%1 (%2)").arg(
+        playAction_->text(), playAction_->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        setZoom(zoom_);  // the language may have brought a font with Japanese glyphs
+    }
+    QMainWindow::changeEvent(e);
+}
+
+void MainWindow::switchLanguage(const QString& code) {
+    QString error;
+    if (!setLanguage(code, &error)) {
+        setProgress([error] { return error; });
+        retranslateUi();  // puts the check back on the language still in use
+        return;
+    }
+    if (options_.useSettings)
+        QSettings().setValue(languageSettingsKey(), code);
+}
+
+void MainWindow::setProgress(std::function<QString()> text) {
+    progressText_ = std::move(text);
+    progress_->setText(progressText_ ? progressText_() : QString());
+}
+
 void MainWindow::buildDocks() {
-    auto dock = [this](const QString& title, const char* name, QWidget* w,
-                       Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
+    auto dock = [this](const char* name, QWidget* w, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(this);
         d->setObjectName(QLatin1String(name));
         d->setWidget(w);
         d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
@@ -273,11 +373,11 @@ void MainWindow::buildDocks() {
     usage_ = new UsagePanel(context_, this);
     charts_ = new ChartsPanel(context_, this);
     pool_ = new PoolView(context_, this);
-    auto* dPrompt = dock(tr("Prompt"), "promptDock", prompt_, Qt::RightDockWidgetArea);
-    auto* dOutput = dock(tr("Output"), "outputDock", output_, Qt::RightDockWidgetArea);
-    auto* dUsage = dock(tr("Usage"), "usageDock", usage_, Qt::BottomDockWidgetArea);
-    auto* dCharts = dock(tr("Charts"), "chartsDock", charts_, Qt::BottomDockWidgetArea);
-    auto* dPool = dock(tr("KV pool"), "poolDock", pool_, Qt::BottomDockWidgetArea);
+    auto* dPrompt = promptDock_ = dock("promptDock", prompt_, Qt::RightDockWidgetArea);
+    auto* dOutput = outputDock_ = dock("outputDock", output_, Qt::RightDockWidgetArea);
+    auto* dUsage = usageDock_ = dock("usageDock", usage_, Qt::BottomDockWidgetArea);
+    auto* dCharts = chartsDock_ = dock("chartsDock", charts_, Qt::BottomDockWidgetArea);
+    auto* dPool = poolDock_ = dock("poolDock", pool_, Qt::BottomDockWidgetArea);
     splitDockWidget(dUsage, dCharts, Qt::Horizontal);
     splitDockWidget(dCharts, dPool, Qt::Horizontal);
     splitDockWidget(dPrompt, dOutput, Qt::Vertical);
@@ -317,7 +417,7 @@ bool MainWindow::loadScenarioNameOrFile(const QString& nameOrPath, QString* erro
         lastError_ = msg;
         if (error)
             *error = msg;
-        progress_->setText(msg);
+        setProgress([msg] { return msg; });
         return false;
     }
     loadScenario(sc.value());
@@ -412,11 +512,11 @@ void MainWindow::refreshBanner() {
         return;
     }
     const Scenario& sc = context_->scenario();
-    QString title = QString::fromStdString(sc.title.empty() ? sc.name : sc.title);
+    QString title = scenarioTitle(sc);
     if (engine_ && engine_->isBusy())
         title += tr("  ·  running on the model…");
     title_->setText(title);
-    QString d = QString::fromStdString(sc.description);
+    QString d = scenarioDescription(sc);
     d += tr("  [%1 requests · blocks of %2 tokens · pool of %3 blocks%4]")
              .arg(sc.requests.size())
              .arg(sc.block_size)

@@ -5,13 +5,16 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <functional>
 
 #include "engine_session.h"
 #include "palette.h"
 
-class QComboBox;
-class QLabel;
 class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
 
 namespace pl::ui {
 
@@ -68,6 +71,7 @@ class MainWindow : public QMainWindow {
     void runFailed(const QString& message);
 
   protected:
+    void changeEvent(QEvent* e) override;
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
@@ -75,6 +79,12 @@ class MainWindow : public QMainWindow {
   private:
     void buildActions();
     void buildDocks();
+    // Every text the window sets itself, again in the current language (QEvent::LanguageChange).
+    void retranslateUi();
+    void retranslatePlayAction();  // "Play" or "Pause"
+    void switchLanguage(const QString& code);
+    // The status line, kept as a function so that it can be said again in another language.
+    void setProgress(std::function<QString()> text);
     void applyTheme();
     void updateIcons();
     void refreshBanner();
@@ -103,7 +113,24 @@ class MainWindow : public QMainWindow {
     QLabel* fallbackLabel_ = nullptr;
     QAction* playAction_ = nullptr;
     QAction* darkAction_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
+    QMenu* playMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
+    QActionGroup* languageGroup_ = nullptr;
+    struct Actions {
+        QAction *open, *shot, *quit;
+        QAction *stepBack, *stepForward, *prevRequest, *nextRequest, *toStart, *toEnd;
+        QAction *faster, *slower, *again;
+        QAction *zoomIn, *zoomOut, *zoomReset, *about;
+    } actions_{};
+    QDockWidget* promptDock_ = nullptr;
+    QDockWidget* outputDock_ = nullptr;
+    QDockWidget* usageDock_ = nullptr;
+    QDockWidget* chartsDock_ = nullptr;
+    QDockWidget* poolDock_ = nullptr;
+    std::function<QString()> progressText_;
     Theme theme_ = Theme::Light;
     double zoom_ = 1.0;
     double baseFontPt_ = 10.0;

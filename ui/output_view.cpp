@@ -1,11 +1,13 @@
 #include "output_view.h"
 
-#include <QFontDatabase>
+#include <QEvent>
 #include <QLabel>
 #include <QTextEdit>
 #include <QVBoxLayout>
 
+#include "i18n.h"
 #include "scenario_context.h"
+#include "text_util.h"
 #include "timeline_state.h"
 
 namespace pl::ui {
@@ -31,6 +33,14 @@ void OutputView::setTheme(Theme theme) {
     theme_ = theme;
     shownRun_ = nullptr;
     refresh();
+}
+
+void OutputView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        shownRun_ = nullptr;
+        refresh();
+    }
+    QWidget::changeEvent(e);
 }
 
 QString OutputView::shownText() const {
@@ -65,19 +75,27 @@ void OutputView::refresh() {
                                               : tr(" · <span style='color:%1'>waiting for "
                                                    "prefill</span>")
                                                     .arg(pal.mutedText.name())));
-    // Each token on alternating shades, so that the presenter can point at token boundaries.
-    const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
-    QString html = QStringLiteral("<div style='font-family:\"%1\"; font-size:large'>").arg(mono);
+    // Each token on alternating shades, so that the presenter can point at token boundaries;
+    // tokens that share a character (byte-level BPE) as one piece, underlined.
+    QStringList families;
+    for (const QString& f : monospaceFont().families())
+        families << QStringLiteral("\"%1\"").arg(f);
+    QString html = QStringLiteral("<div style='font-family:%1; font-size:large'>")
+                       .arg(families.join(QStringLiteral(", ")));
     const QColor a = pal.generation;
     const QColor b = pal.theme == Theme::Dark ? a.lighter(130) : a.darker(110);
-    for (int i = 0; i < n; ++i) {
-        const std::string& bytes = rp.output_tokens[static_cast<std::size_t>(i)];
-        QString piece =
-            QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size())).toHtmlEscaped();
+    std::vector<std::string_view> tokens;
+    for (int i = 0; i < n; ++i)
+        tokens.emplace_back(rp.output_tokens[static_cast<std::size_t>(i)]);
+    int shade = 0;
+    for (const TokenRun& cut : tokenRuns(tokens)) {
+        QString piece = cut.text.toHtmlEscaped();
         piece.replace(QLatin1Char('\n'), QStringLiteral("⏎<br>"));
         piece.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
-        html += QStringLiteral("<span style='background:%1; color:%2'>%3</span>")
-                    .arg((i % 2 ? b : a).name(), pal.text.name(), piece);
+        html += QStringLiteral("<span style='background:%1; color:%2%3'>%4</span>")
+                    .arg((shade++ % 2 ? b : a).name(), pal.text.name(),
+                         cut.count > 1 ? QStringLiteral("; text-decoration:underline") : QString(),
+                         piece);
     }
     html += QStringLiteral("</div>");
     if (n == 0 && rp.prefill_done)

@@ -21,6 +21,9 @@ class OutputView : public QWidget {
     int shownTokens() const { return shownTokens_; }  // for tests
     QString shownText() const;
 
+  protected:
+    void changeEvent(QEvent* e) override;
+
   private:
     void refresh();
     QPointer<ScenarioContext> context_;

@@ -23,6 +23,7 @@ PoolView::PoolView(ScenarioContext* context, QWidget* parent) : QWidget(parent),
     connect(context, &ScenarioContext::runChanged, this, &PoolView::refresh);
     connect(context, &ScenarioContext::cursorChanged, this, &PoolView::refresh);
     connect(context, &ScenarioContext::selectionChanged, this, [this] { update(); });
+    relayoutLegend();
 }
 
 void PoolView::setTheme(Theme theme) {
@@ -52,7 +53,50 @@ void PoolView::refresh() {
             flashTimer_.start();
     }
     lastEvictions_ = state_.recent_evictions;
+    relayoutLegend();
     update();
+}
+
+std::vector<PoolView::LegendEntry> PoolView::legend() const {
+    const Palette& pal = Palette::get(theme_);
+    std::vector<LegendEntry> entries{
+        {pal.session(0), tr("in use %1").arg(state_.in_use), false, {}},
+        {pal.poolCachedFree, tr("cached %1").arg(state_.cached_free), false, {}},
+        {pal.poolFree, tr("free %1").arg(state_.free_empty), false, {}},
+        {pal.nextVictim, tr("next victim"), true, {}},
+    };
+    if (!state_.recent_evictions.empty())
+        entries.push_back(
+            {pal.eviction, tr("evicted %1").arg(state_.recent_evictions.size()), false, {}});
+    const QFontMetrics fm(font());
+    const int sw = fm.height() - 4;
+    int x = 8;
+    int y = 4 + fm.height() + 4;  // below the summary line
+    for (LegendEntry& e : entries) {
+        const int w = sw + 4 + fm.horizontalAdvance(e.label) + 12;
+        if (x > 8 && x + w > width()) {
+            x = 8;
+            y += fm.height();
+        }
+        e.rect = QRect(x, y, w, fm.height());
+        x += w;
+    }
+    return entries;
+}
+
+void PoolView::relayoutLegend() {
+    const auto entries = legend();
+    legendBottom_ = entries.back().rect.y() + entries.back().rect.height();
+}
+
+void PoolView::resizeEvent(QResizeEvent*) {
+    relayoutLegend();
+}
+
+void PoolView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::LanguageChange)
+        relayoutLegend();
+    QWidget::changeEvent(e);
 }
 
 int PoolView::columns() const {
@@ -67,7 +111,7 @@ int PoolView::columns() const {
 
 QRect PoolView::gridRect() const {
     const QFontMetrics fm(font());
-    const int top = fm.height() * 2 + 10;
+    const int top = legendBottom_ + 3;
     const int bottom = fm.height() + 10;
     return rect().adjusted(8, top, -8, -bottom);
 }
@@ -163,29 +207,9 @@ void PoolView::paintEvent(QPaintEvent*) {
                QFontMetrics(bold).elidedText(title, Qt::ElideRight, line1.width()));
     p.setFont(font());
 
-    // Legend with live counts, painted from the palette the cells use.
-    struct Item {
-        QColor color;
-        QString label;
-        bool outline;
-    };
-    std::vector<Item> items{
-        {pal.session(0), tr("in use %1").arg(state_.in_use), false},
-        {pal.poolCachedFree, tr("cached %1").arg(state_.cached_free), false},
-        {pal.poolFree, tr("free %1").arg(state_.free_empty), false},
-        {pal.nextVictim, tr("next victim"), true},
-    };
-    if (!state_.recent_evictions.empty())
-        items.push_back(
-            {pal.eviction, tr("evicted %1").arg(state_.recent_evictions.size()), false});
-    int x = 8;
-    const int ly = line1.bottom() + 4;
     const int sw = fm.height() - 4;
-    for (const Item& it : items) {
-        const int w = sw + 4 + fm.horizontalAdvance(it.label) + 12;
-        if (x + w > width())
-            break;
-        QRect sr(x, ly + 2, sw, sw);
+    for (const LegendEntry& it : legend()) {
+        const QRect sr(it.rect.x(), it.rect.y() + 2, sw, sw);
         if (it.outline) {
             p.fillRect(sr, pal.poolCachedFree);
             p.setPen(QPen(it.color, 2));
@@ -196,9 +220,7 @@ void PoolView::paintEvent(QPaintEvent*) {
             p.drawRect(sr);
         }
         p.setPen(pal.mutedText);
-        p.drawText(QRect(x + sw + 4, ly, w, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   it.label);
-        x += w;
+        p.drawText(it.rect.adjusted(sw + 4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, it.label);
     }
 
     // Grid.

@@ -27,8 +27,21 @@ class PoolView : public QWidget {
     void paintEvent(QPaintEvent*) override;
     bool event(QEvent*) override;
     void mousePressEvent(QMouseEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void changeEvent(QEvent* e) override;
 
   private:
+    // The legend with live counts, painted from the palette the cells use. Its entries wrap onto
+    // more lines when the dock is narrow or the words are long, and the grid starts below them.
+    struct LegendEntry {
+        QColor color;
+        QString label;
+        bool outline;
+        QRect rect;
+    };
+    std::vector<LegendEntry> legend() const;
+    void relayoutLegend();
+
     void refresh();
     QRect gridRect() const;
     int cellAt(const QPoint& pos) const;
@@ -41,6 +54,7 @@ class PoolView : public QWidget {
     std::vector<int> lastEvictions_;
     double flash_ = 0;  // 1 right after new evictions, fading to 0
     QTimer flashTimer_;
+    int legendBottom_ = 0;  // below the legend's last line
 };
 
 }  // namespace pl::ui

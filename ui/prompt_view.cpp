@@ -3,7 +3,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QFontDatabase>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -19,7 +19,9 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <string_view>
 
+#include "i18n.h"
 #include "scenario_context.h"
 #include "text_util.h"
 #include "timeline_state.h"
@@ -142,7 +144,7 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     tokens_->setReadOnly(true);
     tokens_->setLineWrapMode(QTextEdit::WidgetWidth);
     tokLayout->addWidget(tokens_, 1);
-    tabs_->addTab(tokPage, tr("Tokens"));
+    tabs_->addTab(tokPage, QString());
 
     auto* editPage = new QWidget(tabs_);
     auto* editLayout = new QVBoxLayout(editPage);
@@ -155,25 +157,18 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     editLayout->addWidget(editor_, 1);
     editHint_ = new QLabel(editPage);
     editHint_->setWordWrap(true);
-    editHint_->setText(
-        tr("Edit the text, then Run again (Ctrl+R): the whole scenario re-plays "
-           "on the model with your change. Red wavy text looks dynamic."));
     editLayout->addWidget(editHint_);
     auto* buttons = new QHBoxLayout;
-    auto* stamp = new QPushButton(tr("Put the time at the start"), editPage);
-    stamp->setToolTip(
-        tr("Insert the current time at the head of this text: the classic way to "
-           "break a cached prefix."));
-    runButton_ = new QPushButton(tr("Run again"), editPage);
-    runButton_->setToolTip(tr("Re-play the scenario with this edit (Ctrl+R)"));
+    stampButton_ = new QPushButton(editPage);
+    runButton_ = new QPushButton(editPage);
     runButton_->setDefault(true);
-    buttons->addWidget(stamp);
+    buttons->addWidget(stampButton_);
     buttons->addStretch(1);
     buttons->addWidget(runButton_);
     editLayout->addLayout(buttons);
-    tabs_->addTab(editPage, tr("Edit"));
+    tabs_->addTab(editPage, QString());
 
-    connect(stamp, &QPushButton::clicked, this, &PromptView::insertTimestampAtStart);
+    connect(stampButton_, &QPushButton::clicked, this, &PromptView::insertTimestampAtStart);
     connect(runButton_, &QPushButton::clicked, this, &PromptView::runAgain);
     connect(parts_, &QComboBox::currentIndexChanged, this, &PromptView::loadPart);
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
@@ -194,7 +189,40 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
         refreshTokens();
         showTokenSelection();
     });
+    retranslateUi();
+}
+
+void PromptView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(e);
+}
+
+void PromptView::retranslateUi() {
+    tabs_->setTabText(0, tr("Tokens"));
+    tabs_->setTabText(1, editRequest_ >= 0 ? tr("Edit request %1").arg(editRequest_) : tr("Edit"));
+    editHint_->setText(
+        tr("Edit the text, then Run again (Ctrl+R): the whole scenario re-plays "
+           "on the model with your change. Red wavy text looks dynamic."));
+    stampButton_->setText(tr("Put the time at the start"));
+    stampButton_->setToolTip(
+        tr("Insert the current time at the head of this text: the classic way to "
+           "break a cached prefix."));
+    runButton_->setText(tr("Run again"));
+    runButton_->setToolTip(tr("Re-play the scenario with this edit (Ctrl+R)"));
     updateLegend();
+    // The part names, without touching the text being edited.
+    if (context_ && context_->hasScenario() && editRequest_ >= 0 &&
+        editRequest_ < static_cast<int>(context_->scenario().requests.size())) {
+        const auto parts = editableParts(
+            context_->scenario().requests[static_cast<std::size_t>(editRequest_)].body);
+        for (std::size_t i = 0; i < parts.size() && i < pointers_.size(); ++i) {
+            if (parts[i].pointer == pointers_[i])
+                parts_->setItemText(static_cast<int>(i), parts[i].label);
+        }
+    }
+    shownRun_ = nullptr;  // the header and notes, again
+    refreshTokens();
 }
 
 void PromptView::setTheme(Theme theme) {
@@ -222,6 +250,10 @@ void PromptView::updateLegend() {
 
 std::vector<std::string> PromptView::editablePointers() const {
     return pointers_;
+}
+
+QString PromptView::shownTokenText() const {
+    return tokens_->toPlainText();
 }
 
 QString PromptView::editText() const {
@@ -390,13 +422,15 @@ void PromptView::refreshTokens() {
                          .arg(perKind[1])
                          .arg(perKind[2]));
 
-    // One run per token; neighbours alternate two shades so token boundaries show. Inserted
+    // One run per token; neighbours alternate two shades so token boundaries show. Tokens that
+    // share a character (byte-level BPE cuts most Japanese characters in two or three) are shown
+    // as one run with a dotted underline rather than as halves of a character. Inserted
     // through a text cursor in slices between event-loop turns: a 2,000-token prompt laid out at
     // once stalls the UI thread for tens of milliseconds.
     QTextDocument* doc = tokens_->document();
     tokens_->setExtraSelections({});
     doc->clear();
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    QFont mono = monospaceFont();
     mono.setPointSizeF(font().pointSizeF());
     doc->setDefaultFont(mono);
     QTextCharFormat plain;
@@ -410,6 +444,7 @@ void PromptView::refreshTokens() {
     tokenPos_.reserve(prompt.tokens.size() + 1);
     int pos = 0;  // where the next run starts in the document
     int dynamicTokens = 0;
+    int shade = 0;
     for (std::size_t si = 0; si < prompt.segments.size(); ++si) {
         const PromptSegment& seg = prompt.segments[si];
         // Dynamic ranges in bytes of the segment's text.
@@ -423,24 +458,47 @@ void PromptView::refreshTokens() {
         }
         const QColor base = originColor(pal, seg);
         const QColor alt = pal.theme == Theme::Dark ? base.lighter(125) : base.darker(108);
-        for (int t = seg.token_begin; t < seg.token_end; ++t) {
-            const int b = prompt.token_offset[static_cast<std::size_t>(t)];
-            const int e = t + 1 < seg.token_end
-                              ? prompt.token_offset[static_cast<std::size_t>(t + 1)]
-                              : static_cast<int>(seg.text.size());
+        std::vector<std::string> bytes;
+        std::vector<std::string_view> views;
+        for (int t = seg.token_begin; t < seg.token_end; ++t)
+            bytes.push_back(tokenText(prompt, t));
+        for (const auto& b : bytes)
+            views.emplace_back(b);
+        for (const TokenRun& piece : tokenRuns(views)) {
             bool isDynamic = false;
-            for (const auto& [db, de] : dyn)
-                isDynamic |= b < de && e > db;
-            dynamicTokens += isDynamic ? 1 : 0;
-            const std::string bytes = tokenText(prompt, t);
-            QString piece = QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size()));
-            const bool newline = piece.endsWith(QLatin1Char('\n'));
-            piece.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
+            for (int k = piece.first; k < piece.first + piece.count; ++k) {
+                const int t = seg.token_begin + k;
+                const int b = prompt.token_offset[static_cast<std::size_t>(t)];
+                const int e = t + 1 < seg.token_end
+                                  ? prompt.token_offset[static_cast<std::size_t>(t + 1)]
+                                  : static_cast<int>(seg.text.size());
+                bool tokenDynamic = false;
+                for (const auto& [db, de] : dyn)
+                    tokenDynamic |= b < de && e > db;
+                dynamicTokens += tokenDynamic ? 1 : 0;
+                isDynamic |= tokenDynamic;
+            }
+            QString text = piece.text;
+            const bool newline = text.endsWith(QLatin1Char('\n'));
+            text.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
             QTextCharFormat f = isDynamic ? dynamicFmt : plain;
-            f.setBackground((t % 2 == 0) ? base : alt);
-            tokenPos_.push_back(pos);
-            pos += static_cast<int>(piece.size());
-            runs->emplace_back(piece, f);
+            f.setBackground((shade++ % 2 == 0) ? base : alt);
+            if (piece.count > 1) {
+                if (!isDynamic) {
+                    f.setUnderlineStyle(QTextCharFormat::DotLine);
+                    f.setUnderlineColor(pal.mutedText);
+                }
+                QStringList cut;
+                for (int k = piece.first; k < piece.first + piece.count; ++k)
+                    cut << hexBytes(views[static_cast<std::size_t>(k)]);
+                f.setToolTip(tr("%1 tokens that share a character: %2")
+                                 .arg(piece.count)
+                                 .arg(cut.join(QStringLiteral(" | "))));
+            }
+            for (int k = 0; k < piece.count; ++k)
+                tokenPos_.push_back(pos);  // a shared character: its tokens start together
+            pos += static_cast<int>(text.size());
+            runs->emplace_back(text, f);
             if (newline) {
                 runs->emplace_back(QStringLiteral("\n"), plain);
                 ++pos;  // a new block: one position

@@ -40,6 +40,10 @@ class PromptView : public QWidget {
     // The context's token selection as highlighted in the token view (empty when none is shown).
     QString highlightedTokenText() const;
     bool tokensRendered() const { return rendered_; }
+    QString shownTokenText() const;  // the token view as plain text, once fully inserted
+
+  protected:
+    void changeEvent(QEvent* e) override;
 
   public slots:
     // Applies the edit (if any) and re-plays the scenario on the worker.
@@ -47,6 +51,7 @@ class PromptView : public QWidget {
     void insertTimestampAtStart();
 
   private:
+    void retranslateUi();
     void refreshTokens();
     void reloadEditor();
     void loadPart(int comboIndex);
@@ -62,6 +67,7 @@ class PromptView : public QWidget {
     QComboBox* parts_ = nullptr;
     QPlainTextEdit* editor_ = nullptr;
     QLabel* editHint_ = nullptr;
+    QPushButton* stampButton_ = nullptr;
     QPushButton* runButton_ = nullptr;
     DynamicTextHighlighter* highlighter_ = nullptr;
     std::vector<std::string> pointers_;

@@ -1,5 +1,6 @@
 #include "scenario_run.h"
 
+#include <QtGlobal>
 #include <algorithm>
 
 namespace pl::ui {
@@ -8,21 +9,31 @@ int eventRequest(const RunnerEvent& event) {
     return std::visit([](const auto& e) { return e.request; }, event);
 }
 
-const char* eventKindName(const RunnerEvent& event) {
-    struct Name {
-        const char* operator()(const BlockHashedEvent&) const { return "hashed"; }
-        const char* operator()(const BlockHitEvent&) const { return "hit"; }
-        const char* operator()(const BlockComputedEvent& e) const {
-            return e.partial ? "partial" : "computed";
-        }
-        const char* operator()(const BlockStoredEvent&) const { return "stored"; }
-        const char* operator()(const BlockEvictedEvent&) const { return "evicted"; }
-        const char* operator()(const PrefillDoneEvent&) const { return "prefill done"; }
-        const char* operator()(const TokenDecodedEvent&) const { return "decoded"; }
-        const char* operator()(const MemorySampleEvent&) const { return "memory"; }
-        const char* operator()(const RequestFinishedEvent&) const { return "finished"; }
+const std::vector<const char*>& eventKindNames() {
+    // Marked for lupdate; the views translate them in the "pl::ui" context.
+    static const std::vector<const char*> names{
+        QT_TRANSLATE_NOOP("pl::ui", "hashed"),       QT_TRANSLATE_NOOP("pl::ui", "hit"),
+        QT_TRANSLATE_NOOP("pl::ui", "computed"),     QT_TRANSLATE_NOOP("pl::ui", "partial"),
+        QT_TRANSLATE_NOOP("pl::ui", "stored"),       QT_TRANSLATE_NOOP("pl::ui", "evicted"),
+        QT_TRANSLATE_NOOP("pl::ui", "prefill done"), QT_TRANSLATE_NOOP("pl::ui", "decoded"),
+        QT_TRANSLATE_NOOP("pl::ui", "memory"),       QT_TRANSLATE_NOOP("pl::ui", "finished"),
     };
-    return std::visit(Name{}, event);
+    return names;
+}
+
+const char* eventKindName(const RunnerEvent& event) {
+    struct Index {
+        int operator()(const BlockHashedEvent&) const { return 0; }
+        int operator()(const BlockHitEvent&) const { return 1; }
+        int operator()(const BlockComputedEvent& e) const { return e.partial ? 3 : 2; }
+        int operator()(const BlockStoredEvent&) const { return 4; }
+        int operator()(const BlockEvictedEvent&) const { return 5; }
+        int operator()(const PrefillDoneEvent&) const { return 6; }
+        int operator()(const TokenDecodedEvent&) const { return 7; }
+        int operator()(const MemorySampleEvent&) const { return 8; }
+        int operator()(const RequestFinishedEvent&) const { return 9; }
+    };
+    return eventKindNames()[static_cast<std::size_t>(std::visit(Index{}, event))];
 }
 
 int ScenarioRun::requestOf(int event) const {

@@ -57,8 +57,10 @@ struct ScenarioRun {
 
 using ScenarioRunPtr = std::shared_ptr<const ScenarioRun>;
 
-// Short display name of an event, e.g. "hit", "hashed", "decoded".
+// Short display name of an event, e.g. "hit", "hashed", "decoded": English, for
+// QCoreApplication::translate("pl::ui", ...).
 const char* eventKindName(const RunnerEvent& event);
+const std::vector<const char*>& eventKindNames();  // every name eventKindName can return
 int eventRequest(const RunnerEvent& event);
 
 }  // namespace pl::ui

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QStyleOptionSlider>
 #include <QToolButton>
+#include <algorithm>
 
 #include "scenario_context.h"
 
@@ -62,16 +63,11 @@ TransportBar::TransportBar(ScenarioContext* context, const TransportActions& act
         layout->addWidget(b);
     }
     slider_ = new TimelineSlider(this);
-    slider_->setToolTip(tr("Drag to scrub through every event of the run"));
     layout->addWidget(slider_, 1);
     position_ = new QLabel(this);
-    position_->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(
-        QStringLiteral("0000 / 0000 · request 00 / 00 · prefill done")));
     layout->addWidget(position_);
     speed_ = new QComboBox(this);
     speed_->setFocusPolicy(Qt::NoFocus);
-    speed_->setToolTip(
-        tr("Playback speed (%1 events per second at 1×)").arg(ScenarioContext::kEventsPerSecond));
     for (double s : speeds())
         speed_->addItem(QStringLiteral("%1×").arg(s), s);
     layout->addWidget(speed_);
@@ -91,7 +87,7 @@ TransportBar::TransportBar(ScenarioContext* context, const TransportActions& act
     connect(context, &ScenarioContext::cursorChanged, this, &TransportBar::refresh);
     connect(context, &ScenarioContext::speedChanged, this, &TransportBar::refresh);
     connect(context, &ScenarioContext::selectionChanged, this, &TransportBar::refresh);
-    refresh();
+    retranslateUi();
 }
 
 void TransportBar::changeEvent(QEvent* e) {
@@ -100,7 +96,29 @@ void TransportBar::changeEvent(QEvent* e) {
         for (QToolButton* b : findChildren<QToolButton*>())
             b->setIconSize(QSize(s, s));
     }
+    if (e->type() == QEvent::FontChange || e->type() == QEvent::LanguageChange)
+        retranslateUi();
     QWidget::changeEvent(e);
+}
+
+void TransportBar::retranslateUi() {
+    if (!position_)
+        return;  // a font change while constructing
+    slider_->setToolTip(tr("Drag to scrub through every event of the run"));
+    speed_->setToolTip(
+        tr("Playback speed (%1 events per second at 1×)").arg(ScenarioContext::kEventsPerSecond));
+    // Wide enough for the longest position line in this language, so the slider keeps its length
+    // while the label changes under it.
+    const QFontMetrics fm(font());
+    int widest = fm.horizontalAdvance(tr("start"));
+    for (const char* kind : eventKindNames())
+        widest =
+            std::max(widest, fm.horizontalAdvance(QCoreApplication::translate("pl::ui", kind)));
+    const QString longest = tr("%1 / %2 · request %3 / %4 · %5")
+                                .arg(QStringLiteral("0000"), QStringLiteral("0000"),
+                                     QStringLiteral("00"), QStringLiteral("00"), QString());
+    position_->setMinimumWidth(fm.horizontalAdvance(longest) + widest);
+    refresh();
 }
 
 void TransportBar::setTheme(Theme theme) {

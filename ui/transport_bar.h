@@ -53,6 +53,7 @@ class TransportBar : public QWidget {
     void changeEvent(QEvent* e) override;
 
   private:
+    void retranslateUi();
     void refresh();
     void rebuildMarks();
 

@@ -1,5 +1,6 @@
 #include "usage_panel.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -36,6 +37,12 @@ void UsagePanel::setTheme(Theme theme) {
     refresh();
 }
 
+void UsagePanel::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        refresh();
+    QWidget::changeEvent(e);
+}
+
 QString UsagePanel::correctnessText() const {
     return check_->text();
 }
@@ -61,11 +68,20 @@ void UsagePanel::refresh() {
     const RequestResult* res = run->result(request);
     title_->setText(tr("<b>Request %1</b> · usage").arg(request));
     auto big = [&](const QColor& c, const QString& value, const QString& label) {
+        // A narrow column may wrap a label between its words, never inside one: Japanese text
+        // may otherwise break between any two characters (再利|用). U+2060 WORD JOINER glues.
+        QString glued;
+        for (qsizetype i = 0; i < label.size(); ++i) {
+            glued += label[i];
+            if (i + 1 < label.size() && !label[i].isSpace() && !label[i + 1].isSpace() &&
+                !label[i].isHighSurrogate())
+                glued += QChar(0x2060);
+        }
         return QStringLiteral(
                    "<td style='padding-right:14px'><span style='font-size:large; "
                    "font-weight:bold; color:%1'>%2</span><br><span style='color:%3'>%4"
                    "</span></td>")
-            .arg(c.name(), value, pal.mutedText.name(), label.toHtmlEscaped());
+            .arg(c.name(), value, pal.mutedText.name(), glued.toHtmlEscaped());
     };
     const QString dash = QStringLiteral("—");
     const bool pre = rp.prefill_done;
@@ -102,12 +118,13 @@ void UsagePanel::refresh() {
     if (rp.prefill_done && res && res->max_abs_diff_vs_full) {
         const double d = *res->max_abs_diff_vs_full;
         const bool ok = d <= 1e-4;
-        check_->setText(tr("<span style='color:%1'>%2 first-token logits %3 a full recompute: "
-                           "max |diff| = %4</span>")
-                            .arg((ok ? pal.hit : pal.invalidation).name(),
-                                 ok ? QStringLiteral("✔") : QStringLiteral("✘"),
-                                 ok ? tr("equal") : tr("differ from"))
-                            .arg(d == 0.0 ? tr("0 (bit-identical)") : QString::number(d, 'e', 1)));
+        const QString diff = d == 0.0 ? tr("0 (bit-identical)") : QString::number(d, 'e', 1);
+        check_->setText(
+            (ok ? tr("<span style='color:%1'>✔ First-token logits equal a full recompute: "
+                     "max |diff| = %2</span>")
+                : tr("<span style='color:%1'>✘ First-token logits differ from a full recompute: "
+                     "max |diff| = %2</span>"))
+                .arg((ok ? pal.hit : pal.invalidation).name(), diff));
     } else if (rp.prefill_done && res) {
         check_->setText(tr("<span style='color:%1'>Not verified against a full recompute.</span>")
                             .arg(pal.mutedText.name()));

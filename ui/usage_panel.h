@@ -21,6 +21,9 @@ class UsagePanel : public QWidget {
     QString correctnessText() const;  // for tests
     QString usageText() const;
 
+  protected:
+    void changeEvent(QEvent* e) override;
+
   private:
     void refresh();
     QPointer<ScenarioContext> context_;

@@ -23,5 +23,7 @@ ojson format_sarif(const std::vector<FileReport>& reports, const std::string& ve
 
 // Display columns of a UTF-8 string (East Asian wide characters count 2).
 int display_width(std::string_view s);
+// 1234567 as "1,234,567".
+std::string with_commas(long long v);
 
 }  // namespace pl::lint

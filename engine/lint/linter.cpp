@@ -10,6 +10,7 @@
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
 #include "lint/lint_renderer.h"
+#include "lint/lint_report.h"
 #include "lint/request_fixer.h"
 
 namespace pl::lint {
@@ -32,18 +33,6 @@ std::string escape_pointer_token(const std::string& key) {
             out += c;
     }
     return out;
-}
-
-// Appends rather than inserts: GCC 12 reports a false -Wrestrict on std::string::insert here.
-std::string with_commas(long long v) {
-    const std::string digits = std::to_string(v < 0 ? -v : v);
-    std::string s = v < 0 ? "-" : "";
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            s += ',';
-        s += digits[i];
-    }
-    return s;
 }
 
 // A string value the dynamic-value rules look at.
@@ -313,10 +302,9 @@ struct Linter::Impl {
         return f;
     }
 
-    // Adds a finding; with `dedupe_key` (and merge_repeats), a repeat of the same finding only
-    // counts requests.
+    // Adds a finding; with `dedupe_key`, a repeat of the same finding only counts requests.
     void emit(Finding f, const std::string& dedupe_key = "") {
-        if (!dedupe_key.empty() && opts.merge_repeats) {
+        if (!dedupe_key.empty()) {
             if (auto it = dedupe.find(dedupe_key); it != dedupe.end()) {
                 Finding& first = findings[it->second];
                 first.details["requests"] = first.details.value("requests", 1) + 1;

@@ -1,0 +1,550 @@
+// The UI in Japanese and Polish. The catalogues are complete and say the same things as the
+// sources (placeholders, markup, shortcut keys, one mnemonic); no UI text is missing from them
+// (lupdate over ui/ finds nothing new or gone); the window switches language while it runs and
+// back; Japanese text finds Japanese glyphs; and a token cut inside a UTF-8 character shows as
+// its bytes or as the whole character, never as U+FFFD.
+#include <QDockWidget>
+#include <QFile>
+#include <QGlyphRun>
+#include <QLabel>
+#include <QMenuBar>
+#include <QProcess>
+#include <QRawFont>
+#include <QRegularExpression>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextLayout>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <memory>
+
+#include "assets.h"
+#include "block_chain_view.h"
+#include "bpe_tokenizer.h"
+#include "charts_panel.h"
+#include "i18n.h"
+#include "main_window.h"
+#include "prompt_view.h"
+#include "scenario_context.h"
+#include "test_support.h"
+#include "text_util.h"
+#include "timeline_state.h"
+#include "usage_panel.h"
+
+using namespace pl;
+using namespace pl::ui;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 300000;
+
+struct TsMessage {
+    QString context;
+    QString source;
+    QString type;  // the translation's type attribute: "", "unfinished", "vanished", "obsolete"
+    QStringList translations;  // one, or one per plural form
+};
+
+QString env(const char* name) {
+    return QString::fromLocal8Bit(qgetenv(name));
+}
+
+QString tsPath(const QString& language) {
+    return env("PREFIXLENS_UI_SOURCES") +
+           QStringLiteral("/translations/prefixlens_%1.ts").arg(language);
+}
+
+std::vector<TsMessage> readTs(const QString& path, QString* error) {
+    std::vector<TsMessage> out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": ") + f.errorString();
+        return out;
+    }
+    QXmlStreamReader xml(&f);
+    QString context;
+    TsMessage* m = nullptr;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("context")) {
+            m = nullptr;
+        } else if (name == QLatin1String("name") && !m) {
+            context = xml.readElementText();
+        } else if (name == QLatin1String("message")) {
+            out.push_back({context, {}, {}, {}});
+            m = &out.back();
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (m && name == QLatin1String("source")) {
+            m->source = xml.readElementText();
+        } else if (m && name == QLatin1String("translation")) {
+            m->type = xml.attributes().value(QLatin1String("type")).toString();
+            if (!numerus)
+                m->translations << xml.readElementText();
+        } else if (m && name == QLatin1String("numerusform")) {
+            m->translations << xml.readElementText();
+        }
+    }
+    if (xml.hasError())
+        *error = QStringLiteral("%1:%2: %3").arg(path).arg(xml.lineNumber()).arg(xml.errorString());
+    return out;
+}
+
+QString where(const TsMessage& m) {
+    return m.context + QStringLiteral(" \"") + m.source + QStringLiteral("\"");
+}
+
+QStringList sortedMatches(const QRegularExpression& re, const QString& text) {
+    QStringList found;
+    auto it = re.globalMatch(text);
+    while (it.hasNext())
+        found << it.next().captured(0);
+    found.sort();
+    return found;
+}
+
+// Placeholders, each once however often it is used: a translation may repeat or reorder them.
+QStringList placeholders(const QString& text) {
+    QStringList p = sortedMatches(QRegularExpression(QStringLiteral("%(\\d+|n)")), text);
+    p.removeDuplicates();
+    return p;
+}
+
+// Rich-text tags, by name and in any order: word order changes, markup must not.
+QStringList tags(const QString& text) {
+    return sortedMatches(QRegularExpression(QStringLiteral("</?[a-z]+")), text);
+}
+
+// Key names the text tells the user to press.
+QStringList keys(const QString& text) {
+    return sortedMatches(QRegularExpression(QStringLiteral("(Ctrl|Shift|Alt)\\+\\S")), text);
+}
+
+// Menu mnemonics: & before a character, not an HTML entity (&nbsp;) nor a literal &&.
+int mnemonics(const QString& text) {
+    return static_cast<int>(
+        sortedMatches(QRegularExpression(QStringLiteral("(?<!&)&(?![&\\s]|[a-z]+;)")), text)
+            .size());
+}
+
+bool runLupdate(const QStringList& args, QString* output) {
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(env("PREFIXLENS_LUPDATE"), args);
+    if (!p.waitForFinished(120000)) {
+        *output = p.errorString();
+        return false;
+    }
+    *output = QString::fromLocal8Bit(p.readAll());
+    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+EngineOptions cpuEngine() {
+    EngineOptions e;
+    e.backend = BackendKind::Cpu;
+    e.explicit_backend = true;
+    return e;
+}
+
+std::unique_ptr<MainWindow> makeWindow() {
+    MainWindowOptions o;
+    o.engine = cpuEngine();
+    o.useSettings = false;
+    o.loadInitialScenario = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(1280, 800);
+    w->show();
+    return w;
+}
+
+QStringList menuTitles(const MainWindow& w) {
+    QStringList t;
+    for (QAction* a : w.menuBar()->actions())
+        t << a->text();
+    return t;
+}
+
+QString dockTitle(const MainWindow& w, const char* name) {
+    const auto* d = w.findChild<QDockWidget*>(QLatin1String(name));
+    return d ? d->windowTitle() : QString();
+}
+
+QStringList chartTabs(const MainWindow& w) {
+    QStringList t;
+    const auto* tabs = w.chartsPanel()->findChild<QTabWidget*>();
+    for (int i = 0; tabs && i < tabs->count(); ++i)
+        t << tabs->tabText(i);
+    return t;
+}
+
+// The mnemonic letters of a menu bar or a menu must not collide, in any language.
+void checkMnemonicsUnique(const QList<QAction*>& actions, const QString& where) {
+    QStringList seen;
+    for (QAction* a : actions) {
+        const QString text = a->text();
+        const qsizetype at = text.indexOf(QRegularExpression(QStringLiteral("&(?!&)")));
+        if (at < 0 || at + 1 >= text.size())
+            continue;
+        const QString key = text.mid(at + 1, 1).toLower();
+        QVERIFY2(
+            !seen.contains(key),
+            qPrintable(QStringLiteral("%1: mnemonic %2 used twice (%3)").arg(where, key, text)));
+        seen << key;
+    }
+}
+
+// Lays out `text` in `font` and reports any glyph no font had (glyph 0: an empty box on screen),
+// and the families that drew it.
+bool allGlyphsFound(QString text, const QFont& font, QStringList* families) {
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine())
+        line.setLineWidth(100000);
+    layout.endLayout();
+    for (const QGlyphRun& run : layout.glyphRuns()) {
+        if (families && !families->contains(run.rawFont().familyName()))
+            *families << run.rawFont().familyName();
+        for (quint32 g : run.glyphIndexes()) {
+            if (g == 0)
+                return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+class TestI18n : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_i18n"));
+        registerUiMetaTypes();
+        QVERIFY2(!env("PREFIXLENS_UI_SOURCES").isEmpty(), "run through ctest");
+    }
+
+    void cleanup() { QVERIFY(setLanguage(QStringLiteral("en"))); }
+
+    void catalogueIsComplete_data() {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("ja") << QStringLiteral("ja");
+        QTest::newRow("pl") << QStringLiteral("pl");
+    }
+
+    // Every message translated, and saying the same things as its source.
+    void catalogueIsComplete() {
+        QFETCH(QString, language);
+        QString error;
+        const auto messages = readTs(tsPath(language), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(messages.size() > 100);
+        QStringList problems;
+        for (const TsMessage& m : messages) {
+            if (!m.type.isEmpty()) {
+                problems << m.type + QStringLiteral(": ") + where(m);
+                continue;
+            }
+            if (m.translations.isEmpty())
+                problems << QStringLiteral("no translation: ") + where(m);
+            for (const QString& t : m.translations) {
+                if (t.trimmed().isEmpty())
+                    problems << QStringLiteral("empty: ") + where(m);
+                else if (placeholders(t) != placeholders(m.source))
+                    problems << QStringLiteral("placeholders %1 vs %2: ")
+                                        .arg(placeholders(t).join(u','),
+                                             placeholders(m.source).join(u',')) +
+                                    where(m);
+                else if (tags(t) != tags(m.source))
+                    problems << QStringLiteral("markup differs: ") + where(m) +
+                                    QStringLiteral(" -> ") + t;
+                else if (keys(t) != keys(m.source))
+                    problems << QStringLiteral("shortcut keys differ: ") + where(m) +
+                                    QStringLiteral(" -> ") + t;
+                else if (mnemonics(t) != mnemonics(m.source))
+                    problems << QStringLiteral("mnemonic (&) count differs: ") + where(m) +
+                                    QStringLiteral(" -> ") + t;
+            }
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    }
+
+    void catalogueIsUpToDate_data() { catalogueIsComplete_data(); }
+
+    // lupdate over the UI sources into a copy of the catalogue: a text added to the UI comes in
+    // as "unfinished", a text no longer in the UI is marked "vanished". Either fails here, so
+    // nobody ships a string that shows in English to a Japanese or Polish audience.
+    void catalogueIsUpToDate() {
+        QFETCH(QString, language);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString copy = dir.filePath(QStringLiteral("prefixlens_%1.ts").arg(language));
+        QVERIFY(QFile::copy(tsPath(language), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QString output;
+        QVERIFY2(runLupdate({env("PREFIXLENS_UI_SOURCES"), QStringLiteral("-extensions"),
+                             QStringLiteral("cpp,h"), QStringLiteral("-locations"),
+                             QStringLiteral("none"), QStringLiteral("-ts"), copy},
+                            &output),
+                 qPrintable(output));
+        QString error;
+        const auto messages = readTs(copy, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList stale;
+        for (const TsMessage& m : messages) {
+            if (m.type == QLatin1String("unfinished"))
+                stale << QStringLiteral("new in the UI, not translated: ") + where(m);
+            else if (!m.type.isEmpty())
+                stale << QStringLiteral("no longer in the UI (%1): ").arg(m.type) + where(m);
+        }
+        QVERIFY2(stale.isEmpty(),
+                 qPrintable(QStringLiteral("ui/translations/prefixlens_%1.ts is out of date; run "
+                                           "`cmake --build build --target update_translations` "
+                                           "and translate:\n")
+                                .arg(language) +
+                            stale.join(u'\n')));
+    }
+
+    void chooseLanguageInOrder() {
+        const QLocale japanese(QLocale::Japanese, QLocale::Japan);
+        const QLocale polish(QLocale::Polish, QLocale::Poland);
+        const QLocale german(QLocale::German, QLocale::Germany);
+        QCOMPARE(chooseLanguage(QStringLiteral("en"), QStringLiteral("pl"), japanese),
+                 QStringLiteral("en"));
+        QCOMPARE(chooseLanguage(QString(), QStringLiteral("pl"), japanese), QStringLiteral("pl"));
+        QCOMPARE(chooseLanguage(QString(), QString(), japanese), QStringLiteral("ja"));
+        QCOMPARE(chooseLanguage(QString(), QStringLiteral("xx"), polish), QStringLiteral("pl"));
+        QCOMPARE(chooseLanguage(QString(), QString(), german), QStringLiteral("en"));
+        QCOMPARE(languageForLocale(QLocale(QStringLiteral("ja_JP"))), QStringLiteral("ja"));
+        QCOMPARE(languageForLocale(QLocale(QStringLiteral("pl_PL"))), QStringLiteral("pl"));
+        QCOMPARE(languageForLocale(QLocale(QStringLiteral("en_GB"))), QStringLiteral("en"));
+    }
+
+    void langFlagIsChecked() {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(env("PREFIXLENS_BIN"),
+                {QStringLiteral("gui"), QStringLiteral("--lang"), QStringLiteral("de")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(p.readAll().contains("--lang must be 'en', 'ja' or 'pl'"), "usage message");
+        p.start(env("PREFIXLENS_BIN"), {QStringLiteral("help")});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(p.readAll().contains("[--lang en|ja|pl]"));
+    }
+
+    void unknownLanguageIsRefused() {
+        QVERIFY(setLanguage(QStringLiteral("pl")));
+        QString error;
+        QVERIFY(!setLanguage(QStringLiteral("de"), &error));
+        QVERIFY(error.contains(QLatin1String("de")));
+        QCOMPARE(currentLanguage(), QStringLiteral("pl"));
+    }
+
+    // The running window says everything again in the new language, keeps what it shows, and
+    // comes back to exactly the English it started with.
+    void windowSwitchesLanguageWhileRunning() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(1);
+        w->setTheme(Theme::Dark);
+        w->setZoom(1.3);
+        const int cursor = w->context()->cursor();
+
+        const QStringList enMenus = menuTitles(*w);
+        QCOMPARE(enMenus, QStringList({QStringLiteral("&File"), QStringLiteral("&Playback"),
+                                       QStringLiteral("&View"), QStringLiteral("&Help")}));
+        QCOMPARE(dockTitle(*w, "poolDock"), QStringLiteral("KV pool"));
+        const QStringList enTabs = chartTabs(*w);
+        auto status = [&] { return w->findChild<QLabel*>(QStringLiteral("progress"))->text(); };
+        const QString enStatus = status();
+        const QString enTokensTab = w->promptView()->findChild<QTabWidget*>()->tabText(0);
+        QCOMPARE(enTokensTab, QStringLiteral("Tokens"));
+        // PREFIXLENS_I18N_SHOTS=DIR keeps a picture of each language, to look at.
+        const QString shots = env("PREFIXLENS_I18N_SHOTS");
+        if (!shots.isEmpty()) {
+            QDir().mkpath(shots);
+            QVERIFY(w->grabToImage().save(shots + QStringLiteral("/main-en.png")));
+        }
+
+        struct Expect {
+            QString code;
+            QStringList menus;
+            QString poolDock, promptDock, tokensTab, ttftTab;
+        };
+        const Expect expects[] = {
+            {QStringLiteral("ja"),
+             {QStringLiteral("ファイル(&F)"), QStringLiteral("再生(&P)"),
+              QStringLiteral("表示(&V)"), QStringLiteral("ヘルプ(&H)")},
+             QStringLiteral("KVプール"),
+             QStringLiteral("プロンプト"),
+             QStringLiteral("トークン"),
+             QStringLiteral("TTFT")},
+            {QStringLiteral("pl"),
+             {QStringLiteral("&Plik"), QStringLiteral("&Odtwarzanie"), QStringLiteral("&Widok"),
+              QStringLiteral("Pomo&c")},
+             QStringLiteral("Pula KV"),
+             QStringLiteral("Prompt"),
+             QStringLiteral("Tokeny"),
+             QStringLiteral("Czas do 1. tokena")},
+        };
+        for (const Expect& e : expects) {
+            // Through the menu, as a presenter would.
+            QAction* item = w->findChild<QAction*>(QStringLiteral("language-") + e.code);
+            QVERIFY(item);
+            item->trigger();
+            QCOMPARE(currentLanguage(), e.code);
+            QVERIFY(item->isChecked());
+            QCOMPARE(menuTitles(*w), e.menus);
+            QCOMPARE(dockTitle(*w, "poolDock"), e.poolDock);
+            QCOMPARE(dockTitle(*w, "promptDock"), e.promptDock);
+            QCOMPARE(w->promptView()->findChild<QTabWidget*>()->tabText(0), e.tokensTab);
+            QCOMPARE(chartTabs(*w).front(), e.ttftTab);
+            QVERIFY(status() != enStatus);
+            QVERIFY(w->usagePanel()->correctnessText().contains(QLatin1String("max |diff|")));
+            checkMnemonicsUnique(w->menuBar()->actions(), e.code + QStringLiteral(" menu bar"));
+            for (QAction* m : w->menuBar()->actions())
+                checkMnemonicsUnique(m->menu()->actions(),
+                                     e.code + QStringLiteral(" ") + m->text());
+            // What the window showed is still what it shows.
+            QCOMPARE(w->theme(), Theme::Dark);
+            QCOMPARE(w->zoom(), 1.3);
+            QCOMPARE(w->context()->cursor(), cursor);
+            QCOMPARE(w->context()->scenario().name, std::string("shared-system-prompt"));
+            const QImage shot = w->grabToImage();
+            QVERIFY(!shot.isNull());
+            if (!shots.isEmpty()) {
+                QVERIFY(shot.save(shots + QStringLiteral("/main-%1.png").arg(e.code)));
+                auto* tabs = w->promptView()->findChild<QTabWidget*>();
+                tabs->setCurrentIndex(1);
+                QVERIFY(w->promptView()->grab().save(
+                    shots + QStringLiteral("/prompt-edit-%1.png").arg(e.code)));
+                tabs->setCurrentIndex(0);
+                int i = 0;
+                for (QAction* m : w->menuBar()->actions()) {
+                    m->menu()->adjustSize();
+                    QVERIFY(m->menu()->grab().save(
+                        shots + QStringLiteral("/menu-%1-%2.png").arg(e.code).arg(i++)));
+                }
+            }
+        }
+        w->findChild<QAction*>(QStringLiteral("language-en"))->trigger();
+        QCOMPARE(menuTitles(*w), enMenus);
+        QCOMPARE(chartTabs(*w), enTabs);
+        QCOMPARE(dockTitle(*w, "poolDock"), QStringLiteral("KV pool"));
+        QCOMPARE(status(), enStatus);
+        QCOMPARE(w->promptView()->findChild<QTabWidget*>()->tabText(0), enTokensTab);
+    }
+
+    // Every Japanese text of the catalogue is drawn with real glyphs, kanji in the Japanese cut.
+    void japaneseHasGlyphs() {
+        QVERIFY(setLanguage(QStringLiteral("ja")));
+        QString error;
+        const auto messages = readTs(tsPath(QStringLiteral("ja")), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList families;
+        for (const TsMessage& m : messages) {
+            for (const QString& t : m.translations) {
+                QVERIFY2(allGlyphsFound(t, QGuiApplication::font(), &families),
+                         qPrintable(QStringLiteral("no font draws \"%1\" (install "
+                                                   "fonts-noto-cjk)")
+                                        .arg(t)));
+            }
+        }
+        QStringList kanji;
+        QVERIFY(allGlyphsFound(QStringLiteral("直"), QGuiApplication::font(), &kanji));
+        QVERIFY2(kanji.join(u',').contains(QLatin1String("JP")), qPrintable(kanji.join(u',')));
+        QStringList mono;
+        QVERIFY(allGlyphsFound(QStringLiteral("こんにちは、世界"), monospaceFont(), &mono));
+    }
+
+    void cutCharactersShowAsBytes() {
+        QCOMPARE(decodeUtf8Visible("a\xe3\x81\x82z"), QStringLiteral("aあz"));
+        QCOMPARE(decodeUtf8Visible("\xe3\x81"), QStringLiteral("‹e3 81›"));
+        QCOMPARE(decodeUtf8Visible("\x81\x82xyz\xe3"), QStringLiteral("‹81 82›xyz‹e3›"));
+        QCOMPARE(decodeUtf8Visible("\xc0\xaf"), QStringLiteral("‹c0 af›"));  // overlong '/'
+        QCOMPARE(decodeUtf8Visible("\xef\xbf\xbd"), QString(QChar::ReplacementCharacter));
+        QCOMPARE(decodeUtf8Visible("\xf0\x9f\x98\x80"), QStringLiteral("😀"));
+    }
+
+    void tokensSharingACharacterAreOneRun() {
+        const std::vector<std::string_view> tokens{"\xe3\x81",         "\x82", " ab",     "\xe3",
+                                                   "\x81\x84\xe3\x81", "\x86", "\xe3\x81"};
+        const auto runs = tokenRuns(tokens);
+        QCOMPARE(runs.size(), std::size_t{4});
+        QCOMPARE(runs[0].first, 0);
+        QCOMPARE(runs[0].count, 2);
+        QCOMPARE(runs[0].text, QStringLiteral("あ"));
+        QCOMPARE(runs[1].count, 1);
+        QCOMPARE(runs[1].text, QStringLiteral(" ab"));
+        QCOMPARE(runs[2].first, 3);
+        QCOMPARE(runs[2].count, 3);
+        QCOMPARE(runs[2].text, QStringLiteral("いう"));
+        QCOMPARE(runs[3].text, QStringLiteral("‹e3 81›"));  // cut off at the end
+    }
+
+    // The built-in tokenizer on Japanese text: the runs put the text back together exactly.
+    void builtinTokenizerRunsRebuildJapanese() {
+        const auto dir = builtin_model_dir();
+        auto tok = BpeTokenizer::load(dir / "vocab.json", dir / "merges.txt");
+        QVERIFY2(tok, tok ? "" : tok.error().message.c_str());
+        const QString text =
+            QStringLiteral("プロンプトキャッシュは先頭のブロックから一致を探します。");
+        const QByteArray utf8 = text.toUtf8();
+        const auto ids = tok->encode(std::string_view(utf8.constData(), utf8.size()));
+        std::vector<std::string> bytes;
+        for (int32_t id : ids)
+            bytes.push_back(tok->token_bytes(id));
+        std::vector<std::string_view> views(bytes.begin(), bytes.end());
+        QString joined;
+        int merged = 0;
+        for (const TokenRun& r : tokenRuns(views)) {
+            joined += r.text;
+            merged += r.count > 1 ? 1 : 0;
+        }
+        QCOMPARE(joined, text);
+        QVERIFY2(merged > 0, "expected the small vocabulary to cut some characters");
+    }
+
+    // A Japanese request in the prompt view: every character, no U+FFFD, no stray bytes.
+    void promptViewShowsJapaneseWhole() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("ja-request.json"));
+        const QString question =
+            QStringLiteral("キャッシュされたプレフィックスは再利用されますか？");
+        test::write_file(
+            path.toStdString(),
+            QStringLiteral("{\"max_tokens\": 2, \"system\": \"簡潔に答えてください。\", "
+                           "\"messages\": [{\"role\": \"user\", \"content\": \"%1\"}]}")
+                .arg(question)
+                .toStdString());
+        auto w = makeWindow();
+        QVERIFY2(w->loadScenarioNameOrFile(path), qPrintable(w->lastError()));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(0);
+        QTRY_VERIFY(w->promptView()->shownTokenText().contains(question));
+        const QString shown = w->promptView()->shownTokenText();
+        QVERIFY2(!shown.contains(QChar::ReplacementCharacter), qPrintable(shown));
+        QVERIFY2(!shown.contains(QStringLiteral("‹")), qPrintable(shown));
+        QVERIFY(shown.contains(QStringLiteral("簡潔に答えてください。")));
+        // The block tooltips: a character cut by a block boundary shows as its bytes.
+        const RequestProgress* rp = w->blockChainView()->drawnRequest(0);
+        QVERIFY(rp);
+        bool cutShown = false;
+        for (const CellView& c : rp->cells) {
+            const QString tip = w->blockChainView()->tooltipFor(0, c.index);
+            QVERIFY2(!tip.isEmpty() && !tip.contains(QChar::ReplacementCharacter), qPrintable(tip));
+            cutShown |= tip.contains(QStringLiteral("‹"));
+        }
+        QVERIFY2(cutShown, "expected a block boundary inside a Japanese character");
+    }
+};
+
+QTEST_MAIN(TestI18n)
+#include "test_i18n.moc"

@@ -1,0 +1,832 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja" sourcelanguage="en">
+<context>
+    <name>QShortcut</name>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>←</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>→</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui</name>
+    <message>
+        <source>not hashed yet</source>
+        <translation>未ハッシュ</translation>
+    </message>
+    <message>
+        <source>hashed, looking up</source>
+        <translation>ハッシュ済み・検索中</translation>
+    </message>
+    <message>
+        <source>cache hit (reused)</source>
+        <translation>キャッシュヒット（再利用）</translation>
+    </message>
+    <message>
+        <source>computed (prefilled)</source>
+        <translation>計算（プレフィル）</translation>
+    </message>
+    <message>
+        <source>partial (not cacheable)</source>
+        <translation>部分ブロック（キャッシュ不可）</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>System block %1</source>
+        <translation>システムブロック %1</translation>
+    </message>
+    <message>
+        <source>Message %1 (%2)</source>
+        <translation>メッセージ %1（%2）</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>ブロック %1</translation>
+    </message>
+    <message>
+        <source>One Anthropic Messages request, played once. Edit its system prompt or a message and run it again to see which blocks the cache keeps.</source>
+        <translation>Anthropic Messages のリクエスト 1 件を 1 回再生します。システムプロンプトやメッセージを編集して再実行すると、キャッシュに残るブロックがわかります。</translation>
+    </message>
+    <message>
+        <source>Request %1</source>
+        <translation>リクエスト %1</translation>
+    </message>
+    <message>
+        <source>hashed</source>
+        <translation>ハッシュ計算</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>ヒット</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分ブロック</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>格納</translation>
+    </message>
+    <message>
+        <source>evicted</source>
+        <translation>追い出し</translation>
+    </message>
+    <message>
+        <source>prefill done</source>
+        <translation>プレフィル完了</translation>
+    </message>
+    <message>
+        <source>decoded</source>
+        <translation>デコード</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>tools[%1] framing</source>
+        <translation>tools[%1] のテンプレート</translation>
+    </message>
+    <message>
+        <source>tools[%1]</source>
+        <translation>tools[%1]</translation>
+    </message>
+    <message>
+        <source>system framing</source>
+        <translation>システムのテンプレート</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>message %1 (%2) framing</source>
+        <translation>メッセージ %1（%2）のテンプレート</translation>
+    </message>
+    <message>
+        <source>message %1 (%2)</source>
+        <translation>メッセージ %1（%2）</translation>
+    </message>
+    <message>
+        <source>answer prefix</source>
+        <translation>応答の書き出し</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::BlockChainCanvas</name>
+    <message>
+        <source>&lt;b&gt;Request %1, block %2&lt;/b&gt; — %3</source>
+        <translation>&lt;b&gt;リクエスト %1、ブロック %2&lt;/b&gt; — %3</translation>
+    </message>
+    <message>
+        <source>hash &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>ハッシュ &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>parent &lt;code&gt;%1&lt;/code&gt;%2</source>
+        <translation>親 &lt;code&gt;%1&lt;/code&gt;%2</translation>
+    </message>
+    <message>
+        <source> (chain root)</source>
+        <translation>（チェーンのルート）</translation>
+    </message>
+    <message>
+        <source>not hashed: only full blocks of %1 tokens are cached</source>
+        <translation>ハッシュなし：%1 トークン分そろったブロックだけがキャッシュされます</translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 (%3): &lt;code&gt;%4&lt;/code&gt;</source>
+        <translation>トークン %1–%2（%3 個）: &lt;code&gt;%4&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>出どころ: %1</translation>
+    </message>
+    <message>
+        <source>pool block %1 · ref count %2 · last use t = %3 s</source>
+        <translation>プールのブロック %1 · 参照カウント %2 · 最終使用 t = %3 秒</translation>
+    </message>
+    <message>
+        <source>KV: %1 for %2 tokens</source>
+        <translation>KV: %1（%2 トークン分）</translation>
+    </message>
+    <message>
+        <source>Pick a scenario above, open one (Ctrl+O), or drop a scenario or request JSON here.</source>
+        <translation>上でシナリオを選ぶか、ファイルを開く（Ctrl+O）か、シナリオまたはリクエストの JSON をここにドロップしてください。</translation>
+    </message>
+    <message>
+        <source>Running the scenario on the model…</source>
+        <translation>モデルでシナリオを実行中…</translation>
+    </message>
+    <message>
+        <source>The scenario could not be played.</source>
+        <translation>シナリオを再生できませんでした。</translation>
+    </message>
+    <message>
+        <source>Press Space to play, → to step one event, Shift+→ for a whole request.</source>
+        <translation>Space で再生、→ で 1 イベントずつ、Shift+→ で 1 リクエストずつ進みます。</translation>
+    </message>
+    <message>
+        <source>TTFT %1 ms</source>
+        <translation>TTFT %1 ms</translation>
+    </message>
+    <message>
+        <source>Request %1 · %2 · t = %3 s</source>
+        <translation>リクエスト %1 · %2 · t = %3 秒</translation>
+    </message>
+    <message>
+        <source> · salted</source>
+        <translation> · ソルトあり</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens · %2 of %3 blocks hashed</source>
+        <translation>プロンプト %1 トークン · %3 ブロック中 %2 をハッシュ済み</translation>
+    </message>
+    <message>
+        <source> · %1 hits so far</source>
+        <translation> · ここまで %1 ヒット</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens · %2 reused (%3 blocks) · %4 computed</source>
+        <translation>プロンプト %1 トークン · 再利用 %2（%3 ブロック）· 計算 %4</translation>
+    </message>
+    <message>
+        <source> · prefix breaks at block %1</source>
+        <translation> · ブロック %1 でプレフィックスが途切れる</translation>
+    </message>
+    <message>
+        <source>%1 tok</source>
+        <translation>%1 tok</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ChartsPanel</name>
+    <message>
+        <source>Time to first token</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TTFT vs prompt length</source>
+        <translation>TTFT とプロンプト長</translation>
+    </message>
+    <message>
+        <source>KV memory</source>
+        <translation>KVメモリ</translation>
+    </message>
+    <message>
+        <source>Hit rate</source>
+        <translation>ヒット率</translation>
+    </message>
+    <message>
+        <source>Time to first token — waiting for the run</source>
+        <translation>TTFT（最初のトークンまでの時間）— 実行結果を待っています</translation>
+    </message>
+    <message>
+        <source>reused a cached prefix</source>
+        <translation>キャッシュから再利用</translation>
+    </message>
+    <message>
+        <source>computed from scratch</source>
+        <translation>ゼロから計算</translation>
+    </message>
+    <message>
+        <source>#%1&lt;br&gt;%2 tok</source>
+        <translation>#%1&lt;br&gt;%2 tok</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>request · tokens computed</source>
+        <translation>リクエスト · 計算したトークン数</translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation>リクエスト</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Time to first token per request</source>
+        <translation>リクエストごとの TTFT</translation>
+    </message>
+    <message>
+        <source>TTFT vs prompt length — waiting for the run</source>
+        <translation>TTFT とプロンプト長 — 実行結果を待っています</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>プロンプトのトークン数</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT against prompt length: a cached prefix breaks the line</source>
+        <translation>TTFT とプロンプト長：キャッシュ済みプレフィックスがあると直線から外れる</translation>
+    </message>
+    <message>
+        <source>KV memory — waiting for the run</source>
+        <translation>KVメモリ — 実行結果を待っています</translation>
+    </message>
+    <message>
+        <source>cached, free</source>
+        <translation>キャッシュ済み・空き</translation>
+    </message>
+    <message>
+        <source>pool capacity %1</source>
+        <translation>プール容量 %1</translation>
+    </message>
+    <message>
+        <source>memory sample (after each admission and release)</source>
+        <translation>メモリのサンプル（受け入れ・解放のたびに記録）</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KV memory by session, against the pool</source>
+        <translation>セッション別の KVメモリとプール容量</translation>
+    </message>
+    <message>
+        <source>Hit rate — waiting for the run</source>
+        <translation>ヒット率 — 実行結果を待っています</translation>
+    </message>
+    <message>
+        <source>all requests so far</source>
+        <translation>ここまでの全リクエスト</translation>
+    </message>
+    <message>
+        <source>this request</source>
+        <translation>このリクエスト</translation>
+    </message>
+    <message>
+        <source>request (in prefill order)</source>
+        <translation>リクエスト（プレフィル順）</translation>
+    </message>
+    <message>
+        <source>% of prompt tokens reused</source>
+        <translation>再利用されたプロンプトトークンの割合 (%)</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>プレフィックスキャッシュのヒット率</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::EngineSession</name>
+    <message>
+        <source>Loading model…</source>
+        <translation>モデルを読み込み中…</translation>
+    </message>
+    <message>
+        <source>Compiling shaders…</source>
+        <translation>シェーダーをコンパイル中…</translation>
+    </message>
+    <message>
+        <source>Preparing the KV pool…</source>
+        <translation>KVプールを準備中…</translation>
+    </message>
+    <message>
+        <source>Playing request %1 of %2 on %3…</source>
+        <translation>%3 でリクエスト %1/%2 を再生中…</translation>
+    </message>
+    <message>
+        <source>Playing %1 on %2…</source>
+        <translation>%2 で %1 を再生中…</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::MainWindow</name>
+    <message>
+        <source>Loading model…</source>
+        <translation>モデルを読み込み中…</translation>
+    </message>
+    <message>
+        <source>Stopped early: %1</source>
+        <translation>途中で停止: %1</translation>
+    </message>
+    <message>
+        <source>Played %1 requests in %2 s · %3 events</source>
+        <translation>%1 件のリクエストを %2 秒で再生 · %3 イベント</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>エラー: %1</translation>
+    </message>
+    <message>
+        <source>About PrefixLens</source>
+        <translation>PrefixLens について</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;See prompt caching happen: a real GPT-2 model, a paged KV cache with vLLM&apos;s prefix caching, and every block hash on screen.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;プロンプトキャッシュの動きを目で見る：本物の GPT-2 モデル、vLLM のプレフィックスキャッシュを備えたページングされた KVキャッシュ、そして画面に並ぶすべてのブロックハッシュ。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario or request…</source>
+        <translation>シナリオまたはリクエストを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>スクリーンショットを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation>再生(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step back one event</source>
+        <translation>1 イベント戻る</translation>
+    </message>
+    <message>
+        <source>Step forward one event</source>
+        <translation>1 イベント進む</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>前のリクエスト</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>次のリクエスト</translation>
+    </message>
+    <message>
+        <source>To the start</source>
+        <translation>先頭へ</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>末尾へ</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>速く</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>遅く</translation>
+    </message>
+    <message>
+        <source>&amp;Run again with the edit</source>
+        <translation>編集内容で再実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>拡大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>拡大率をリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PrefixLens</source>
+        <translation>PrefixLens について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>使用量</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>KV pool</source>
+        <translation>KVプール</translation>
+    </message>
+    <message>
+        <source>Built-in scenarios, in workshop order</source>
+        <translation>組み込みシナリオ（ワークショップの順）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>No scenario</source>
+        <translation>シナリオなし</translation>
+    </message>
+    <message>
+        <source>PrefixLens</source>
+        <translation>PrefixLens</translation>
+    </message>
+    <message>
+        <source>  ·  running on the model…</source>
+        <translation>  ·  モデルで実行中…</translation>
+    </message>
+    <message>
+        <source>  [%1 requests · blocks of %2 tokens · pool of %3 blocks%4]</source>
+        <translation>  [リクエスト %1 件 · ブロックは %2 トークン · プールは %3 ブロック%4]</translation>
+    </message>
+    <message>
+        <source> · TTL %1 s</source>
+        <translation> · TTL %1 秒</translation>
+    </message>
+    <message>
+        <source>%1 — PrefixLens</source>
+        <translation>%1 — PrefixLens</translation>
+    </message>
+    <message>
+        <source>model loading…</source>
+        <translation>モデル読み込み中…</translation>
+    </message>
+    <message>
+        <source>model %1 · backend %2 · %3</source>
+        <translation>モデル %1 · バックエンド %2 · %3</translation>
+    </message>
+    <message>
+        <source>⚠ Vulkan unavailable: %1</source>
+        <translation>⚠ Vulkan を使用できません: %1</translation>
+    </message>
+    <message>
+        <source>Open a scenario or an Anthropic request</source>
+        <translation>シナリオまたは Anthropic リクエストを開く</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>開けません</translation>
+    </message>
+    <message>
+        <source>Save a screenshot</source>
+        <translation>スクリーンショットを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>保存できません</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 に書き込めませんでした</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::OutputView</name>
+    <message>
+        <source>&lt;b&gt;Output&lt;/b&gt;</source>
+        <translation>&lt;b&gt;出力&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · output %2 of %3 tokens%4</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · 出力 %2/%3 トークン%4</translation>
+    </message>
+    <message>
+        <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
+        <translation> · &lt;span style=&apos;color:%1&apos;&gt;プレフィル待ち&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PoolView</name>
+    <message>
+        <source>in use, ref count %1</source>
+        <translation>使用中、参照カウント %1</translation>
+    </message>
+    <message>
+        <source>cached, free (LRU position %1)</source>
+        <translation>キャッシュ済み・空き（LRU 位置 %1）</translation>
+    </message>
+    <message>
+        <source>free, empty</source>
+        <translation>空き（データなし）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pool block %1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;プールのブロック %1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>hash &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>ハッシュ &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>last used by request %1 (%2) at t = %3 s</source>
+        <translation>最終使用：リクエスト %1（%2）、t = %3 秒</translation>
+    </message>
+    <message>
+        <source>the next block the pool hands out: its cached data is evicted then</source>
+        <translation>プールが次に割り当てるブロック：その時点でキャッシュ内容は追い出されます</translation>
+    </message>
+    <message>
+        <source>evicted by the current request</source>
+        <translation>現在のリクエストが追い出したブロック</translation>
+    </message>
+    <message>
+        <source>The KV pool appears once the scenario runs.</source>
+        <translation>シナリオを実行すると KVプールが表示されます。</translation>
+    </message>
+    <message>
+        <source>%1 blocks × %2 tokens</source>
+        <translation>%1 ブロック × %2 トークン</translation>
+    </message>
+    <message>
+        <source> · %1 each</source>
+        <translation> · 各 %1</translation>
+    </message>
+    <message>
+        <source>in use %1</source>
+        <translation>使用中 %1</translation>
+    </message>
+    <message>
+        <source>cached %1</source>
+        <translation>キャッシュ %1</translation>
+    </message>
+    <message>
+        <source>free %1</source>
+        <translation>空き %1</translation>
+    </message>
+    <message>
+        <source>next victim</source>
+        <translation>次の追い出し対象</translation>
+    </message>
+    <message>
+        <source>evicted %1</source>
+        <translation>追い出し %1</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PromptView</name>
+    <message>
+        <source>Tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>Edit request %1</source>
+        <translation>リクエスト %1 を編集</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Edit the text, then Run again (Ctrl+R): the whole scenario re-plays on the model with your change. Red wavy text looks dynamic.</source>
+        <translation>テキストを編集して「再実行」（Ctrl+R）を押すと、変更を反映したシナリオ全体がモデル上で再生されます。赤い波線のテキストは動的に見える部分です。</translation>
+    </message>
+    <message>
+        <source>Put the time at the start</source>
+        <translation>先頭に時刻を入れる</translation>
+    </message>
+    <message>
+        <source>Insert the current time at the head of this text: the classic way to break a cached prefix.</source>
+        <translation>このテキストの先頭に現在時刻を挿入します。キャッシュ済みプレフィックスを壊す典型的なパターンです。</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>再実行</translation>
+    </message>
+    <message>
+        <source>Re-play the scenario with this edit (Ctrl+R)</source>
+        <translation>この編集でシナリオを再生し直す（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <source>dynamic text</source>
+        <translation>動的テキスト</translation>
+    </message>
+    <message>
+        <source>Current time: %1.
+
+</source>
+        <translation>現在時刻: %1。
+
+</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No scenario loaded.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;シナリオが読み込まれていません。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizing and playing on the model…&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;トークン化してモデルで再生中…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Request %1 was not played.</source>
+        <translation>リクエスト %1 は再生されませんでした。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · %2 · %3 tokens&lt;br&gt;&lt;span style=&apos;color:%4&apos;&gt;tools %5 · system %6 · messages %7&lt;/span&gt;</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · %2 · %3 トークン&lt;br&gt;&lt;span style=&apos;color:%4&apos;&gt;ツール %5 · システム %6 · メッセージ %7&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 tokens that share a character: %2</source>
+        <translation>1 文字を分け合う %1 トークン: %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ %2 tokens look dynamic (time, date or id): everything after the first one can only be reused by an identical request.&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ 動的に見えるトークンが %2 個あります（時刻・日付・ID）。最初のものより後ろは、まったく同じリクエストでしか再利用できません。&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ScenarioContext</name>
+    <message>
+        <source>There is no request %1.</source>
+        <translation>リクエスト %1 はありません。</translation>
+    </message>
+    <message>
+        <source>%1 is not a text field of the request.</source>
+        <translation>%1 はリクエストのテキストフィールドではありません。</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::TransportBar</name>
+    <message>
+        <source>Drag to scrub through every event of the run</source>
+        <translation>ドラッグすると実行中のすべてのイベントをたどれます</translation>
+    </message>
+    <message>
+        <source>Playback speed (%1 events per second at 1×)</source>
+        <translation>再生速度（1× で毎秒 %1 イベント）</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · request %3 / %4 · %5</source>
+        <translation>%1 / %2 · リクエスト %3 / %4 · %5</translation>
+    </message>
+    <message>
+        <source>no run yet</source>
+        <translation>まだ実行されていません</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::UsagePanel</name>
+    <message>
+        <source>&lt;b&gt;Usage&lt;/b&gt;</source>
+        <translation>&lt;b&gt;使用量&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Token counts appear as the scenario plays.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;シナリオの再生に合わせてトークン数が表示されます。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · usage</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · 使用量</translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation>再利用</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>計算</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>出力</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;このリクエストの API 使用量（usage）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage fields appear when the request finishes.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;API 使用量のフィールドはリクエストの完了時に表示されます。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>0 (bit-identical)</source>
+        <translation>0（ビット単位で一致）</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Not verified against a full recompute.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;完全再計算との照合は行っていません。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ First-token logits equal a full recompute: max |diff| = %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ 最初の出力トークンのロジットは完全再計算と一致：max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ 最初の出力トークンのロジットが完全再計算と異なる：max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,832 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pl" sourcelanguage="en">
+<context>
+    <name>QShortcut</name>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>←</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>→</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui</name>
+    <message>
+        <source>not hashed yet</source>
+        <translation>przed hashowaniem</translation>
+    </message>
+    <message>
+        <source>hashed, looking up</source>
+        <translation>zahashowany, szukanie</translation>
+    </message>
+    <message>
+        <source>cache hit (reused)</source>
+        <translation>trafienie w cache (ponownie użyty)</translation>
+    </message>
+    <message>
+        <source>computed (prefilled)</source>
+        <translation>obliczony (prefill)</translation>
+    </message>
+    <message>
+        <source>partial (not cacheable)</source>
+        <translation>niepełny (nie do cache)</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Prompt systemowy</translation>
+    </message>
+    <message>
+        <source>System block %1</source>
+        <translation>Blok systemowy %1</translation>
+    </message>
+    <message>
+        <source>Message %1 (%2)</source>
+        <translation>Wiadomość %1 (%2)</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>blok %1</translation>
+    </message>
+    <message>
+        <source>One Anthropic Messages request, played once. Edit its system prompt or a message and run it again to see which blocks the cache keeps.</source>
+        <translation>Jedno żądanie Anthropic Messages, odtworzone raz. Zmień prompt systemowy lub wiadomość i uruchom ponownie, aby zobaczyć, które bloki zostają w cache.</translation>
+    </message>
+    <message>
+        <source>Request %1</source>
+        <translation>Żądanie %1</translation>
+    </message>
+    <message>
+        <source>hashed</source>
+        <translation>hashowanie</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>trafienie</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>obliczenie</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>niepełny blok</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>zapis</translation>
+    </message>
+    <message>
+        <source>evicted</source>
+        <translation>usunięcie</translation>
+    </message>
+    <message>
+        <source>prefill done</source>
+        <translation>koniec prefillu</translation>
+    </message>
+    <message>
+        <source>decoded</source>
+        <translation>dekodowanie</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>pamięć</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>koniec</translation>
+    </message>
+    <message>
+        <source>tools[%1] framing</source>
+        <translation>szablon: tools[%1]</translation>
+    </message>
+    <message>
+        <source>tools[%1]</source>
+        <translation>tools[%1]</translation>
+    </message>
+    <message>
+        <source>system framing</source>
+        <translation>szablon: system</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>system</translation>
+    </message>
+    <message>
+        <source>message %1 (%2) framing</source>
+        <translation>szablon: wiadomość %1 (%2)</translation>
+    </message>
+    <message>
+        <source>message %1 (%2)</source>
+        <translation>wiadomość %1 (%2)</translation>
+    </message>
+    <message>
+        <source>answer prefix</source>
+        <translation>początek odpowiedzi</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::BlockChainCanvas</name>
+    <message>
+        <source>&lt;b&gt;Request %1, block %2&lt;/b&gt; — %3</source>
+        <translation>&lt;b&gt;Żądanie %1, blok %2&lt;/b&gt; — %3</translation>
+    </message>
+    <message>
+        <source>hash &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>hash &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>parent &lt;code&gt;%1&lt;/code&gt;%2</source>
+        <translation>rodzic &lt;code&gt;%1&lt;/code&gt;%2</translation>
+    </message>
+    <message>
+        <source> (chain root)</source>
+        <translation> (korzeń łańcucha)</translation>
+    </message>
+    <message>
+        <source>not hashed: only full blocks of %1 tokens are cached</source>
+        <translation>bez hasha: do cache trafiają tylko pełne bloki %1-tokenowe</translation>
+    </message>
+    <message>
+        <source>tokens %1–%2 (%3): &lt;code&gt;%4&lt;/code&gt;</source>
+        <translation>tokeny %1–%2 (%3): &lt;code&gt;%4&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>źródło: %1</translation>
+    </message>
+    <message>
+        <source>pool block %1 · ref count %2 · last use t = %3 s</source>
+        <translation>blok puli %1 · licznik referencji %2 · ostatnie użycie t = %3 s</translation>
+    </message>
+    <message>
+        <source>KV: %1 for %2 tokens</source>
+        <translation>KV: %1 (tokeny: %2)</translation>
+    </message>
+    <message>
+        <source>Pick a scenario above, open one (Ctrl+O), or drop a scenario or request JSON here.</source>
+        <translation>Wybierz scenariusz powyżej, otwórz plik (Ctrl+O) albo upuść tutaj JSON scenariusza lub żądania.</translation>
+    </message>
+    <message>
+        <source>Running the scenario on the model…</source>
+        <translation>Uruchamianie scenariusza na modelu…</translation>
+    </message>
+    <message>
+        <source>The scenario could not be played.</source>
+        <translation>Nie udało się odtworzyć scenariusza.</translation>
+    </message>
+    <message>
+        <source>Press Space to play, → to step one event, Shift+→ for a whole request.</source>
+        <translation>Spacja: odtwarzanie, →: jedno zdarzenie dalej, Shift+→: całe żądanie.</translation>
+    </message>
+    <message>
+        <source>TTFT %1 ms</source>
+        <translation>TTFT %1 ms</translation>
+    </message>
+    <message>
+        <source>Request %1 · %2 · t = %3 s</source>
+        <translation>Żądanie %1 · %2 · t = %3 s</translation>
+    </message>
+    <message>
+        <source> · salted</source>
+        <translation> · z solą</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens · %2 of %3 blocks hashed</source>
+        <translation>tokeny promptu: %1 · zahashowane bloki: %2 z %3</translation>
+    </message>
+    <message>
+        <source> · %1 hits so far</source>
+        <translation> · trafienia do tej pory: %1</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens · %2 reused (%3 blocks) · %4 computed</source>
+        <translation>tokeny promptu: %1 · z cache: %2 (bloki: %3) · obliczone: %4</translation>
+    </message>
+    <message>
+        <source> · prefix breaks at block %1</source>
+        <translation> · prefiks urywa się na bloku %1</translation>
+    </message>
+    <message>
+        <source>%1 tok</source>
+        <translation>%1 tok.</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ChartsPanel</name>
+    <message>
+        <source>Time to first token</source>
+        <translation>Czas do 1. tokena</translation>
+    </message>
+    <message>
+        <source>TTFT vs prompt length</source>
+        <translation>TTFT a długość promptu</translation>
+    </message>
+    <message>
+        <source>KV memory</source>
+        <translation>Pamięć KV</translation>
+    </message>
+    <message>
+        <source>Hit rate</source>
+        <translation>Trafienia</translation>
+    </message>
+    <message>
+        <source>Time to first token — waiting for the run</source>
+        <translation>Czas do pierwszego tokena — czekam na wyniki</translation>
+    </message>
+    <message>
+        <source>reused a cached prefix</source>
+        <translation>prefiks z cache</translation>
+    </message>
+    <message>
+        <source>computed from scratch</source>
+        <translation>obliczone od zera</translation>
+    </message>
+    <message>
+        <source>#%1&lt;br&gt;%2 tok</source>
+        <translation>#%1&lt;br&gt;%2 tok.</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>request · tokens computed</source>
+        <translation>żądanie · obliczone tokeny</translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation>żądanie</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Time to first token per request</source>
+        <translation>TTFT każdego żądania</translation>
+    </message>
+    <message>
+        <source>TTFT vs prompt length — waiting for the run</source>
+        <translation>TTFT a długość promptu — czekam na wyniki</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>tokeny promptu</translation>
+    </message>
+    <message>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <source>TTFT against prompt length: a cached prefix breaks the line</source>
+        <translation>TTFT względem długości promptu: prefiks z cache łamie linię</translation>
+    </message>
+    <message>
+        <source>KV memory — waiting for the run</source>
+        <translation>Pamięć KV — czekam na wyniki</translation>
+    </message>
+    <message>
+        <source>cached, free</source>
+        <translation>w cache, wolne</translation>
+    </message>
+    <message>
+        <source>pool capacity %1</source>
+        <translation>pojemność puli %1</translation>
+    </message>
+    <message>
+        <source>memory sample (after each admission and release)</source>
+        <translation>próbka pamięci (po każdym przyjęciu i zwolnieniu)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KV memory by session, against the pool</source>
+        <translation>Pamięć KV według sesji na tle puli</translation>
+    </message>
+    <message>
+        <source>Hit rate — waiting for the run</source>
+        <translation>Współczynnik trafień — czekam na wyniki</translation>
+    </message>
+    <message>
+        <source>all requests so far</source>
+        <translation>wszystkie dotychczasowe żądania</translation>
+    </message>
+    <message>
+        <source>this request</source>
+        <translation>to żądanie</translation>
+    </message>
+    <message>
+        <source>request (in prefill order)</source>
+        <translation>żądanie (w kolejności prefillu)</translation>
+    </message>
+    <message>
+        <source>% of prompt tokens reused</source>
+        <translation>% tokenów promptu z cache</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate</source>
+        <translation>Współczynnik trafień cache prefiksów</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::EngineSession</name>
+    <message>
+        <source>Loading model…</source>
+        <translation>Wczytywanie modelu…</translation>
+    </message>
+    <message>
+        <source>Compiling shaders…</source>
+        <translation>Kompilowanie shaderów…</translation>
+    </message>
+    <message>
+        <source>Preparing the KV pool…</source>
+        <translation>Przygotowywanie puli KV…</translation>
+    </message>
+    <message>
+        <source>Playing request %1 of %2 on %3…</source>
+        <translation>Odtwarzanie żądania %1 z %2 na %3…</translation>
+    </message>
+    <message>
+        <source>Playing %1 on %2…</source>
+        <translation>Odtwarzanie %1 na %2…</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::MainWindow</name>
+    <message>
+        <source>Loading model…</source>
+        <translation>Wczytywanie modelu…</translation>
+    </message>
+    <message>
+        <source>Stopped early: %1</source>
+        <translation>Przerwano: %1</translation>
+    </message>
+    <message>
+        <source>Played %1 requests in %2 s · %3 events</source>
+        <translation>Żądania: %1, odtworzone w %2 s · zdarzenia: %3</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Błąd: %1</translation>
+    </message>
+    <message>
+        <source>About PrefixLens</source>
+        <translation>O programie PrefixLens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;See prompt caching happen: a real GPT-2 model, a paged KV cache with vLLM&apos;s prefix caching, and every block hash on screen.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;Zobacz, jak działa cache promptów: prawdziwy model GPT-2, stronicowany cache KV z prefix cachingiem jak w vLLM i hash każdego bloku na ekranie.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Plik</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario or request…</source>
+        <translation>&amp;Otwórz scenariusz lub żądanie…</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>Zapisz &amp;zrzut ekranu…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>Za&amp;kończ</translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation>&amp;Odtwarzanie</translation>
+    </message>
+    <message>
+        <source>Step back one event</source>
+        <translation>Jedno zdarzenie wstecz</translation>
+    </message>
+    <message>
+        <source>Step forward one event</source>
+        <translation>Jedno zdarzenie dalej</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>Poprzednie żądanie</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>Następne żądanie</translation>
+    </message>
+    <message>
+        <source>To the start</source>
+        <translation>Na początek</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Na koniec</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>Szybciej</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>Wolniej</translation>
+    </message>
+    <message>
+        <source>&amp;Run again with the edit</source>
+        <translation>&amp;Uruchom ponownie ze zmianą</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Widok</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>&amp;Ciemny motyw</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Powięk&amp;sz</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Po&amp;mniejsz</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>&amp;Domyślne powiększenie</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Język</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Pomo&amp;c</translation>
+    </message>
+    <message>
+        <source>&amp;About PrefixLens</source>
+        <translation>&amp;O programie PrefixLens</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Wyjście</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>Zużycie</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Wykresy</translation>
+    </message>
+    <message>
+        <source>KV pool</source>
+        <translation>Pula KV</translation>
+    </message>
+    <message>
+        <source>Built-in scenarios, in workshop order</source>
+        <translation>Wbudowane scenariusze, w kolejności warsztatów</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pauza</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Odtwórz</translation>
+    </message>
+    <message>
+        <source>No scenario</source>
+        <translation>Brak scenariusza</translation>
+    </message>
+    <message>
+        <source>PrefixLens</source>
+        <translation>PrefixLens</translation>
+    </message>
+    <message>
+        <source>  ·  running on the model…</source>
+        <translation>  ·  trwa obliczanie na modelu…</translation>
+    </message>
+    <message>
+        <source>  [%1 requests · blocks of %2 tokens · pool of %3 blocks%4]</source>
+        <translation>  [żądania: %1 · bloki %2-tokenowe · bloki w puli: %3%4]</translation>
+    </message>
+    <message>
+        <source> · TTL %1 s</source>
+        <translation> · TTL %1 s</translation>
+    </message>
+    <message>
+        <source>%1 — PrefixLens</source>
+        <translation>%1 — PrefixLens</translation>
+    </message>
+    <message>
+        <source>model loading…</source>
+        <translation>wczytywanie modelu…</translation>
+    </message>
+    <message>
+        <source>model %1 · backend %2 · %3</source>
+        <translation>model %1 · backend %2 · %3</translation>
+    </message>
+    <message>
+        <source>⚠ Vulkan unavailable: %1</source>
+        <translation>⚠ Vulkan niedostępny: %1</translation>
+    </message>
+    <message>
+        <source>Open a scenario or an Anthropic request</source>
+        <translation>Otwórz scenariusz lub żądanie Anthropic</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Pliki JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>Nie można otworzyć</translation>
+    </message>
+    <message>
+        <source>Save a screenshot</source>
+        <translation>Zapisz zrzut ekranu</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Obrazy PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>Nie można zapisać</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>Nie udało się zapisać %1</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::OutputView</name>
+    <message>
+        <source>&lt;b&gt;Output&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Wyjście&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · output %2 of %3 tokens%4</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · wyjście: %2 z %3 tok.%4</translation>
+    </message>
+    <message>
+        <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
+        <translation> · &lt;span style=&apos;color:%1&apos;&gt;czeka na prefill&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PoolView</name>
+    <message>
+        <source>in use, ref count %1</source>
+        <translation>w użyciu, licznik referencji %1</translation>
+    </message>
+    <message>
+        <source>cached, free (LRU position %1)</source>
+        <translation>w cache, wolny (pozycja LRU %1)</translation>
+    </message>
+    <message>
+        <source>free, empty</source>
+        <translation>wolny, pusty</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pool block %1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;Blok puli %1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>hash &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>hash &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>last used by request %1 (%2) at t = %3 s</source>
+        <translation>ostatnio użyty przez żądanie %1 (%2) w t = %3 s</translation>
+    </message>
+    <message>
+        <source>the next block the pool hands out: its cached data is evicted then</source>
+        <translation>następny blok wydawany przez pulę: wtedy jego dane znikną z cache</translation>
+    </message>
+    <message>
+        <source>evicted by the current request</source>
+        <translation>usunięty przez bieżące żądanie</translation>
+    </message>
+    <message>
+        <source>The KV pool appears once the scenario runs.</source>
+        <translation>Pula KV pojawi się po uruchomieniu scenariusza.</translation>
+    </message>
+    <message>
+        <source>%1 blocks × %2 tokens</source>
+        <translation>%1 × blok %2-tokenowy</translation>
+    </message>
+    <message>
+        <source> · %1 each</source>
+        <translation> · po %1</translation>
+    </message>
+    <message>
+        <source>in use %1</source>
+        <translation>w użyciu %1</translation>
+    </message>
+    <message>
+        <source>cached %1</source>
+        <translation>w cache %1</translation>
+    </message>
+    <message>
+        <source>free %1</source>
+        <translation>wolne %1</translation>
+    </message>
+    <message>
+        <source>next victim</source>
+        <translation>następna ofiara</translation>
+    </message>
+    <message>
+        <source>evicted %1</source>
+        <translation>usunięte %1</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PromptView</name>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokeny</translation>
+    </message>
+    <message>
+        <source>Edit request %1</source>
+        <translation>Edycja żądania %1</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Edycja</translation>
+    </message>
+    <message>
+        <source>Edit the text, then Run again (Ctrl+R): the whole scenario re-plays on the model with your change. Red wavy text looks dynamic.</source>
+        <translation>Zmień tekst i kliknij „Uruchom ponownie” (Ctrl+R): cały scenariusz zostanie odtworzony na modelu z Twoją zmianą. Czerwony falisty tekst wygląda na dynamiczny.</translation>
+    </message>
+    <message>
+        <source>Put the time at the start</source>
+        <translation>Czas na początek</translation>
+    </message>
+    <message>
+        <source>Insert the current time at the head of this text: the classic way to break a cached prefix.</source>
+        <translation>Wstawia bieżący czas na początek tekstu: klasyczny sposób na zepsucie prefiksu w cache.</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>Uruchom ponownie</translation>
+    </message>
+    <message>
+        <source>Re-play the scenario with this edit (Ctrl+R)</source>
+        <translation>Odtwórz scenariusz ponownie z tą zmianą (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>narzędzia</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>system</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>wiadomości</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>szablon</translation>
+    </message>
+    <message>
+        <source>dynamic text</source>
+        <translation>tekst dynamiczny</translation>
+    </message>
+    <message>
+        <source>Current time: %1.
+
+</source>
+        <translation>Aktualny czas: %1.
+
+</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;No scenario loaded.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Nie wczytano scenariusza.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizing and playing on the model…&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizacja i odtwarzanie na modelu…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Request %1 was not played.</source>
+        <translation>Żądanie %1 nie zostało odtworzone.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · %2 · %3 tokens&lt;br&gt;&lt;span style=&apos;color:%4&apos;&gt;tools %5 · system %6 · messages %7&lt;/span&gt;</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · %2 · tokeny: %3&lt;br&gt;&lt;span style=&apos;color:%4&apos;&gt;narzędzia %5 · system %6 · wiadomości %7&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>%1 tokens that share a character: %2</source>
+        <translation>tokeny dzielące jeden znak (%1): %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ %2 tokens look dynamic (time, date or id): everything after the first one can only be reused by an identical request.&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ Tokeny wyglądające na dynamiczne (czas, data lub id): %2. Wszystko od pierwszego z nich da się ponownie użyć tylko w identycznym żądaniu.&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ScenarioContext</name>
+    <message>
+        <source>There is no request %1.</source>
+        <translation>Nie ma żądania %1.</translation>
+    </message>
+    <message>
+        <source>%1 is not a text field of the request.</source>
+        <translation>%1 nie jest polem tekstowym żądania.</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::TransportBar</name>
+    <message>
+        <source>Drag to scrub through every event of the run</source>
+        <translation>Przeciągnij, aby przewijać wszystkie zdarzenia przebiegu</translation>
+    </message>
+    <message>
+        <source>Playback speed (%1 events per second at 1×)</source>
+        <translation>Szybkość odtwarzania (zdarzenia na sekundę przy 1×: %1)</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>początek</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · request %3 / %4 · %5</source>
+        <translation>%1 / %2 · żądanie %3 / %4 · %5</translation>
+    </message>
+    <message>
+        <source>no run yet</source>
+        <translation>jeszcze nie uruchomiono</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::UsagePanel</name>
+    <message>
+        <source>&lt;b&gt;Usage&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Zużycie&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Token counts appear as the scenario plays.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Liczby tokenów pojawią się w trakcie odtwarzania scenariusza.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · usage</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · zużycie</translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation>z&#xa0;cache</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>obliczone</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>wyjście</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Zużycie w API (usage) dla tego żądania&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage fields appear when the request finishes.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Pola usage z API pojawią się po zakończeniu żądania.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>0 (bit-identical)</source>
+        <translation>0 (identyczne co do bitu)</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Not verified against a full recompute.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Nie sprawdzono względem pełnego przeliczenia.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ First-token logits equal a full recompute: max |diff| = %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ Logity pierwszego tokena zgodne z pełnym przeliczeniem: max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ Logity pierwszego tokena różnią się od pełnego przeliczenia: max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+</context>
+</TS>
