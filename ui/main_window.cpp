@@ -25,6 +25,7 @@
 #include "block_chain_view.h"
 #include "charts_panel.h"
 #include "icons.h"
+#include "lesson_panel.h"
 #include "output_view.h"
 #include "pool_view.h"
 #include "prompt_view.h"
@@ -109,6 +110,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     setCentralWidget(central);
 
     buildDocks();
+    buildLessons();
 
     progress_ = new QLabel(this);
     engineLabel_ = new QLabel(this);
@@ -245,6 +247,8 @@ void MainWindow::buildActions() {
     zreset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     viewMenu_->addSeparator();
 
+    lessonsMenu_ = menuBar()->addMenu(tr("&Lessons"));
+
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PrefixLens"), this, [this] {
         QMessageBox::about(this, tr("About PrefixLens"),
@@ -285,6 +289,25 @@ void MainWindow::buildDocks() {
     resizeDocks({dPrompt}, {380}, Qt::Horizontal);
     resizeDocks({dUsage, dCharts, dPool}, {270, 420, 260}, Qt::Horizontal);
     resizeDocks({dCharts}, {270}, Qt::Vertical);
+}
+
+// The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.
+void MainWindow::buildLessons() {
+    lessons_ = new LessonPanel(this, this);
+    auto* d = new QDockWidget(tr("Lesson"), this);
+    d->setObjectName(QStringLiteral("lessonDock"));
+    d->setWidget(lessons_);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::TopDockWidgetArea, d);
+    d->hide();
+    viewMenu_->addAction(d->toggleViewAction());
+    lessons_->fillMenu(lessonsMenu_);
+    connect(lessons_, &LessonPanel::lessonStarted, d, [d] {
+        d->show();
+        d->raise();
+    });
+    connect(lessons_, &LessonPanel::lessonClosed, d, &QWidget::hide);
 }
 
 void MainWindow::loadScenario(const Scenario& scenario) {
@@ -358,6 +381,7 @@ void MainWindow::applyTheme() {
     usage_->setTheme(theme_);
     output_->setTheme(theme_);
     transport_->setTheme(theme_);
+    lessons_->setTheme(theme_);
     refreshBanner();
     refreshStatus();
 }

@@ -17,6 +17,7 @@ namespace pl::ui {
 
 class BlockChainView;
 class ChartsPanel;
+class LessonPanel;
 class OutputView;
 class PoolView;
 class PromptView;
@@ -58,6 +59,8 @@ class MainWindow : public QMainWindow {
     ChartsPanel* chartsPanel() const { return charts_; }
     UsagePanel* usagePanel() const { return usage_; }
     OutputView* outputView() const { return output_; }
+    TransportBar* transportBar() const { return transport_; }
+    LessonPanel* lessonPanel() const { return lessons_; }
 
     static QString defaultScenarioName();
 
@@ -73,6 +76,7 @@ class MainWindow : public QMainWindow {
   private:
     void buildActions();
     void buildDocks();
+    void buildLessons();
     void applyTheme();
     void updateIcons();
     void refreshBanner();
@@ -92,6 +96,8 @@ class MainWindow : public QMainWindow {
     UsagePanel* usage_ = nullptr;
     OutputView* output_ = nullptr;
     TransportBar* transport_ = nullptr;
+    LessonPanel* lessons_ = nullptr;
+    QMenu* lessonsMenu_ = nullptr;
     QComboBox* picker_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* description_ = nullptr;
