@@ -112,6 +112,24 @@ ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     refresh(true);
 }
 
+void ChartsPanel::showChart(Chart chart) {
+    tabs_->setCurrentWidget(chartView(chart));
+}
+
+QWidget* ChartsPanel::chartView(Chart chart) const {
+    switch (chart) {
+        case Chart::Ttft:
+            return ttft_;
+        case Chart::TtftVsLength:
+            return scatter_;
+        case Chart::KvMemory:
+            return memory_;
+        case Chart::HitRate:
+            return hitRate_;
+    }
+    return ttft_;
+}
+
 QChart* ChartsPanel::ttftChart() const {
     return ttft_->chart();
 }

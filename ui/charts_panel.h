@@ -19,7 +19,13 @@ class ScenarioContext;
 class ChartsPanel : public QWidget {
     Q_OBJECT
   public:
+    enum class Chart { Ttft, TtftVsLength, KvMemory, HitRate };
+
     explicit ChartsPanel(ScenarioContext* context, QWidget* parent = nullptr);
+
+    // Brings one chart's tab to the front (a lesson step pointing at it), and that chart's view.
+    void showChart(Chart chart);
+    QWidget* chartView(Chart chart) const;
 
     void setTheme(Theme theme);
     // For tests: the number of requests with a TTFT bar, and memory samples drawn.

@@ -27,6 +27,7 @@
 #include "charts_panel.h"
 #include "i18n.h"
 #include "icons.h"
+#include "lesson_panel.h"
 #include "lint_panel.h"
 #include "output_view.h"
 #include "pool_view.h"
@@ -110,6 +111,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     setCentralWidget(central);
 
     buildDocks();
+    buildLessons();
 
     progress_ = new QLabel(this);
     progress_->setObjectName(QStringLiteral("progress"));
@@ -269,6 +271,8 @@ void MainWindow::buildActions() {
     }
     viewMenu_->addSeparator();
 
+    lessonsMenu_ = menuBar()->addMenu(QString());
+
     helpMenu_ = menuBar()->addMenu(QString());
     a.about = action(helpMenu_, "about", QKeySequence(), [this] {
         QMessageBox::about(this, tr("About PrefixLens"),
@@ -312,6 +316,7 @@ void MainWindow::retranslateUi() {
     for (QAction* l : languageGroup_->actions())
         l->setChecked(l->data().toString() == currentLanguage());
 
+    lessonsMenu_->setTitle(tr("&Lessons"));
     helpMenu_->setTitle(tr("&Help"));
     a.about->setText(tr("&About PrefixLens"));
 
@@ -400,6 +405,25 @@ void MainWindow::buildDocks() {
     showLint->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 }
 
+// The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.
+void MainWindow::buildLessons() {
+    lessons_ = new LessonPanel(this, this);
+    auto* d = new QDockWidget(tr("Lesson"), this);
+    d->setObjectName(QStringLiteral("lessonDock"));
+    d->setWidget(lessons_);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::TopDockWidgetArea, d);
+    d->hide();
+    viewMenu_->addAction(d->toggleViewAction());
+    lessons_->fillMenu(lessonsMenu_);
+    connect(lessons_, &LessonPanel::lessonStarted, d, [d] {
+        d->show();
+        d->raise();
+    });
+    connect(lessons_, &LessonPanel::lessonClosed, d, &QWidget::hide);
+}
+
 void MainWindow::loadScenario(const Scenario& scenario) {
     lastError_.clear();
     runFailed_ = false;
@@ -472,6 +496,7 @@ void MainWindow::applyTheme() {
     output_->setTheme(theme_);
     lint_->setTheme(theme_);
     transport_->setTheme(theme_);
+    lessons_->setTheme(theme_);
     refreshBanner();
     refreshStatus();
 }

@@ -21,6 +21,7 @@ namespace pl::ui {
 class BlockChainView;
 class ChartsPanel;
 class LintPanel;
+class LessonPanel;
 class OutputView;
 class PoolView;
 class PromptView;
@@ -63,6 +64,8 @@ class MainWindow : public QMainWindow {
     UsagePanel* usagePanel() const { return usage_; }
     OutputView* outputView() const { return output_; }
     LintPanel* lintPanel() const { return lint_; }
+    TransportBar* transportBar() const { return transport_; }
+    LessonPanel* lessonPanel() const { return lessons_; }
 
     static QString defaultScenarioName();
 
@@ -85,6 +88,7 @@ class MainWindow : public QMainWindow {
     void switchLanguage(const QString& code);
     // The status line, kept as a function so that it can be said again in another language.
     void setProgress(std::function<QString()> text);
+    void buildLessons();
     void applyTheme();
     void updateIcons();
     void refreshBanner();
@@ -105,6 +109,8 @@ class MainWindow : public QMainWindow {
     OutputView* output_ = nullptr;
     LintPanel* lint_ = nullptr;
     TransportBar* transport_ = nullptr;
+    LessonPanel* lessons_ = nullptr;
+    QMenu* lessonsMenu_ = nullptr;
     QComboBox* picker_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* description_ = nullptr;

@@ -19,6 +19,9 @@ struct Palette {
     QColor pending, hashed, hit, computed, partial, invalidation;
     QColor poolFree, poolCachedFree, nextVictim, eviction, selection;
     QColor tools, system, message, framing, generation, dynamicText;
+    // A lesson's frame around the part of the window it talks about: a band of a colour no view
+    // uses for data, edged in a dark line so it reads on white and on black, and on a projector.
+    QColor spotlight, spotlightEdge;
     std::vector<QColor> sessions;
 
     QColor cell(CellState state) const;

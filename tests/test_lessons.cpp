@@ -1,0 +1,484 @@
+// Lessons: every built-in lesson loads, points at real scenarios, requests and widgets, and speaks
+// English, Japanese and Polish; a bad lesson file is refused with its name and the place in it;
+// PageDown and PageUp drive the window to each step's scenario, moment and highlighted widget.
+#include <QAction>
+#include <QDockWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "block_chain_view.h"
+#include "charts_panel.h"
+#include "engine_session.h"
+#include "lesson.h"
+#include "lesson_panel.h"
+#include "main_window.h"
+#include "output_view.h"
+#include "pool_view.h"
+#include "prompt_view.h"
+#include "scenario_context.h"
+#include "spotlight_overlay.h"
+#include "test_support.h"
+#include "transport_bar.h"
+#include "usage_panel.h"
+
+using namespace pl;
+using namespace pl::ui;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 300000;
+
+std::unique_ptr<MainWindow> makeWindow() {
+    MainWindowOptions o;
+    o.engine.backend = BackendKind::Cpu;
+    o.engine.explicit_backend = true;
+    o.useSettings = false;
+    o.loadInitialScenario = false;
+    auto w = std::make_unique<MainWindow>(o);
+    w->resize(1280, 800);
+    w->show();
+    return w;
+}
+
+std::string writeTemp(const QTemporaryDir& dir, const char* name, const std::string& text) {
+    const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
+    test::write_file(path, text);
+    return path;
+}
+
+// A step as JSON text, for lessons written by the tests.
+std::string step(const std::string& scenario, int request, const char* at, const char* highlight) {
+    return "{\"title\": {\"en\": \"T\", \"ja\": \"T\", \"pl\": \"T\"}, \"text\": {\"en\": \"" +
+           scenario + " " + std::to_string(request) + "\", \"ja\": \"J\", \"pl\": \"P\"}, " +
+           "\"scenario\": \"" + scenario + "\", \"request\": " + std::to_string(request) +
+           ", \"at\": \"" + at + "\", \"highlight\": \"" + highlight + "\"}";
+}
+
+int expectedCursor(const ScenarioRun& run, const LessonStep& s) {
+    if (!s.request)
+        return run.eventCount();
+    if (s.at == LessonMoment::End)
+        return run.requestEndCursor(*s.request);
+    if (s.at == LessonMoment::Start)
+        return run.requestStartCursor(*s.request);
+    for (int idx : run.request_events[static_cast<std::size_t>(*s.request)]) {
+        if (std::holds_alternative<PrefillDoneEvent>(run.events[static_cast<std::size_t>(idx)]))
+            return idx + 1;
+    }
+    return -1;
+}
+
+// The widget a target id must frame, found without the panel's own mapping.
+QWidget* expectedTarget(MainWindow& w, const QString& id) {
+    auto dockOf = [](QWidget* x) -> QWidget* {
+        for (QWidget* p = x; p; p = p->parentWidget()) {
+            if (auto* d = qobject_cast<QDockWidget*>(p))
+                return d;
+        }
+        return nullptr;
+    };
+    if (id == QLatin1String("chain"))
+        return w.blockChainView();
+    if (id == QLatin1String("transport"))
+        return w.transportBar();
+    if (id == QLatin1String("prompt"))
+        return dockOf(w.promptView());
+    if (id == QLatin1String("output"))
+        return dockOf(w.outputView());
+    if (id == QLatin1String("usage"))
+        return dockOf(w.usagePanel());
+    if (id == QLatin1String("pool"))
+        return dockOf(w.poolView());
+    if (id.startsWith(QLatin1String("charts")))
+        return dockOf(w.chartsPanel());
+    return nullptr;
+}
+
+std::optional<ChartsPanel::Chart> expectedChart(const QString& id) {
+    if (id == QLatin1String("charts.ttft"))
+        return ChartsPanel::Chart::Ttft;
+    if (id == QLatin1String("charts.length"))
+        return ChartsPanel::Chart::TtftVsLength;
+    if (id == QLatin1String("charts.kv"))
+        return ChartsPanel::Chart::KvMemory;
+    if (id == QLatin1String("charts.hits"))
+        return ChartsPanel::Chart::HitRate;
+    return std::nullopt;
+}
+
+// The target is on screen: visible, not empty, inside the window, and for a chart, its tab is the
+// one in front.
+void checkTargetShown(MainWindow& w, QWidget* target, const QString& id) {
+    QVERIFY2(target, qPrintable(id));
+    QCOMPARE(target, expectedTarget(w, id));
+    QVERIFY2(target->isVisible(), qPrintable(id));
+    // A dock shown again gets its size when the window lays out, a moment later.
+    QTRY_VERIFY2(target->width() > 100 && target->height() > 16, qPrintable(id));
+    const QRect inWindow(target->mapTo(&w, QPoint(0, 0)), target->size());
+    QVERIFY2(w.rect().intersects(inWindow), qPrintable(id));
+    if (const auto chart = expectedChart(id)) {
+        QWidget* view = w.chartsPanel()->chartView(*chart);
+        QVERIFY2(view->isVisible(), qPrintable(id));
+        auto* tabs = w.chartsPanel()->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        QCOMPARE(tabs->currentWidget(), view);
+    }
+}
+
+}  // namespace
+
+class TestLessons : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("test_lessons"));
+        registerUiMetaTypes();
+    }
+
+    void builtinLessonsLoad() {
+        const auto names = builtinLessonNames();
+        QVERIFY2(names.size() >= 3, "the workshop needs its lessons in assets/lessons");
+        std::set<int> orders;
+        std::set<std::string> scenariosUsed;
+        for (const auto& name : names) {
+            auto lesson = loadLesson(name);
+            QVERIFY2(lesson.ok(), lesson.ok() ? "" : lesson.error().message.c_str());
+            const Lesson& l = lesson.value();
+            QVERIFY2(orders.insert(l.order).second, name.c_str());
+            for (const char* lang : {"en", "ja", "pl"})
+                QVERIFY2(!l.title.exactly(lang).empty(), (name + ": title " + lang).c_str());
+            QVERIFY(!l.steps.empty());
+            for (std::size_t i = 0; i < l.steps.size(); ++i) {
+                const LessonStep& s = l.steps[i];
+                const std::string where = name + " step " + std::to_string(i);
+                // Its scenario exists and its request is in range for it.
+                QVERIFY2(
+                    s.scenarioIndex >= 0 && s.scenarioIndex < static_cast<int>(l.scenarios.size()),
+                    where.c_str());
+                const Scenario& sc = l.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
+                QCOMPARE(sc.name, s.scenario);
+                scenariosUsed.insert(sc.name);
+                if (s.request) {
+                    QVERIFY2(*s.request >= 0 && *s.request < static_cast<int>(sc.requests.size()),
+                             where.c_str());
+                }
+                // Every step says something in every language, and points somewhere.
+                for (const char* lang : {"en", "ja", "pl"}) {
+                    QVERIFY2(!s.title.exactly(lang).empty(), (where + " title " + lang).c_str());
+                    QVERIFY2(!s.text.exactly(lang).empty(), (where + " text " + lang).c_str());
+                }
+                QVERIFY2(isLessonTarget(s.highlight), where.c_str());
+                // Japanese and Polish are translations, not copies of the English.
+                QVERIFY2(s.text.exactly("ja") != s.text.exactly("en"), where.c_str());
+                QVERIFY2(s.text.exactly("pl") != s.text.exactly("en"), where.c_str());
+            }
+        }
+        // Together the lessons walk through every built-in scenario.
+        for (const auto& sc : builtin_scenario_names())
+            QVERIFY2(scenariosUsed.count(sc), ("no lesson shows " + sc).c_str());
+    }
+
+    void everyStepHighlightsAVisibleWidget() {
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        QVERIFY(panel);
+        for (const auto& name : builtinLessonNames()) {
+            auto lesson = loadLesson(name);
+            QVERIFY(lesson.ok());
+            for (const LessonStep& s : lesson->steps) {
+                const QString id = QString::fromStdString(s.highlight);
+                checkTargetShown(*w, panel->targetWidget(id), id);
+            }
+        }
+        // Every id there is maps to a widget, even with its dock closed first.
+        for (const LessonTarget& t : lessonTargets()) {
+            const QString id = QString::fromLatin1(t.id);
+            if (QWidget* target = expectedTarget(*w, id); target && target->inherits("QDockWidget"))
+                target->hide();
+            checkTargetShown(*w, panel->targetWidget(id), id);
+        }
+        QCOMPARE(panel->targetWidget(QStringLiteral("nowhere")), nullptr);
+    }
+
+    void badLessonFilesNameTheFileAndPlace_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");  // after "<file>"
+        const std::string good = step("shared-system-prompt", 0, "end", "chain");
+        auto lesson = [](const std::string& steps) {
+            return QString::fromStdString("{\"title\": \"A lesson\", \"steps\": [" + steps + "]}");
+        };
+        QTest::newRow("malformed JSON")
+            << QStringLiteral("{\"title\": \"A lesson\",\n  \"steps\": [\n    {\"title\": }\n]}")
+            << QStringLiteral(":3:");
+        QTest::newRow("not an object") << QStringLiteral("[1, 2]") << QStringLiteral(": /: ");
+        QTest::newRow("no steps") << QStringLiteral("{\"title\": \"A lesson\", \"steps\": []}")
+                                  << QStringLiteral(": /steps: a lesson needs at least one step");
+        QTest::newRow("unknown target")
+            << lesson(good + ", " + step("shared-system-prompt", 1, "end", "charts.memory"))
+            << QStringLiteral(": /steps/1/highlight: unknown target \"charts.memory\"");
+        QTest::newRow("missing text")
+            << lesson("{\"title\": \"T\", \"scenario\": \"few-shot\", \"request\": 0}")
+            << QStringLiteral(": /steps/0/text: missing");
+        QTest::newRow("no English text")
+            << lesson(good +
+                      ", {\"title\": \"T\", \"text\": {\"ja\": \"日本語だけ\"}, "
+                      "\"scenario\": \"few-shot\"}")
+            << QStringLiteral(": /steps/1/text/en: needs a non-empty English text");
+        QTest::newRow("empty English text")
+            << lesson(
+                   "{\"title\": \"T\", \"text\": {\"en\": \"\", \"pl\": \"Tak\"}, "
+                   "\"scenario\": \"few-shot\"}")
+            << QStringLiteral(": /steps/0/text/en: needs a non-empty English text");
+        QTest::newRow("bad language code")
+            << lesson(
+                   "{\"title\": \"T\", \"text\": {\"en\": \"Hi\", \"Polish\": \"Tak\"}, "
+                   "\"scenario\": \"few-shot\"}")
+            << QStringLiteral(": /steps/0/text/Polish: expected a language code");
+        QTest::newRow("request out of range")
+            << lesson(good + ", " + step("few-shot", 5, "end", "chain"))
+            << QStringLiteral(
+                   ": /steps/1/request: scenario \"few-shot\" has 3 requests (0 to 2), "
+                   "not request 5");
+        QTest::newRow("unknown scenario")
+            << lesson(step("no-such-scenario", 0, "end", "chain"))
+            << QStringLiteral(": /steps/0/scenario: no-such-scenario: no such scenario");
+        QTest::newRow("bad moment") << lesson(step("few-shot", 0, "middle", "chain"))
+                                    << QStringLiteral(": /steps/0/at: expected \"start\"");
+        QTest::newRow("unknown field")
+            << lesson(
+                   "{\"title\": \"T\", \"text\": \"Hi\", \"scenario\": \"few-shot\", "
+                   "\"highlights\": \"chain\"}")
+            << QStringLiteral(": /steps/0/highlights: unknown field");
+    }
+
+    void badLessonFilesNameTheFileAndPlace() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = writeTemp(dir, "my-lesson.json", text.toStdString());
+        auto lesson = loadLesson(path);
+        QVERIFY(!lesson.ok());
+        const QString message = QString::fromStdString(lesson.error().message);
+        QVERIFY2(message.startsWith(QString::fromStdString(path)), qPrintable(message));
+        QVERIFY2(message.mid(static_cast<int>(path.size())).startsWith(expected),
+                 qPrintable(message));
+        // The panel refuses it with the same message and keeps what it showed.
+        auto w = makeWindow();
+        QString error;
+        QVERIFY(!w->lessonPanel()->openLesson(QString::fromStdString(path), &error));
+        QCOMPARE(error, message);
+        QVERIFY(!w->lessonPanel()->hasLesson());
+    }
+
+    void scenarioFilesAreRelativeToTheLesson() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("scenarios")));
+        const auto src = builtin_scenarios_dir() / "few-shot.json";
+        QVERIFY(QFile::copy(QString::fromStdString(src.string()),
+                            dir.filePath(QStringLiteral("scenarios/mine.json"))));
+        const std::string path =
+            writeTemp(dir, "mine.json",
+                      "{\"title\": \"Mine\", \"steps\": [" +
+                          step("scenarios/mine.json", 2, "end", "chain") + "]}");
+        auto lesson = loadLesson(path);
+        QVERIFY2(lesson.ok(), lesson.ok() ? "" : lesson.error().message.c_str());
+        QCOMPARE(lesson->scenarios.size(), std::size_t{1});
+        QCOMPARE(lesson->scenarios.front().name, std::string("few-shot"));
+    }
+
+    void textsFollowTheLanguage() {
+        LocalizedText t;
+        t.texts = {{"en", "Hello"}, {"ja", "こんにちは"}, {"pl", "Cześć"}, {"pt_BR", "Olá"}};
+        QCOMPARE(t.pick("ja_JP"), std::string("こんにちは"));
+        QCOMPARE(t.pick("pl"), std::string("Cześć"));
+        QCOMPARE(t.pick("pt_BR"), std::string("Olá"));
+        QCOMPARE(t.pick("pt_PT"), std::string("Hello"));  // no "pt": English
+        QCOMPARE(t.pick("de_DE"), std::string("Hello"));
+        QCOMPARE(t.pick("C"), std::string("Hello"));
+
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        auto lesson = loadLesson("02-prefix-reuse");
+        QVERIFY(lesson.ok());
+        const LessonStep first = lesson->steps.front();
+        panel->setLesson(std::move(lesson.value()));
+        const QLocale before;
+        panel->setLanguage(QStringLiteral("ja_JP"));
+        QCOMPARE(panel->stepBodyText(), QString::fromStdString(first.text.exactly("ja")));
+        QCOMPARE(panel->stepTitleText(), QString::fromStdString(first.title.exactly("ja")));
+        panel->setLanguage(QStringLiteral("de"));
+        QCOMPARE(panel->stepBodyText(), QString::fromStdString(first.text.exactly("en")));
+        // Empty follows the UI's locale, and a language change in the app is picked up.
+        panel->setLanguage(QString());
+        QLocale::setDefault(QLocale(QLocale::Polish, QLocale::Poland));
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(panel, &change);
+        QCOMPARE(panel->language(), QStringLiteral("pl_PL"));
+        QCOMPARE(panel->stepBodyText(), QString::fromStdString(first.text.exactly("pl")));
+        QLocale::setDefault(before);
+    }
+
+    void shortcutsDoNotClash() {
+        auto w = makeWindow();
+        std::map<QString, QStringList> owners;
+        for (QAction* a : w->findChildren<QAction*>()) {
+            for (const QKeySequence& k : a->shortcuts())
+                owners[k.toString()] << a->text();
+        }
+        for (const auto& [key, actions] : owners)
+            QVERIFY2(actions.size() == 1,
+                     qPrintable(key + QStringLiteral(": ") + actions.join(QStringLiteral(", "))));
+        LessonPanel* panel = w->lessonPanel();
+        QCOMPARE(panel->nextAction()->shortcut(), QKeySequence(Qt::Key_PageDown));
+        QCOMPARE(panel->previousAction()->shortcut(), QKeySequence(Qt::Key_PageUp));
+        // Without a lesson the keys are free for whatever has the focus.
+        QVERIFY(!panel->nextAction()->isEnabled());
+        QVERIFY(!panel->previousAction()->isEnabled());
+    }
+
+    void keysDriveTheWindow() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = writeTemp(
+            dir, "walk.json",
+            "{\"title\": {\"en\": \"Walk\", \"ja\": \"歩く\", \"pl\": \"Spacer\"}, \"steps\": [" +
+                step("shared-system-prompt", 0, "prefill", "chain") + ", " +
+                step("shared-system-prompt", 1, "end", "usage") + ", " +
+                step("timestamp-at-head", 1, "end", "charts.ttft") + ", " +
+                step("timestamp-at-head", 2, "start", "prompt") + "]}");
+        auto w = makeWindow();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        LessonPanel* panel = w->lessonPanel();
+        ScenarioContext* ctx = w->context();
+        QSignalSpy shown(panel, &LessonPanel::stepShown);
+        QString error;
+        QVERIFY2(panel->openLesson(QString::fromStdString(path), &error), qPrintable(error));
+        QVERIFY(panel->isVisible());  // its dock opens with the lesson
+
+        auto check = [&](int index) {
+            QCOMPARE(panel->step(), index);
+            QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+            const LessonStep& s = panel->lesson().steps[static_cast<std::size_t>(index)];
+            QCOMPARE(ctx->scenario().name, s.scenario);
+            QVERIFY(ctx->run());
+            QCOMPARE(ctx->run()->scenario.name, s.scenario);
+            QCOMPARE(ctx->cursor(), expectedCursor(*ctx->run(), s));
+            QCOMPARE(ctx->currentRequest(), *s.request);
+            QVERIFY(!ctx->isPlaying());
+            const QString id = QString::fromStdString(s.highlight);
+            QCOMPARE(panel->highlightedWidget(), expectedTarget(*w, id));
+            checkTargetShown(*w, panel->highlightedWidget(), id);
+            QVERIFY(!panel->overlay()->frameRect().isEmpty());
+            QVERIFY(panel->overlay()->isVisible());
+            QCOMPARE(panel->stepTitleText(), QStringLiteral("T"));
+            QVERIFY(panel->stepBodyText().contains(QString::fromStdString(s.scenario)) ||
+                    panel->stepBodyText() == QStringLiteral("J") ||
+                    panel->stepBodyText() == QStringLiteral("P"));
+        };
+        check(0);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(!panel->previousAction()->isEnabled());
+
+        // The clicker's key: same scenario, so only the cursor and the frame move.
+        const auto* runBefore = ctx->run().get();
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        check(1);
+        QCOMPARE(ctx->run().get(), runBefore);
+
+        // The next scenario plays first; the step lands when its run arrives.
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        check(2);
+        QCOMPARE(ctx->run()->results[1].cached_tokens, 0);  // what the step is about
+
+        // "start": the request has not begun, so the detail views are told to show it.
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        check(3);
+        QCOMPARE(ctx->requestAtCursor(), 1);
+        QCOMPARE(ctx->selectedRequest(), std::optional<int>(2));
+        QVERIFY(!panel->nextAction()->isEnabled());
+        QTest::keyClick(w.get(), Qt::Key_PageDown);  // past the end: nothing moves
+        QCOMPARE(panel->step(), 3);
+
+        // Back goes to the other key, and to the other scenario again.
+        QTest::keyClick(w.get(), Qt::Key_PageUp);
+        check(2);
+        QTest::keyClick(w.get(), Qt::Key_PageUp);
+        check(1);
+        QCOMPARE(ctx->scenario().name, std::string("shared-system-prompt"));
+
+        // A live edit is the presenter's; the next step plays the lesson's scenario again.
+        QVERIFY(ctx->applyEdit(1, "/messages/0/content", "A different question?"));
+        QTest::keyClick(w.get(), Qt::Key_PageUp);
+        check(0);
+        QCOMPARE(ctx->run()->scenario.requests[1].body,
+                 panel->lesson().scenarios[0].requests[1].body);
+
+        // Ending the lesson removes the frame and the panel.
+        panel->closeLesson();
+        QVERIFY(!panel->hasLesson());
+        QCOMPARE(panel->highlightedWidget(), nullptr);
+        QVERIFY(!panel->overlay()->isVisible());
+        QVERIFY(!panel->isVisible());
+    }
+
+    void builtinLessonPlaysItsFirstSteps() {
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        const auto names = builtinLessonNames();
+        QString error;
+        QVERIFY2(panel->openLesson(QString::fromStdString(names.front()), &error),
+                 qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(panel->stepCount(), static_cast<int>(panel->lesson().steps.size()));
+        for (int i = 1; i < std::min(3, panel->stepCount()); ++i) {
+            panel->next();
+            QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+            QVERIFY(panel->highlightedWidget() && panel->highlightedWidget()->isVisible());
+        }
+    }
+
+    // Not a check: with PREFIXLENS_LESSON_SHOTS naming a folder, writes PNGs of a few steps in both
+    // themes (in PREFIXLENS_LESSON_LANG, default English) for a person to look at.
+    void lessonScreenshots() {
+        const QString out = qEnvironmentVariable("PREFIXLENS_LESSON_SHOTS");
+        if (out.isEmpty())
+            QSKIP("set PREFIXLENS_LESSON_SHOTS to a folder to write step images");
+        const QString lang = qEnvironmentVariable("PREFIXLENS_LESSON_LANG", QStringLiteral("en"));
+        const std::pair<const char*, int> shots[] = {
+            {"01-kv-cache", 0},     {"01-kv-cache", 4},    {"02-prefix-reuse", 4},
+            {"02-prefix-reuse", 7}, {"03-hosted-apis", 0}, {"04-memory-and-workloads", 3}};
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        panel->setLanguage(lang);
+        for (Theme theme : {Theme::Light, Theme::Dark}) {
+            w->setTheme(theme);
+            for (const auto& [name, index] : shots) {
+                QString error;
+                if (panel->lesson().name != name)
+                    QVERIFY2(panel->openLesson(QString::fromLatin1(name), &error),
+                             qPrintable(error));
+                panel->goToStep(index);
+                QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+                QTest::qWait(400);
+                const QString file = QStringLiteral("%1/%2-%3-%4-%5.png")
+                                         .arg(out, QString::fromLatin1(name))
+                                         .arg(index)
+                                         .arg(lang, theme == Theme::Dark ? "dark" : "light");
+                QVERIFY(w->grabToImage().save(file, "PNG"));
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TestLessons)
+#include "test_lessons.moc"
