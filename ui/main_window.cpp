@@ -325,6 +325,8 @@ void MainWindow::retranslateUi() {
     usageDock_->setWindowTitle(tr("Usage"));
     chartsDock_->setWindowTitle(tr("Charts"));
     poolDock_->setWindowTitle(tr("KV pool"));
+    lintDock_->setWindowTitle(tr("Lint"));
+    showLintAction_->setText(tr("Show &lint findings"));
     picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
     if (progressText_)
         progress_->setText(progressText_());
@@ -394,15 +396,15 @@ void MainWindow::buildDocks() {
 
     // Lint findings of the current request, under the prompt whose tokens they select.
     lint_ = new LintPanel(context_, engine_, options_.engine.model_dir, this);
-    auto* dLint = dock(tr("Lint"), "lintDock", lint_, Qt::RightDockWidgetArea);
+    QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
     splitDockWidget(dPrompt, dLint, Qt::Vertical);
-    resizeDocks({dPrompt, dLint, dOutput}, {330, 330, 100}, Qt::Vertical);
-    auto* showLint = viewMenu_->addAction(tr("Show &lint findings"), this, [this, dLint] {
+    resizeDocks(QList<QDockWidget*>{dPrompt, dLint, dOutput}, {330, 330, 100}, Qt::Vertical);
+    showLintAction_ = viewMenu_->addAction(QString(), this, [this, dLint] {
         dLint->show();
         dLint->raise();
         lint_->setFocus(Qt::ShortcutFocusReason);
     });
-    showLint->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    showLintAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
 }
 
 // The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.

@@ -136,6 +136,8 @@ class MainWindow : public QMainWindow {
     QDockWidget* usageDock_ = nullptr;
     QDockWidget* chartsDock_ = nullptr;
     QDockWidget* poolDock_ = nullptr;
+    QDockWidget* lintDock_ = nullptr;
+    QAction* showLintAction_ = nullptr;
     std::function<QString()> progressText_;
     Theme theme_ = Theme::Light;
     double zoom_ = 1.0;

@@ -302,9 +302,10 @@ struct Linter::Impl {
         return f;
     }
 
-    // Adds a finding; with `dedupe_key`, a repeat of the same finding only counts requests.
+    // Adds a finding; with `dedupe_key` (and merge_repeats), a repeat of the same finding only
+    // counts requests.
     void emit(Finding f, const std::string& dedupe_key = "") {
-        if (!dedupe_key.empty()) {
+        if (!dedupe_key.empty() && opts.merge_repeats) {
             if (auto it = dedupe.find(dedupe_key); it != dedupe.end()) {
                 Finding& first = findings[it->second];
                 first.details["requests"] = first.details.value("requests", 1) + 1;
