@@ -27,13 +27,6 @@ int cp_width(char32_t cp) {
     return wide ? 2 : 1;
 }
 
-std::string with_commas(long long v) {
-    std::string s = std::to_string(v < 0 ? -v : v);
-    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-        s.insert(static_cast<std::size_t>(i), ",");
-    return v < 0 ? "-" + s : s;
-}
-
 std::string usd(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, v < 1.0 ? "$%.4f" : "$%.2f", v);
