@@ -26,6 +26,15 @@ const char* usage_text() {
            "  prefixlens lint  --explain RULE | --list-rules\n"
            "  prefixlens bench [--model DIR] [--backend vulkan|cpu] [--device N] [--json] "
            "[--quick]\n"
+           "  prefixlens shot  SCENARIO -o OUT.png [--step N] [--size WxH] [--theme light|dark]\n"
+           "                   [--scale F] [--deterministic] [--model DIR] [--backend vulkan|cpu]\n"
+           "                   [--device N] [--lang en|ja|pl]\n"
+           "      Renders the app window offscreen (no display needed) as it stands once request\n"
+           "      N (0-based, as the app and 'run --json' number them; default: the last) has\n"
+           "      finished. --size is the window in pixels (default 1280x800); the PNG is\n"
+           "      that times --scale. --deterministic: TTFT from the cost model, the CPU\n"
+           "      backend unless --backend says otherwise, no clock or device name, so equal\n"
+           "      inputs give byte-identical files.\n"
            "  prefixlens --version\n";
 }
 

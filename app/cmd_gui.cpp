@@ -1,11 +1,10 @@
 // prefixlens [gui]: the desktop app.
 //
-// Hidden developer flags (not in the usage text):
+// Hidden developer flag (not in the usage text):
 //   --measure-latency [--tokens N]  plays a ~N-token prompt (default 2000) while a 5 ms timer
 //                                   watches the UI thread; prints one JSON object and exits.
-//   --screenshots DIR               saves PNGs of the window at a few steps in both themes.
+// Images of the window come from `prefixlens shot` (cmd_shot.cpp).
 #include <QApplication>
-#include <QDir>
 #include <QLocale>
 #include <QSettings>
 #include <cstdio>
@@ -15,55 +14,14 @@
 #include "i18n.h"
 #include "latency_probe.h"
 #include "main_window.h"
-#include "scenario_context.h"
 #include "scenario_import.h"
 
 namespace pl::cli {
 
-namespace {
-
-int saveScreenshots(ui::MainWindow& window, const QString& dir) {
-    if (!window.waitForRun(120000)) {
-        std::fprintf(stderr, "prefixlens: %s\n", window.lastError().toStdString().c_str());
-        return 1;
-    }
-    QDir().mkpath(dir);
-    auto* ctx = window.context();
-    const int last = ctx->run()->requestCount() - 1;
-    struct Step {
-        const char* name;
-        int cursor;
-    };
-    const int r1start = ctx->run()->requestStartCursor(std::min(1, last));
-    const int r1end = ctx->run()->requestEndCursor(std::min(1, last));
-    const std::vector<Step> steps{
-        {"start", 0},
-        {"r1-hashing", r1start + (r1end - r1start) / 4},
-        {"r1-end", r1end},
-        {"end", ctx->eventCount()},
-    };
-    for (ui::Theme theme : {ui::Theme::Light, ui::Theme::Dark}) {
-        window.setTheme(theme);
-        for (const Step& s : steps) {
-            ctx->setCursor(s.cursor);
-            const QString path =
-                QStringLiteral("%1/%2-%3.png")
-                    .arg(dir, QLatin1String(s.name), theme == ui::Theme::Dark ? "dark" : "light");
-            if (!window.grabToImage().save(path, "PNG"))
-                return 1;
-            std::printf("%s\n", path.toStdString().c_str());
-        }
-    }
-    return 0;
-}
-
-}  // namespace
-
 int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(args,
-                         {{"--model", "--backend", "--device", "--scenario", "--tokens",
-                           "--screenshots", "--size", "--lang"},
+                         {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang"},
                           {"--measure-latency"}},
                          a);
         !err.empty()) {
@@ -105,8 +63,6 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
 
     ui::MainWindowOptions options;
     options.engine = engine;
-    const bool screenshots = a.has("--screenshots");
-    options.useSettings = !screenshots;
     // --lang, else the language chosen in the menu last time, else the system's, else English.
     const QString saved =
         options.useSettings ? QSettings().value(ui::languageSettingsKey()).toString() : QString();
@@ -121,11 +77,6 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
         options.initialScenario = QString::fromStdString(*s);
     }
     ui::MainWindow window(options);
-    if (screenshots) {
-        window.resize(1280, 800);
-        window.show();
-        return saveScreenshots(window, QString::fromStdString(*a.get("--screenshots")));
-    }
     window.show();
     return QApplication::exec();
 }

@@ -40,6 +40,9 @@ int main(int argc, char** argv) {
     if (cmd == "lint") {
         return pl::cli::run_lint(args);
     }
+    if (cmd == "shot") {
+        return pl::cli::run_shot(argv[0], args);
+    }
     std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
     return 2;
 }

@@ -6,7 +6,8 @@
 namespace pl {
 
 // In order: $PREFIXLENS_ASSETS; <exe>/../share/prefixlens/assets (installed); the source tree's
-// assets/ (a build that has not been installed).
+// assets/, but only for a program inside this build tree (a build that has not been installed).
+// Anywhere else the installed path is returned even when missing, so the error names it.
 std::filesystem::path assets_dir();
 std::filesystem::path builtin_model_dir();
 

@@ -178,8 +178,13 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     }
     run.sampler.emplace(options_.sampling);
     run.next = run.sampler->sample(run.logits);
-    res.ttft_ms = ms_since(t0);
-    res.prefill_gpu_ms = stats.gpu_ms;
+    if (options_.timing == TimingSource::CostModel) {
+        res.ttft_ms = options_.cost_model.ttft_ms(cfg, res.cached_tokens, res.computed_tokens);
+        res.prefill_gpu_ms = -1;
+    } else {
+        res.ttft_ms = ms_since(t0);
+        res.prefill_gpu_ms = stats.gpu_ms;
+    }
     if (sink) {
         for (const PromptBlock& b : a.blocks) {
             if (b.state != PromptBlockState::Hit) {

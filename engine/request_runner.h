@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "cache/prefix_cache.h"
+#include "cost_model.h"
 #include "prompt_template.h"
 #include "sampler.h"
 #include "scenario.h"
@@ -54,8 +55,8 @@ struct BlockEvictedEvent {
 };
 struct PrefillDoneEvent {
     int request;
-    double ttft_ms;  // wall time from request start to the first sampled token
-    double gpu_ms;   // GPU time of the prefill (negative on the CPU backend)
+    double ttft_ms;  // request start to the first sampled token (RunnerOptions::timing)
+    double gpu_ms;   // GPU time of the prefill (negative on the CPU backend or when modelled)
     int cached_tokens;
     int computed_tokens;
 };
@@ -127,6 +128,10 @@ struct RunnerOptions {
     bool verify = false;       // recompute every request without the cache and compare
     bool keep_logits = false;  // keep first-token logits in RequestResult
     SamplingParams sampling;   // greedy by default
+    // Clock: TTFT is measured. CostModel: TTFT comes from `cost_model`, the same on every run,
+    // and no GPU time is reported.
+    TimingSource timing = TimingSource::Clock;
+    CostModel cost_model;
 };
 
 // Blocks a scenario needs at most for one request, given the model's context.

@@ -153,6 +153,14 @@ Result<Scenario> load_scenario(const std::string& path_or_name) {
         path_or_name.find('/') == std::string::npos) {
         path = builtin_scenarios_dir() / (path_or_name + ".json");
         if (!std::filesystem::exists(path, ec)) {
+            if (!std::filesystem::is_directory(builtin_scenarios_dir(), ec)) {
+                // A broken installation, not a typo: say where the scenarios should be.
+                return make_error(path_or_name +
+                                  ": no such scenario file, and no built-in "
+                                  "scenarios at " +
+                                  builtin_scenarios_dir().string() +
+                                  " (set PREFIXLENS_ASSETS to the assets folder)");
+            }
             std::string names;
             for (const auto& n : builtin_scenario_names())
                 names += (names.empty() ? "" : ", ") + n;

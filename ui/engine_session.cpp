@@ -200,6 +200,7 @@ void EngineSession::play(const Pending& job) {
     }
     RunnerOptions ro;
     ro.verify = options_.verify;
+    ro.timing = options_.timing;
     auto runner = RequestRunner::create(*backend_, sc, ro);
     if (!runner) {
         fail(job, QString::fromStdString(runner.error().message));
@@ -209,6 +210,7 @@ void EngineSession::play(const Pending& job) {
     run->generation = job.generation;
     run->scenario = sc;
     run->engine = info_;
+    run->timing = options_.timing;
     run->bytes_per_block = backend_->kv_layout().bytes_per_block();
     run->request_events.resize(sc.requests.size());
     for (const auto& r : sc.requests) {

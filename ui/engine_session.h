@@ -36,6 +36,7 @@ struct EngineOptions {
     bool explicit_backend = false;  // the user named it: no silent fallback
     int device_index = -1;
     bool verify = true;  // compare every first-token logits with a full recompute
+    TimingSource timing = TimingSource::Clock;  // CostModel: TTFT from RunnerOptions::cost_model
 };
 
 class EngineSession : public QObject {

@@ -59,6 +59,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     baseFontPt_ = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : 10.0;
+    if (options_.deterministic)
+        options_.engine.timing = TimingSource::CostModel;
     context_ = new ScenarioContext(this);
     engine_ = new EngineHost(options_.engine, this);
 
@@ -141,6 +143,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         if (!run->error.empty()) {
             setProgress([error = QString::fromStdString(run->error)] {
                 return tr("Stopped early: %1").arg(error);
+            });
+        } else if (run->timing == TimingSource::CostModel) {
+            setProgress([requests = run->requestCount(), events = run->eventCount()] {
+                return tr("Played %1 requests · %2 events · TTFT from the cost model")
+                    .arg(requests)
+                    .arg(events);
             });
         } else {
             setProgress([requests = run->requestCount(), seconds = run->play_ms / 1000.0,
@@ -563,10 +571,17 @@ void MainWindow::refreshStatus() {
         return;
     }
     const EngineInfo& info = *engine_->engineInfo();
-    engineLabel_->setText(tr("model %1 · backend %2 · %3")
-                              .arg(QString::fromStdString(info.model),
-                                   QString::fromStdString(info.backend),
-                                   QString::fromStdString(info.device)));
+    if (options_.deterministic) {
+        // The device name changes with the machine; the images must not.
+        engineLabel_->setText(
+            tr("model %1 · backend %2")
+                .arg(QString::fromStdString(info.model), QString::fromStdString(info.backend)));
+    } else {
+        engineLabel_->setText(tr("model %1 · backend %2 · %3")
+                                  .arg(QString::fromStdString(info.model),
+                                       QString::fromStdString(info.backend),
+                                       QString::fromStdString(info.device)));
+    }
     if (!info.fallback_reason.empty()) {
         fallbackLabel_->setText(
             tr("⚠ Vulkan unavailable: %1").arg(QString::fromStdString(info.fallback_reason)));
@@ -595,9 +610,22 @@ bool MainWindow::waitForRun(int timeoutMs) {
     return false;
 }
 
-QImage MainWindow::grabToImage() {
+void MainWindow::finishAnimations() {
+    pool_->finishAnimations();
+}
+
+QImage MainWindow::grabToImage(double scale) {
     QApplication::processEvents();
-    return grab().toImage();
+    if (scale <= 0)
+        scale = devicePixelRatioF();
+    // Rendering through a painter on a high-DPR image draws text, paths and icons at the device
+    // resolution, where scaling a 1x grab would only blur it.
+    const QSize px(qRound(width() * scale), qRound(height() * scale));
+    QImage image(px, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(palette().color(QPalette::Window));
+    render(&image);
+    return image;
 }
 
 void MainWindow::openFile() {

@@ -34,6 +34,9 @@ struct MainWindowOptions {
     bool useSettings = true;  // read and write QSettings (off in tests and `shot`)
     QString initialScenario;  // a built-in name or a file; empty: the last one, else the default
     bool loadInitialScenario = true;
+    // The same pixels on every run (`shot --deterministic`): TTFTs from the engine's cost model,
+    // and no wall-clock time or device name in the status bar.
+    bool deterministic = false;
 };
 
 class MainWindow : public QMainWindow {
@@ -52,7 +55,11 @@ class MainWindow : public QMainWindow {
     double zoom() const { return zoom_; }
     // Spins the event loop until the latest play's run is shown; false on timeout or failure.
     bool waitForRun(int timeoutMs);
-    QImage grabToImage();
+    // Puts every running animation (the pool's eviction flash) at its end state.
+    void finishAnimations();
+    // The window as drawn, at `scale` device pixels per logical pixel (2: crisp on a HiDPI page;
+    // 0: the screen's own ratio), so round(width·scale) × round(height·scale) pixels.
+    QImage grabToImage(double scale = 0.0);
     QString lastError() const { return lastError_; }
 
     ScenarioContext* context() const { return context_; }

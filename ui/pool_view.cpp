@@ -31,6 +31,12 @@ void PoolView::setTheme(Theme theme) {
     update();
 }
 
+void PoolView::finishAnimations() {
+    flashTimer_.stop();
+    flash_ = 0;
+    update();
+}
+
 QSize PoolView::sizeHint() const {
     const QFontMetrics fm(font());
     return {fm.height() * 22, fm.height() * 14};

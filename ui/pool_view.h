@@ -19,6 +19,7 @@ class PoolView : public QWidget {
     explicit PoolView(ScenarioContext* context, QWidget* parent = nullptr);
 
     void setTheme(Theme theme);
+    void finishAnimations();                           // the eviction flash at its end state
     const PoolState& state() const { return state_; }  // for tests
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -42,7 +42,8 @@ struct ScenarioRun {
     std::vector<PoolSnapshot> snapshots;           // in event order; the first is the empty pool
     std::vector<std::string> sessions;             // in order of first appearance
     std::size_t bytes_per_block = 0;
-    double play_ms = 0;
+    double play_ms = 0;  // wall time of the play on the worker, whatever the timing source
+    TimingSource timing = TimingSource::Clock;  // where the results' TTFTs came from
     std::string error;  // set when the play stopped early; the events so far are kept
 
     int eventCount() const { return static_cast<int>(events.size()); }

@@ -1,0 +1,275 @@
+// prefixlens shot: renders the real app window at one step of a scenario into a PNG, offscreen,
+// with no window system needed. Every argument is checked before the scenario is played, and the
+// image is written to a temporary file next to OUT and renamed over it only when complete, so a
+// failure never leaves a file behind.
+#include <QApplication>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QLocale>
+#include <QSaveFile>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <regex>
+
+#include "cli_args.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "i18n.h"
+#include "main_window.h"
+#include "scenario_context.h"
+#include "scenario_import.h"
+
+namespace pl::cli {
+
+namespace {
+
+constexpr int kMinSide = 320;
+constexpr int kMaxSide = 8192;
+constexpr double kMinScale = 0.5;
+constexpr double kMaxScale = 4.0;
+constexpr int kRunTimeoutMs = 10 * 60 * 1000;
+
+struct ShotOptions {
+    std::string scenario;
+    QString out;
+    std::optional<long> step;  // request index, 0-based; none: the last request
+    int width = 1280;
+    int height = 800;
+    double scale = 1.0;
+    ui::Theme theme = ui::Theme::Light;
+    bool deterministic = false;
+    std::string lang;
+    ui::EngineOptions engine;
+};
+
+std::string parse_size(const std::string& text, int& w, int& h) {
+    static const std::regex re("([0-9]{1,6})x([0-9]{1,6})");
+    std::smatch m;
+    const std::string bad = "--size must be WxH with each side from " + std::to_string(kMinSide) +
+                            " to " + std::to_string(kMaxSide) + " (e.g. 1280x800), not '" + text +
+                            "'";
+    if (!std::regex_match(text, m, re))
+        return bad;
+    const long wv = std::stol(m[1].str());
+    const long hv = std::stol(m[2].str());
+    if (wv < kMinSide || wv > kMaxSide || hv < kMinSide || hv > kMaxSide)
+        return bad;
+    w = static_cast<int>(wv);
+    h = static_cast<int>(hv);
+    return {};
+}
+
+std::string parse_scale(const std::string& text, double& out) {
+    errno = 0;
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v) || v < kMinScale ||
+        v > kMaxScale) {
+        return "--scale must be a number from 0.5 to 4 (device pixels per window pixel), not '" +
+               text + "'";
+    }
+    out = v;
+    return {};
+}
+
+// Refuses an output the shot could not write, before minutes go into playing the scenario.
+std::string check_output(const QString& out) {
+    const QFileInfo fi(out);
+    if (fi.exists() && fi.isDir())
+        return "-o " + out.toStdString() + " is a directory; give a file name such as shot.png";
+    const QFileInfo dir(fi.absolutePath());
+    if (!dir.exists())
+        return "cannot write " + out.toStdString() + ": the folder " +
+               dir.absoluteFilePath().toStdString() + " does not exist";
+    if (!dir.isDir())
+        return "cannot write " + out.toStdString() + ": " + dir.absoluteFilePath().toStdString() +
+               " is not a folder";
+    if (!dir.isWritable())
+        return "cannot write " + out.toStdString() + ": the folder " +
+               dir.absoluteFilePath().toStdString() + " is not writable";
+    return {};
+}
+
+std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) {
+    ParsedArgs a;
+    if (auto err = parse(args,
+                         {{"-o", "--step", "--size", "--theme", "--scale", "--model", "--backend",
+                           "--device", "--lang"},
+                          {"--deterministic"}},
+                         a);
+        !err.empty()) {
+        return "shot: " + err;
+    }
+    if (a.positional.size() != 1)
+        return "shot: give one SCENARIO (a file or a built-in name; see 'prefixlens run --list')";
+    o.scenario = a.positional[0];
+    const auto out = a.get("-o");
+    if (!out || out->empty())
+        return "shot: give the output image with -o OUT.png";
+    o.out = QString::fromStdString(*out);
+    if (auto err = check_output(o.out); !err.empty())
+        return err;
+    if (auto s = a.get("--step")) {
+        long v = 0;
+        if (auto err = parse_int("--step", *s, 0, 1 << 20, v); !err.empty())
+            return err;
+        o.step = v;
+    }
+    if (auto s = a.get("--size")) {
+        if (auto err = parse_size(*s, o.width, o.height); !err.empty())
+            return err;
+    }
+    if (auto s = a.get("--scale")) {
+        if (auto err = parse_scale(*s, o.scale); !err.empty())
+            return err;
+    }
+    if (auto t = a.get("--theme")) {
+        if (*t == "light")
+            o.theme = ui::Theme::Light;
+        else if (*t == "dark")
+            o.theme = ui::Theme::Dark;
+        else
+            return "--theme must be 'light' or 'dark', not '" + *t + "'";
+    }
+    if (auto l = a.get("--lang")) {
+        if (*l != "en" && *l != "ja" && *l != "pl")
+            return "--lang must be 'en', 'ja' or 'pl', not '" + *l + "'";
+        o.lang = *l;
+    }
+    o.deterministic = a.has("--deterministic");
+    BackendRequest backend;
+    if (auto err = parse_backend_flags(a, backend); !err.empty())
+        return err;
+    o.engine.model_dir = QString::fromStdString(a.get("--model").value_or(""));
+    o.engine.backend = backend.kind;
+    o.engine.explicit_backend = backend.explicit_kind;
+    o.engine.device_index = backend.device_index;
+    if (o.deterministic && !backend.explicit_kind) {
+        // The CPU twin is on every machine: no Vulkan fallback notice that depends on the GPU.
+        o.engine.backend = BackendKind::Cpu;
+        o.engine.explicit_backend = true;
+    }
+    return {};
+}
+
+// Qt's own chatter (the offscreen platform has no size hints; containers lack XDG_RUNTIME_DIR)
+// is not the user's business and would break the one-line error contract; real failures are.
+void quiet_qt_messages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtCriticalMsg || type == QtFatalMsg)
+        std::fprintf(stderr, "prefixlens: %s\n", message.toLocal8Bit().constData());
+}
+
+// Empty when the window's contents fit in w x h, else their minimum size as "WxH": smaller, and
+// panels would be cut off.
+std::string check_fits(const QWidget& window, int w, int h) {
+    const QSize min = window.minimumSizeHint();
+    if (min.width() <= w && min.height() <= h)
+        return {};
+    return std::to_string(min.width()) + "x" + std::to_string(min.height());
+}
+
+// Writes the PNG beside `path` and renames it over `path` only once it is complete.
+std::string save_png(const QImage& image, const QString& path) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return "cannot write " + path.toStdString() + ": " + file.errorString().toStdString();
+    QImageWriter writer(&file, "png");
+    writer.setQuality(0);  // for PNG: the strongest zlib level; docs images stay small
+    // The window is opaque: three channels, not four.
+    if (!writer.write(image.convertToFormat(QImage::Format_RGB32))) {
+        file.cancelWriting();
+        return "cannot write " + path.toStdString() + ": " + writer.errorString().toStdString();
+    }
+    if (!file.commit())
+        return "cannot write " + path.toStdString() + ": " + file.errorString().toStdString();
+    return {};
+}
+
+}  // namespace
+
+int run_shot(const char* argv0, const std::vector<std::string>& args) {
+    ShotOptions o;
+    if (auto err = parse_options(args, o); !err.empty())
+        return fail_usage(err);
+    auto scenario = ui::loadScenarioNameOrFile(QString::fromStdString(o.scenario));
+    if (!scenario)
+        return fail_usage(scenario.error().message);
+    const Scenario& sc = scenario.value();
+    const long requests = static_cast<long>(sc.requests.size());
+    if (requests == 0)
+        return fail_usage(o.scenario + ": the scenario has no requests to show");
+    if (o.step && *o.step >= requests) {
+        return fail_usage("--step " + std::to_string(*o.step) + " is out of range: " + sc.name +
+                          " has requests 0 to " + std::to_string(requests - 1));
+    }
+    const int request = static_cast<int>(o.step.value_or(requests - 1));
+
+    // `shot` needs no window system: the offscreen platform unless the user chose one.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quiet_qt_messages);
+    // Qt sees only the program name: our arguments are not Qt's (-o, a file named -style...).
+    int qargc = 1;
+    char* qargv[] = {const_cast<char*>(argv0), nullptr};
+    QApplication app(qargc, qargv);
+    QApplication::setApplicationName(QStringLiteral("PrefixLens"));
+    QApplication::setOrganizationName(QStringLiteral("PrefixLens"));
+    // A blinking text cursor would make two shots of the same step differ.
+    QApplication::setCursorFlashTime(0);
+    ui::registerUiMetaTypes();
+    // The window's language: --lang, else English (never the machine's locale, so that a docs
+    // build gives the same images everywhere).
+    if (QString error; !ui::setLanguage(
+            o.lang.empty() ? QStringLiteral("en") : QString::fromStdString(o.lang), &error)) {
+        std::fprintf(stderr, "prefixlens: %s\n", error.toStdString().c_str());
+        return 2;
+    }
+
+    ui::MainWindowOptions options;
+    options.engine = o.engine;
+    options.useSettings = false;
+    options.loadInitialScenario = false;
+    options.deterministic = o.deterministic;
+    ui::MainWindow window(options);
+    window.setTheme(o.theme);
+    window.resize(o.width, o.height);
+    window.show();
+    QApplication::processEvents();  // the layouts settle the window's minimum size
+    const std::string too_small = "--size " + std::to_string(o.width) + "x" +
+                                  std::to_string(o.height) +
+                                  " is smaller than the window's minimum of ";
+    if (auto err = check_fits(window, o.width, o.height); !err.empty())
+        return fail_usage(too_small + err);
+    // Exactly the size asked for from here on: a long status text while the scenario plays
+    // must not widen the window, and the PNG's size must not depend on it.
+    window.setFixedSize(o.width, o.height);
+    window.loadScenario(sc);
+    if (!window.waitForRun(kRunTimeoutMs)) {
+        const QString why = window.lastError().isEmpty()
+                                ? QStringLiteral("the scenario did not finish playing in time")
+                                : window.lastError();
+        return fail_usage(sc.name + ": " + why.toStdString());
+    }
+    const ui::ScenarioRun& run = *window.context()->run();
+    if (!run.error.empty())
+        return fail_usage(run.error);
+    if (run.requestEndCursor(request) < 0)
+        return fail_usage(sc.name + ": request " + std::to_string(request) + " did not finish");
+    window.setCursorToRequestEnd(request);
+    window.finishAnimations();
+    QApplication::processEvents();
+    if (auto err = check_fits(window, o.width, o.height); !err.empty())
+        return fail_usage(too_small + err + " at request " + std::to_string(request) + " of " +
+                          sc.name);
+    const QImage image = window.grabToImage(o.scale);
+    if (image.isNull())
+        return fail_usage("could not draw the window");
+    if (auto err = save_png(image, o.out); !err.empty())
+        return fail_usage(err);
+    return 0;
+}
+
+}  // namespace pl::cli
