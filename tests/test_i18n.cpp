@@ -23,6 +23,8 @@
 #include "bpe_tokenizer.h"
 #include "charts_panel.h"
 #include "i18n.h"
+#include "lesson_panel.h"
+#include "lint_panel.h"
 #include "main_window.h"
 #include "prompt_view.h"
 #include "scenario_context.h"
@@ -170,6 +172,14 @@ QStringList menuTitles(const MainWindow& w) {
 QString dockTitle(const MainWindow& w, const char* name) {
     const auto* d = w.findChild<QDockWidget*>(QLatin1String(name));
     return d ? d->windowTitle() : QString();
+}
+
+QStringList lintTabs(const MainWindow& w) {
+    QStringList t;
+    const auto* tabs = w.lintPanel()->findChild<QTabWidget*>();
+    for (int i = 0; tabs && i < tabs->count(); ++i)
+        t << tabs->tabText(i);
+    return t;
 }
 
 QStringList chartTabs(const MainWindow& w) {
@@ -359,9 +369,22 @@ class TestI18n : public QObject {
 
         const QStringList enMenus = menuTitles(*w);
         QCOMPARE(enMenus, QStringList({QStringLiteral("&File"), QStringLiteral("&Playback"),
-                                       QStringLiteral("&View"), QStringLiteral("&Help")}));
+                                       QStringLiteral("&View"), QStringLiteral("&Lessons"),
+                                       QStringLiteral("&Help")}));
         QCOMPARE(dockTitle(*w, "poolDock"), QStringLiteral("KV pool"));
+        QCOMPARE(dockTitle(*w, "lessonDock"), QStringLiteral("Lesson"));
         const QStringList enTabs = chartTabs(*w);
+        // The lint panel shows request 1's findings; the lesson panel waits for a lesson.
+        LintPanel* lint = w->lintPanel();
+        LessonPanel* lesson = w->lessonPanel();
+        const QStringList enLintTabs = lintTabs(*w);
+        QCOMPARE(enLintTabs.front(), QStringLiteral("Findings"));
+        const QString enLintHeader = lint->headerText();
+        QVERIFY2(enLintHeader.contains(QLatin1String("Request 1")), qPrintable(enLintHeader));
+        const int enFindings = lint->findingCount();
+        const QString enLessonTitle = lesson->stepTitleText();
+        QCOMPARE(enLessonTitle, QStringLiteral("No lesson running"));
+        const QString enNext = lesson->nextAction()->text();
         auto status = [&] { return w->findChild<QLabel*>(QStringLiteral("progress"))->text(); };
         const QString enStatus = status();
         const QString enTokensTab = w->promptView()->findChild<QTabWidget*>()->tabText(0);
@@ -377,22 +400,32 @@ class TestI18n : public QObject {
             QString code;
             QStringList menus;
             QString poolDock, promptDock, tokensTab, ttftTab;
+            QString lessonDock, findingsTab, lintRequest, noLesson;
         };
         const Expect expects[] = {
             {QStringLiteral("ja"),
              {QStringLiteral("ファイル(&F)"), QStringLiteral("再生(&P)"),
-              QStringLiteral("表示(&V)"), QStringLiteral("ヘルプ(&H)")},
+              QStringLiteral("表示(&V)"), QStringLiteral("レッスン(&L)"),
+              QStringLiteral("ヘルプ(&H)")},
              QStringLiteral("KVプール"),
              QStringLiteral("プロンプト"),
              QStringLiteral("トークン"),
-             QStringLiteral("TTFT")},
+             QStringLiteral("TTFT"),
+             QStringLiteral("レッスン"),
+             QStringLiteral("指摘"),
+             QStringLiteral("リクエスト 1"),
+             QStringLiteral("実行中のレッスンはありません")},
             {QStringLiteral("pl"),
              {QStringLiteral("&Plik"), QStringLiteral("&Odtwarzanie"), QStringLiteral("&Widok"),
-              QStringLiteral("Pomo&c")},
+              QStringLiteral("&Lekcje"), QStringLiteral("Pomo&c")},
              QStringLiteral("Pula KV"),
              QStringLiteral("Prompt"),
              QStringLiteral("Tokeny"),
-             QStringLiteral("Czas do 1. tokena")},
+             QStringLiteral("Czas do 1. tokena"),
+             QStringLiteral("Lekcja"),
+             QStringLiteral("Zgłoszenia"),
+             QStringLiteral("Żądanie 1"),
+             QStringLiteral("Brak trwającej lekcji")},
         };
         for (const Expect& e : expects) {
             // Through the menu, as a presenter would.
@@ -406,6 +439,13 @@ class TestI18n : public QObject {
             QCOMPARE(dockTitle(*w, "promptDock"), e.promptDock);
             QCOMPARE(w->promptView()->findChild<QTabWidget*>()->tabText(0), e.tokensTab);
             QCOMPARE(chartTabs(*w).front(), e.ttftTab);
+            QCOMPARE(dockTitle(*w, "lessonDock"), e.lessonDock);
+            QCOMPARE(lintTabs(*w).front(), e.findingsTab);
+            QVERIFY(lintTabs(*w).back() != enLintTabs.back());
+            QVERIFY2(lint->headerText().contains(e.lintRequest), qPrintable(lint->headerText()));
+            QCOMPARE(lint->findingCount(), enFindings);
+            QCOMPARE(lesson->stepTitleText(), e.noLesson);
+            QVERIFY(lesson->nextAction()->text() != enNext);
             QVERIFY(status() != enStatus);
             QVERIFY(w->usagePanel()->correctnessText().contains(QLatin1String("max |diff|")));
             checkMnemonicsUnique(w->menuBar()->actions(), e.code + QStringLiteral(" menu bar"));
@@ -421,6 +461,9 @@ class TestI18n : public QObject {
             QVERIFY(!shot.isNull());
             if (!shots.isEmpty()) {
                 QVERIFY(shot.save(shots + QStringLiteral("/main-%1.png").arg(e.code)));
+                QVERIFY(w->findChild<QDockWidget*>(QStringLiteral("lintDock"))
+                            ->grab()
+                            .save(shots + QStringLiteral("/lint-%1.png").arg(e.code)));
                 auto* tabs = w->promptView()->findChild<QTabWidget*>();
                 tabs->setCurrentIndex(1);
                 QVERIFY(w->promptView()->grab().save(
@@ -440,6 +483,10 @@ class TestI18n : public QObject {
         QCOMPARE(dockTitle(*w, "poolDock"), QStringLiteral("KV pool"));
         QCOMPARE(status(), enStatus);
         QCOMPARE(w->promptView()->findChild<QTabWidget*>()->tabText(0), enTokensTab);
+        QCOMPARE(lintTabs(*w), enLintTabs);
+        QCOMPARE(lint->headerText(), enLintHeader);
+        QCOMPARE(lesson->stepTitleText(), enLessonTitle);
+        QCOMPARE(lesson->nextAction()->text(), enNext);
     }
 
     // Every Japanese text of the catalogue is drawn with real glyphs, kanji in the Japanese cut.

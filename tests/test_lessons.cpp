@@ -14,6 +14,7 @@
 #include "block_chain_view.h"
 #include "charts_panel.h"
 #include "engine_session.h"
+#include "i18n.h"
 #include "lesson.h"
 #include "lesson_panel.h"
 #include "main_window.h"
@@ -448,7 +449,8 @@ class TestLessons : public QObject {
     }
 
     // Not a check: with PREFIXLENS_LESSON_SHOTS naming a folder, writes PNGs of a few steps in both
-    // themes (in PREFIXLENS_LESSON_LANG, default English) for a person to look at.
+    // themes (in PREFIXLENS_LESSON_LANG, default English: the lesson texts, and the whole UI when
+    // it is one of its languages) for a person to look at.
     void lessonScreenshots() {
         const QString out = qEnvironmentVariable("PREFIXLENS_LESSON_SHOTS");
         if (out.isEmpty())
@@ -460,6 +462,8 @@ class TestLessons : public QObject {
         auto w = makeWindow();
         LessonPanel* panel = w->lessonPanel();
         panel->setLanguage(lang);
+        if (availableLanguages().contains(lang))
+            QVERIFY(setLanguage(lang));
         for (Theme theme : {Theme::Light, Theme::Dark}) {
             w->setTheme(theme);
             for (const auto& [name, index] : shots) {
@@ -477,6 +481,7 @@ class TestLessons : public QObject {
                 QVERIFY(w->grabToImage().save(file, "PNG"));
             }
         }
+        QVERIFY(setLanguage(QStringLiteral("en")));
     }
 };
 

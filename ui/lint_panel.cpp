@@ -18,6 +18,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 #include "assets.h"
 #include "engine_session.h"
@@ -138,7 +139,9 @@ class FindingDelegate : public QStyledItemDelegate {
         const int right = r.right();
         const QString rule = index.data(RuleRole).toString();
         const QString where = index.data(WhereRole).toString();
-        const int ruleW = std::min(bfm.horizontalAdvance(rule), right - x);
+        // Rounded up: an advance rounded down elides the whole name by a fraction of a pixel.
+        const int ruleW = std::min(
+            static_cast<int>(std::ceil(QFontMetricsF(bold).horizontalAdvance(rule))), right - x);
         p->setFont(bold);
         p->setPen(text);
         p->drawText(QRect(x, r.top(), ruleW, m.line), Qt::AlignLeft | Qt::AlignVCenter,
@@ -282,7 +285,8 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
-    fixButton_ = new QPushButton(tr("Apply fix"), this);
+    // Texts come from retranslateUi(); here only what does not depend on the language.
+    fixButton_ = new QPushButton(this);
     top->addWidget(header_, 1);
     top->addWidget(fixButton_, 0, Qt::AlignTop);
     layout->addLayout(top);
@@ -321,7 +325,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     fl->addWidget(split, 1);
-    tabs_->addTab(findingsPage, tr("Findings"));
+    tabs_->addTab(findingsPage, QString());
 
     // The fixed layout beside the run on screen.
     auto* comparePage = new QWidget(tabs_);
@@ -348,7 +352,6 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     cl->addWidget(error_);
     table_ = new QTableWidget(comparePage);
     table_->setColumnCount(4);
-    table_->setHorizontalHeaderLabels({tr("Req."), tr("Reused"), tr("TTFT ms"), tr("Cost ¢")});
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionMode(QAbstractItemView::NoSelection);
@@ -357,7 +360,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     table_->setWordWrap(false);
     cl->addWidget(table_, 1);
     cl->addStretch(0);  // keeps the note at the top while the table is hidden
-    tabs_->addTab(comparePage, tr("Fix: before → after"));
+    tabs_->addTab(comparePage, QString());
 
     connect(list_, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { selectFinding(list_->row(item)); });
@@ -395,8 +398,10 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     });
     if (engine) {
         connect(engine, &EngineHost::variantProgress, this, [this](const QString& text) {
-            if (runningFix_)
-                progressText_->setText(text);
+            if (!runningFix_)
+                return;
+            queued_ = false;
+            progressText_->setText(text);
         });
         connect(engine, &EngineHost::variantReady, this, [this](const ScenarioRunPtr& run) {
             if (!runningFix_)
@@ -420,8 +425,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     restyle();
     if (context->hasScenario())
         relint();
-    refreshRows(true);
-    refreshComparison();
+    retranslateUi();  // fills the rows and the comparison too
 }
 
 LintPanel::~LintPanel() {
@@ -447,6 +451,36 @@ void LintPanel::restyle() {
         mp.setColor(QPalette::WindowText, pal.mutedText);
         l->setPalette(mp);
     }
+}
+
+void LintPanel::retranslateUi() {
+    tabs_->setTabText(0, tr("Findings"));
+    tabs_->setTabText(1, tr("Fix: before → after"));
+    table_->setHorizontalHeaderLabels({tr("Req."), tr("Reused"), tr("TTFT ms"), tr("Cost ¢")});
+    if (runningFix_ && queued_)
+        progressText_->setText(tr("Queued behind the current run…"));
+    // The header, the empty state, the rows with their tooltips, the detail, the fix button and
+    // the comparison are all worded as they are built: build them again.
+    refreshRows(true);
+    refreshComparison();
+}
+
+void LintPanel::changeEvent(QEvent* e) {
+    switch (e->type()) {
+        case QEvent::LanguageChange:
+            retranslateUi();
+            break;
+        case QEvent::FontChange:
+            // Zoom, or a language's own font (it arrives after the LanguageChange): measure the
+            // rows and the table's columns again, or they keep the old font's widths.
+            list_->doItemsLayout();
+            table_->resizeColumnsToContents();
+            table_->resizeRowsToContents();
+            break;
+        default:
+            break;
+    }
+    QWidget::changeEvent(e);
 }
 
 void LintPanel::focusInEvent(QFocusEvent* e) {
@@ -523,21 +557,24 @@ void LintPanel::relint() {
             const std::string prefix = "/requests/" + std::to_string(r);
             const std::string pointer =
                 f.pointer.rfind(prefix, 0) == 0 ? f.pointer.substr(prefix.size()) : f.pointer;
-            if (auto t = tokensOfFinding(f, pointer, *prompt)) {
+            if (auto t = tokensOfFinding(f, pointer, *prompt))
                 lf.tokens = TokenSelection{r, t->first, t->second};
-                const int bs = std::max(1, sc.block_size);
-                const int b0 = t->first / bs, b1 = (t->second - 1) / bs;
-                lf.where = (t->second - t->first == 1
-                                ? tr("token %1").arg(t->first)
-                                : tr("tokens %1–%2").arg(t->first).arg(t->second - 1)) +
-                           QStringLiteral(" · ") +
-                           (b0 == b1 ? tr("block %1").arg(b0) : tr("blocks %1–%2").arg(b0).arg(b1));
-            } else {
-                lf.where = QString::fromStdString(pointer.empty() ? "/" : pointer);
-            }
+            lf.pointer = QString::fromStdString(pointer.empty() ? "/" : pointer);
         }
         findings_.push_back(std::move(lf));
     }
+}
+
+QString LintPanel::whereText(const LintedFinding& f) const {
+    if (!f.tokens)
+        return f.pointer;
+    const int first = f.tokens->begin, last = f.tokens->end - 1;
+    const int bs =
+        context_ && context_->hasScenario() ? std::max(1, context_->scenario().block_size) : 1;
+    const int b0 = first / bs, b1 = last / bs;
+    return (first == last ? tr("token %1").arg(first) : tr("tokens %1–%2").arg(first).arg(last)) +
+           QStringLiteral(" · ") +
+           (b0 == b1 ? tr("block %1").arg(b0) : tr("blocks %1–%2").arg(b0).arg(b1));
 }
 
 void LintPanel::refreshRows(bool force) {
@@ -580,7 +617,7 @@ void LintPanel::refreshRows(bool force) {
         notes += f.severity == lint::Severity::Note;
         auto* item = new QListWidgetItem(QString::fromStdString(f.message));
         item->setData(RuleRole, QString::fromStdString(f.rule));
-        item->setData(WhereRole, findings_[i].where);
+        item->setData(WhereRole, whereText(findings_[i]));
         item->setData(SeverityRole, static_cast<int>(f.severity));
         item->setIcon(severityIcon(f.severity, severityColor(pal, f.severity)));
         if (const lint::RuleInfo* info = lint::find_rule(f.rule))
@@ -591,13 +628,14 @@ void LintPanel::refreshRows(bool force) {
                                       QString::fromUtf8(info->explanation).toHtmlEscaped()));
         list_->addItem(item);
     }
+    // %n: a plural for every count (Polish has three); "1 ..." stays its own text for English.
     QStringList counts;
     if (errors)
-        counts << (errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors));
+        counts << (errors == 1 ? tr("1 error") : tr("%n errors", nullptr, errors));
     if (warnings)
-        counts << (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings));
+        counts << (warnings == 1 ? tr("1 warning") : tr("%n warnings", nullptr, warnings));
     if (notes)
-        counts << (notes == 1 ? tr("1 note") : tr("%1 notes").arg(notes));
+        counts << (notes == 1 ? tr("1 note") : tr("%n notes", nullptr, notes));
     QString head =
         tr("<b>Request %1</b> · %2")
             .arg(request)
@@ -742,6 +780,7 @@ void LintPanel::applyFix() {
     runningFix_ = true;
     fixError_.clear();
     fixedRun_.reset();
+    queued_ = true;
     progressText_->setText(tr("Queued behind the current run…"));
     engine_->playVariant(fixed_);
     tabs_->setCurrentIndex(1);
@@ -749,7 +788,7 @@ void LintPanel::applyFix() {
 }
 
 void LintPanel::showFixError(const QString& message) {
-    fixError_ = tr("Could not run the fixed layout: %1").arg(message);
+    fixError_ = message;
     refreshComparison();
     emit fixFailed(message);
 }
@@ -760,7 +799,8 @@ void LintPanel::refreshComparison() {
     progress_->setVisible(runningFix_);
     progressText_->setVisible(runningFix_);
     error_->setVisible(!fixError_.isEmpty());
-    error_->setText(fixError_);
+    error_->setText(fixError_.isEmpty() ? QString()
+                                        : tr("Could not run the fixed layout: %1").arg(fixError_));
     comparison_.clear();
     const ScenarioRunPtr before = context_ ? context_->run() : nullptr;
     const bool ready = fixedRun_ && before && context_->hasScenario();

@@ -74,15 +74,20 @@ class LintPanel : public QWidget {
     void fixFailed(const QString& message);
 
   protected:
+    void changeEvent(QEvent* e) override;
     void focusInEvent(QFocusEvent* e) override;
 
   private:
     struct LintedFinding {
         lint::Finding finding;
         std::optional<TokenSelection> tokens;
-        QString where;  // "tokens 3–9 · block 0", for the row
+        QString pointer;  // inside the request, for a finding without tokens
     };
 
+    // Every text the panel sets itself, again in the current language (QEvent::LanguageChange).
+    void retranslateUi();
+    // "tokens 3–9 · block 0", for the row: worded when the row is built, in the UI's language.
+    QString whereText(const LintedFinding& f) const;
     bool ensureLinter();
     void relint();
     void refreshRows(bool force = false);
@@ -114,7 +119,8 @@ class LintPanel : public QWidget {
 
     ScenarioRunPtr fixedRun_;
     bool runningFix_ = false;
-    QString fixError_;
+    bool queued_ = false;  // the fix waits behind the current run: no progress from the engine yet
+    QString fixError_;     // the engine's message, untranslated
     std::vector<ComparisonRow> comparison_;
 
     QLabel* header_ = nullptr;

@@ -334,7 +334,8 @@ void MainWindow::retranslateUi() {
     chartsDock_->setWindowTitle(tr("Charts"));
     poolDock_->setWindowTitle(tr("KV pool"));
     lintDock_->setWindowTitle(tr("Lint"));
-    showLintAction_->setText(tr("Show &lint findings"));
+    lessonDock_->setWindowTitle(tr("Lesson"));
+    showLintAction_->setText(tr("Show lint &findings"));  // &L is &Language
     picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
     if (progressText_)
         progress_->setText(progressText_());
@@ -418,7 +419,7 @@ void MainWindow::buildDocks() {
 // The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.
 void MainWindow::buildLessons() {
     lessons_ = new LessonPanel(this, this);
-    auto* d = new QDockWidget(tr("Lesson"), this);
+    auto* d = lessonDock_ = new QDockWidget(this);  // titled in retranslateUi()
     d->setObjectName(QStringLiteral("lessonDock"));
     d->setWidget(lessons_);
     d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |

@@ -144,6 +144,7 @@ class MainWindow : public QMainWindow {
     QDockWidget* chartsDock_ = nullptr;
     QDockWidget* poolDock_ = nullptr;
     QDockWidget* lintDock_ = nullptr;
+    QDockWidget* lessonDock_ = nullptr;
     QAction* showLintAction_ = nullptr;
     std::function<QString()> progressText_;
     Theme theme_ = Theme::Light;

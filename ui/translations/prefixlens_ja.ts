@@ -361,6 +361,256 @@
     </message>
 </context>
 <context>
+    <name>pl::ui::LessonPanel</name>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>レッスンを開けません</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>次のステップ</translation>
+    </message>
+    <message>
+        <source>Next step (%1)</source>
+        <translation>次のステップ（%1）</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>前のステップ</translation>
+    </message>
+    <message>
+        <source>Previous step (%1)</source>
+        <translation>前のステップ（%1）</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>レッスンを終了</translation>
+    </message>
+    <message>
+        <source>Close the lesson and remove the highlight</source>
+        <translation>レッスンを閉じて枠の強調表示を消します</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file…</source>
+        <translation>レッスンファイルを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Built-in lessons, in workshop order</source>
+        <translation>組み込みレッスン（ワークショップの順）</translation>
+    </message>
+    <message>
+        <source>Choose a lesson…</source>
+        <translation>レッスンを選択…</translation>
+    </message>
+    <message>
+        <source>Open a lesson</source>
+        <translation>レッスンを開く</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation>レッスン (*.json)</translation>
+    </message>
+    <message>
+        <source>No lesson running</source>
+        <translation>実行中のレッスンはありません</translation>
+    </message>
+    <message>
+        <source>Choose a lesson from the list above or the Lessons menu. %1 goes to the next step and %2 back, the keys a presenter&apos;s clicker sends.</source>
+        <translation>上のリストか「レッスン」メニューからレッスンを選んでください。%1 で次のステップへ進み、%2 で戻ります。プレゼンター用リモコンが送るキーです。</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>ステップ %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LintPanel</name>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>指摘</translation>
+    </message>
+    <message>
+        <source>Fix: before → after</source>
+        <translation>修正：前 → 後</translation>
+    </message>
+    <message>
+        <source>Req.</source>
+        <translation>リクエスト</translation>
+    </message>
+    <message>
+        <source>Reused</source>
+        <translation>再利用</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>Cost ¢</source>
+        <translation>コスト ¢</translation>
+    </message>
+    <message>
+        <source>Queued behind the current run…</source>
+        <translation>実行中の処理が終わるのを待っています…</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>トークン %1</translation>
+    </message>
+    <message>
+        <source>tokens %1–%2</source>
+        <translation>トークン %1–%2</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>ブロック %1</translation>
+    </message>
+    <message>
+        <source>blocks %1–%2</source>
+        <translation>ブロック %1–%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lint&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Lint&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Load a scenario to lint its prompt layout.</source>
+        <translation>シナリオを読み込むと、プロンプトの構成を Lint でチェックします。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;This scenario could not be linted: %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;このシナリオを Lint できませんでした: %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>エラー 1 件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>エラー %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>警告 1 件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>警告 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 note</source>
+        <translation>注記 1 件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n notes</source>
+        <translation>
+            <numerusform>注記 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · %2</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · %2</translation>
+    </message>
+    <message>
+        <source>no findings</source>
+        <translation>指摘なし</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;Other requests with findings: %2&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;指摘のある他のリクエスト: %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;font-size:x-large; color:%1&apos;&gt;✔&lt;/p&gt;&lt;p&gt;&lt;b&gt;No findings for request %2.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Nothing that changes from request to request sits in its cacheable prefix, so every block a previous request cached can be reused.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:x-large; color:%1&apos;&gt;✔&lt;/p&gt;&lt;p&gt;&lt;b&gt;リクエスト %2 に指摘はありません。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;リクエストごとに変わる内容はキャッシュ可能なプレフィックスに含まれていないので、前のリクエストがキャッシュしたブロックはすべて再利用できます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:%1&apos;&gt;Click a finding to select its tokens in the prompt and its blocks in the chain. Hover it for the rule&apos;s explanation.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:%1&apos;&gt;指摘をクリックすると、プロンプト内のトークンとチェーン内のブロックが選択されます。ポインターを重ねるとルールの説明が表示されます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Fix:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;修正:&lt;/b&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:%2&apos;&gt;(%3)&lt;/span&gt; — %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;&lt;span style=&apos;color:%2&apos;&gt;（%3）&lt;/span&gt; — %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Running fix…</source>
+        <translation>修正を実行中…</translation>
+    </message>
+    <message>
+        <source>Apply fix</source>
+        <translation>修正を適用</translation>
+    </message>
+    <message>
+        <source>Nothing to fix: the --fix rewrite leaves this scenario as it is.</source>
+        <translation>修正する点はありません。--fix で書き換えてもこのシナリオは変わりません。</translation>
+    </message>
+    <message>
+        <source>Rewrite every request as `prefixlens lint --fix` does (dynamic text moved to the final user message, tools in a stable order, canonical keys), play it on the model and compare it with the run on screen.</source>
+        <translation>`prefixlens lint --fix` と同じようにすべてのリクエストを書き換え（動的なテキストは最後のユーザーメッセージへ、ツールは一定の順序に、キーは正規形に）、モデルで再生して画面上の実行結果と比較します。</translation>
+    </message>
+    <message>
+        <source>Could not run the fixed layout: %1</source>
+        <translation>修正後の構成を実行できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Playing the fixed layout on the model…</source>
+        <translation>修正後の構成をモデルで再生中…</translation>
+    </message>
+    <message>
+        <source>Waiting for the run on screen…</source>
+        <translation>画面上の実行結果を待っています…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apply fix&lt;/b&gt; rewrites the scenario as &lt;code&gt;prefixlens lint --fix&lt;/code&gt; does, plays it on the model and compares each request with the run on screen: reused tokens, time to first token and estimated cost.</source>
+        <translation>&lt;b&gt;修正を適用&lt;/b&gt;すると、&lt;code&gt;prefixlens lint --fix&lt;/code&gt; と同じようにシナリオを書き換えてモデルで再生し、各リクエストを画面上の実行結果と比べます。比べるのは再利用トークン数、TTFT、推定コストです。</translation>
+    </message>
+    <message>
+        <source>Nothing to fix in this scenario&apos;s layout.</source>
+        <translation>このシナリオの構成には修正する点がありません。</translation>
+    </message>
+    <message>
+        <source>Before: the run on screen · after: &lt;code&gt;--fix&lt;/code&gt; · cost of each run&apos;s usage at %1 input prices (%2), in cents</source>
+        <translation>前：画面上の実行 · 後：&lt;code&gt;--fix&lt;/code&gt; · コストは各実行の使用量を %1 の入力料金（%2 時点）で計算（単位：セント）</translation>
+    </message>
+    <message>
+        <source>Before: %1 tokens reused (%2 blocks hit), %3 computed
+After: %4 tokens reused (%5 blocks hit), %6 computed</source>
+        <translation>前：再利用 %1 トークン（ヒット %2 ブロック）、計算 %3
+後：再利用 %4 トークン（ヒット %5 ブロック）、計算 %6</translation>
+    </message>
+    <message>
+        <source>Time to first token, ms: %1 before, %2 after</source>
+        <translation>TTFT（ms）：前 %1、後 %2</translation>
+    </message>
+    <message>
+        <source>Estimated input cost: $%1 before, $%2 after</source>
+        <translation>推定入力コスト：前 $%1、後 $%2</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>合計</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::MainWindow</name>
     <message>
         <source>Loading model…</source>
@@ -569,6 +819,22 @@
     <message>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>レッスン(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lint</source>
+        <translation>Lint</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>レッスン</translation>
+    </message>
+    <message>
+        <source>Show lint &amp;findings</source>
+        <translation>Lint の指摘を表示(&amp;F)</translation>
     </message>
 </context>
 <context>

@@ -361,6 +361,262 @@
     </message>
 </context>
 <context>
+    <name>pl::ui::LessonPanel</name>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>Nie można otworzyć lekcji</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Następny krok</translation>
+    </message>
+    <message>
+        <source>Next step (%1)</source>
+        <translation>Następny krok (%1)</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>Poprzedni krok</translation>
+    </message>
+    <message>
+        <source>Previous step (%1)</source>
+        <translation>Poprzedni krok (%1)</translation>
+    </message>
+    <message>
+        <source>End lesson</source>
+        <translation>Zakończ lekcję</translation>
+    </message>
+    <message>
+        <source>Close the lesson and remove the highlight</source>
+        <translation>Zamyka lekcję i usuwa wyróżnienie</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson file…</source>
+        <translation>&amp;Otwórz plik lekcji…</translation>
+    </message>
+    <message>
+        <source>Built-in lessons, in workshop order</source>
+        <translation>Wbudowane lekcje, w kolejności warsztatów</translation>
+    </message>
+    <message>
+        <source>Choose a lesson…</source>
+        <translation>Wybierz lekcję…</translation>
+    </message>
+    <message>
+        <source>Open a lesson</source>
+        <translation>Otwórz lekcję</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation>Lekcje (*.json)</translation>
+    </message>
+    <message>
+        <source>No lesson running</source>
+        <translation>Brak trwającej lekcji</translation>
+    </message>
+    <message>
+        <source>Choose a lesson from the list above or the Lessons menu. %1 goes to the next step and %2 back, the keys a presenter&apos;s clicker sends.</source>
+        <translation>Wybierz lekcję z listy powyżej lub z menu Lekcje. %1 przechodzi do następnego kroku, a %2 wraca — to klawisze, które wysyła pilot do prezentacji.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Krok %1 z %2</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LintPanel</name>
+    <message>
+        <source>error</source>
+        <translation>błąd</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>ostrzeżenie</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>uwaga</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Zgłoszenia</translation>
+    </message>
+    <message>
+        <source>Fix: before → after</source>
+        <translation>Poprawka: przed → po</translation>
+    </message>
+    <message>
+        <source>Req.</source>
+        <translation>Żąd.</translation>
+    </message>
+    <message>
+        <source>Reused</source>
+        <translation>Z cache</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>Cost ¢</source>
+        <translation>Koszt ¢</translation>
+    </message>
+    <message>
+        <source>Queued behind the current run…</source>
+        <translation>W kolejce za bieżącym przebiegiem…</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>token %1</translation>
+    </message>
+    <message>
+        <source>tokens %1–%2</source>
+        <translation>tokeny %1–%2</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>blok %1</translation>
+    </message>
+    <message>
+        <source>blocks %1–%2</source>
+        <translation>bloki %1–%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lint&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Lint&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Load a scenario to lint its prompt layout.</source>
+        <translation>Wczytaj scenariusz, aby sprawdzić układ jego promptów.</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;This scenario could not be linted: %2&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Nie udało się sprawdzić tego scenariusza: %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 błąd</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>%n błąd</numerusform>
+            <numerusform>%n błędy</numerusform>
+            <numerusform>%n błędów</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 ostrzeżenie</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n ostrzeżenie</numerusform>
+            <numerusform>%n ostrzeżenia</numerusform>
+            <numerusform>%n ostrzeżeń</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 note</source>
+        <translation>1 uwaga</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n notes</source>
+        <translation>
+            <numerusform>%n uwaga</numerusform>
+            <numerusform>%n uwagi</numerusform>
+            <numerusform>%n uwag</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · %2</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · %2</translation>
+    </message>
+    <message>
+        <source>no findings</source>
+        <translation>bez zastrzeżeń</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;Other requests with findings: %2&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;Inne żądania ze zgłoszeniami: %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;font-size:x-large; color:%1&apos;&gt;✔&lt;/p&gt;&lt;p&gt;&lt;b&gt;No findings for request %2.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Nothing that changes from request to request sits in its cacheable prefix, so every block a previous request cached can be reused.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:x-large; color:%1&apos;&gt;✔&lt;/p&gt;&lt;p&gt;&lt;b&gt;Żądanie %2 bez zastrzeżeń.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;W prefiksie, który może trafić do cache, nie ma nic, co zmienia się między żądaniami, więc każdy blok zapisany w cache przez wcześniejsze żądanie da się użyć ponownie.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:%1&apos;&gt;Click a finding to select its tokens in the prompt and its blocks in the chain. Hover it for the rule&apos;s explanation.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:%1&apos;&gt;Kliknij zgłoszenie, aby zaznaczyć jego tokeny w prompcie i bloki w łańcuchu. Najedź na nie kursorem, aby zobaczyć wyjaśnienie reguły.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Fix:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Poprawka:&lt;/b&gt; %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:%2&apos;&gt;(%3)&lt;/span&gt; — %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;span style=&apos;color:%2&apos;&gt;(%3)&lt;/span&gt; — %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Running fix…</source>
+        <translation>Sprawdzanie poprawki…</translation>
+    </message>
+    <message>
+        <source>Apply fix</source>
+        <translation>Zastosuj poprawkę</translation>
+    </message>
+    <message>
+        <source>Nothing to fix: the --fix rewrite leaves this scenario as it is.</source>
+        <translation>Nie ma czego poprawiać: przepisanie przez --fix zostawia ten scenariusz bez zmian.</translation>
+    </message>
+    <message>
+        <source>Rewrite every request as `prefixlens lint --fix` does (dynamic text moved to the final user message, tools in a stable order, canonical keys), play it on the model and compare it with the run on screen.</source>
+        <translation>Przepisuje każde żądanie tak jak `prefixlens lint --fix` (tekst dynamiczny do ostatniej wiadomości użytkownika, narzędzia w stałej kolejności, klucze w postaci kanonicznej), odtwarza je na modelu i porównuje z przebiegiem na ekranie.</translation>
+    </message>
+    <message>
+        <source>Could not run the fixed layout: %1</source>
+        <translation>Nie udało się uruchomić poprawionego układu: %1</translation>
+    </message>
+    <message>
+        <source>Playing the fixed layout on the model…</source>
+        <translation>Odtwarzanie poprawionego układu na modelu…</translation>
+    </message>
+    <message>
+        <source>Waiting for the run on screen…</source>
+        <translation>Czekam na przebieg na ekranie…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apply fix&lt;/b&gt; rewrites the scenario as &lt;code&gt;prefixlens lint --fix&lt;/code&gt; does, plays it on the model and compares each request with the run on screen: reused tokens, time to first token and estimated cost.</source>
+        <translation>&lt;b&gt;Zastosuj poprawkę&lt;/b&gt; przepisuje scenariusz tak jak &lt;code&gt;prefixlens lint --fix&lt;/code&gt;, odtwarza go na modelu i porównuje każde żądanie z przebiegiem na ekranie: tokeny z cache, czas do pierwszego tokena i szacowany koszt.</translation>
+    </message>
+    <message>
+        <source>Nothing to fix in this scenario&apos;s layout.</source>
+        <translation>W układzie tego scenariusza nie ma czego poprawiać.</translation>
+    </message>
+    <message>
+        <source>Before: the run on screen · after: &lt;code&gt;--fix&lt;/code&gt; · cost of each run&apos;s usage at %1 input prices (%2), in cents</source>
+        <translation>Przed: przebieg na ekranie · po: &lt;code&gt;--fix&lt;/code&gt; · koszt zużycia każdego przebiegu według cen wejścia %1 (%2), w centach</translation>
+    </message>
+    <message>
+        <source>Before: %1 tokens reused (%2 blocks hit), %3 computed
+After: %4 tokens reused (%5 blocks hit), %6 computed</source>
+        <translation>Przed: z cache %1 tok. (trafione bloki: %2), obliczone: %3
+Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
+    </message>
+    <message>
+        <source>Time to first token, ms: %1 before, %2 after</source>
+        <translation>Czas do pierwszego tokena (ms): przed %1, po %2</translation>
+    </message>
+    <message>
+        <source>Estimated input cost: $%1 before, $%2 after</source>
+        <translation>Szacowany koszt wejścia: przed $%1, po $%2</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Razem</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::MainWindow</name>
     <message>
         <source>Loading model…</source>
@@ -569,6 +825,22 @@
     <message>
         <source>Could not write %1</source>
         <translation>Nie udało się zapisać %1</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Lekcje</translation>
+    </message>
+    <message>
+        <source>Lint</source>
+        <translation>Lint</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lekcja</translation>
+    </message>
+    <message>
+        <source>Show lint &amp;findings</source>
+        <translation>Pokaż &amp;zgłoszenia lintera</translation>
     </message>
 </context>
 <context>
