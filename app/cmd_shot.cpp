@@ -17,6 +17,7 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "cpu_ops.h"
 #include "main_window.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
@@ -213,6 +214,8 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // the default locale arrive separately (issue #7), and until then every language draws English.
     if (!o.lang.empty())
         QLocale::setDefault(QLocale(QString::fromStdString(o.lang)));
+    if (o.deterministic)
+        cpu::set_blas_threads(1);  // the same bits whatever the core count
     qInstallMessageHandler(quiet_qt_messages);
     // Qt sees only the program name: our arguments are not Qt's (-o, a file named -style...).
     int qargc = 1;
@@ -255,7 +258,7 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     if (run.requestEndCursor(request) < 0)
         return fail_usage(sc.name + ": request " + std::to_string(request) + " did not finish");
     window.setCursorToRequestEnd(request);
-    window.finishAnimations();
+    window.settle();
     QApplication::processEvents();
     if (auto err = check_fits(window, o.width, o.height); !err.empty())
         return fail_usage(too_small + err + " at request " + std::to_string(request) + " of " +

@@ -308,10 +308,16 @@ void PromptView::runAgain() {
     context_->replay();
 }
 
+void PromptView::stopRendering() {
+    ++renderGeneration_;  // a slice still queued finds itself stale and stops
+    rendering_ = false;
+}
+
 void PromptView::refreshTokens() {
     const Palette& pal = Palette::get(theme_);
     if (!context_ || !context_->hasScenario()) {
         header_->setText(tr("<i>No scenario loaded.</i>"));
+        stopRendering();
         tokens_->clear();
         return;
     }
@@ -322,6 +328,7 @@ void PromptView::refreshTokens() {
             tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
                 .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
         if (shownRun_) {
+            stopRendering();
             tokens_->clear();
             shownRun_ = nullptr;
         }
@@ -334,6 +341,7 @@ void PromptView::refreshTokens() {
     const RequestResult* res = run->result(request);
     if (!res) {
         header_->setText(tr("Request %1 was not played.").arg(request));
+        stopRendering();
         tokens_->clear();
         return;
     }
@@ -403,6 +411,7 @@ void PromptView::refreshTokens() {
         }
     }
     const int generation = ++renderGeneration_;
+    rendering_ = true;
     auto insertFrom = std::make_shared<std::function<void(std::size_t)>>();
     *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
         if (generation != renderGeneration_)
@@ -421,6 +430,7 @@ void PromptView::refreshTokens() {
             QTimer::singleShot(0, this, [insertFrom, to] { (*insertFrom)(to); });
         } else {
             tokens_->moveCursor(QTextCursor::Start);
+            rendering_ = false;
             *insertFrom = nullptr;  // break the self-reference
         }
     };

@@ -37,6 +37,8 @@ class PromptView : public QWidget {
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
+    // True while the token text is still being filled in, slice by slice between event-loop turns.
+    bool isRendering() const { return rendering_; }
 
   public slots:
     // Applies the edit (if any) and re-plays the scenario on the worker.
@@ -45,6 +47,7 @@ class PromptView : public QWidget {
 
   private:
     void refreshTokens();
+    void stopRendering();
     void reloadEditor();
     void loadPart(int comboIndex);
     void updateLegend();
@@ -68,6 +71,7 @@ class PromptView : public QWidget {
     int dynamicTokens_ = 0;
     bool loading_ = false;
     int renderGeneration_ = 0;
+    bool rendering_ = false;
 };
 
 }  // namespace pl::ui
