@@ -17,6 +17,7 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "cpu_ops.h"
 #include "i18n.h"
 #include "main_window.h"
 #include "scenario_context.h"
@@ -210,6 +211,8 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // `shot` needs no window system: the offscreen platform unless the user chose one.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (o.deterministic)
+        cpu::set_blas_threads(1);  // the same bits whatever the core count
     qInstallMessageHandler(quiet_qt_messages);
     // Qt sees only the program name: our arguments are not Qt's (-o, a file named -style...).
     int qargc = 1;
@@ -259,7 +262,7 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     if (run.requestEndCursor(request) < 0)
         return fail_usage(sc.name + ": request " + std::to_string(request) + " did not finish");
     window.setCursorToRequestEnd(request);
-    window.finishAnimations();
+    window.settle();
     QApplication::processEvents();
     if (auto err = check_fits(window, o.width, o.height); !err.empty())
         return fail_usage(too_small + err + " at request " + std::to_string(request) + " of " +

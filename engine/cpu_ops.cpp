@@ -9,6 +9,10 @@
 
 namespace pl::cpu {
 
+void set_blas_threads(int threads) {
+    openblas_set_num_threads(threads);
+}
+
 void embedding(float* out, const int32_t* tokens, const float* wte, const float* wpe, int pos0,
                int T, int C) {
     for (int t = 0; t < T; ++t) {

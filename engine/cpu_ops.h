@@ -6,6 +6,12 @@
 
 namespace pl::cpu {
 
+// The number of threads OpenBLAS may use: a process-wide setting of the library, not ours.
+// Its threaded kernels split sums differently for different counts, so the last bits of a
+// result (e.g. max_abs_diff_vs_full) follow the machine's core count; with one thread they are
+// the same on every machine that runs the same BLAS kernels.
+void set_blas_threads(int threads);
+
 // out[t,:] = wte[tokens[t],:] + wpe[pos0 + t,:]
 void embedding(float* out, const int32_t* tokens, const float* wte, const float* wpe, int pos0,
                int T, int C);

@@ -38,6 +38,10 @@ class ChartsPanel : public QWidget {
         return memorySamples_;
     }
     QChart* ttftChart() const;
+    // Builds every chart again at the panel's current size. Qt Charts elides legend labels
+    // against the sizes it went through on the way, so a chart last built while its dock was
+    // still resizing can look different from one built at the final size.
+    void rebuild() { refresh(true); }
 
   protected:
     void changeEvent(QEvent* e) override;

@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -20,6 +21,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTextEdit>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -611,7 +613,15 @@ bool MainWindow::waitForRun(int timeoutMs) {
     return false;
 }
 
-void MainWindow::finishAnimations() {
+void MainWindow::settle() {
+    QDeadlineTimer deadline(30000);
+    while (prompt_->isRendering() && !deadline.hasExpired())
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    for (QTextEdit* text : findChildren<QTextEdit*>())
+        text->document()->documentLayout()->documentSize();  // finishes the layout
+    QApplication::processEvents();
+    charts_->rebuild();
+    QApplication::processEvents();
     pool_->finishAnimations();
 }
 

@@ -55,8 +55,10 @@ class MainWindow : public QMainWindow {
     double zoom() const { return zoom_; }
     // Spins the event loop until the latest play's run is shown; false on timeout or failure.
     bool waitForRun(int timeoutMs);
-    // Puts every running animation (the pool's eviction flash) at its end state.
-    void finishAnimations();
+    // Brings everything that completes over time to its end state, so that a grab shows the
+    // step and nothing of the timing: the pool's eviction flash, the prompt view's token text
+    // (filled in slices) and text laid out in the background (visible in scroll bars).
+    void settle();
     // The window as drawn, at `scale` device pixels per logical pixel (2: crisp on a HiDPI page;
     // 0: the screen's own ratio), so round(width·scale) × round(height·scale) pixels.
     QImage grabToImage(double scale = 0.0);

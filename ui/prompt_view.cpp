@@ -369,11 +369,16 @@ void PromptView::showTokenSelection() {
     tokens_->ensureCursorVisible();
 }
 
+void PromptView::stopRendering() {
+    ++renderGeneration_;  // a slice still queued finds itself stale and stops
+    rendering_ = false;
+}
+
 void PromptView::refreshTokens() {
     const Palette& pal = Palette::get(theme_);
     if (!context_ || !context_->hasScenario()) {
         header_->setText(tr("<i>No scenario loaded.</i>"));
-        ++renderGeneration_;  // slices of an earlier render must not land in the cleared view
+        stopRendering();
         tokens_->clear();
         tokenPos_.clear();
         rendered_ = false;
@@ -386,7 +391,7 @@ void PromptView::refreshTokens() {
             tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
                 .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
         if (shownRun_) {
-            ++renderGeneration_;
+            stopRendering();
             tokens_->clear();
             shownRun_ = nullptr;
         }
@@ -403,7 +408,7 @@ void PromptView::refreshTokens() {
     const RequestResult* res = run->result(request);
     if (!res) {
         header_->setText(tr("Request %1 was not played.").arg(request));
-        ++renderGeneration_;
+        stopRendering();
         tokens_->clear();
         return;
     }
@@ -507,6 +512,7 @@ void PromptView::refreshTokens() {
     }
     tokenPos_.push_back(pos);
     const int generation = ++renderGeneration_;
+    rendering_ = true;
     auto insertFrom = std::make_shared<std::function<void(std::size_t)>>();
     *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
         if (generation != renderGeneration_)
@@ -526,6 +532,7 @@ void PromptView::refreshTokens() {
         } else {
             tokens_->moveCursor(QTextCursor::Start);
             rendered_ = true;
+            rendering_ = false;
             showTokenSelection();
             *insertFrom = nullptr;  // break the self-reference
         }

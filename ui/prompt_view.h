@@ -37,6 +37,8 @@ class PromptView : public QWidget {
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
+    // True while the token text is still being filled in, slice by slice between event-loop turns.
+    bool isRendering() const { return rendering_; }
     // The context's token selection as highlighted in the token view (empty when none is shown).
     QString highlightedTokenText() const;
     bool tokensRendered() const { return rendered_; }
@@ -53,6 +55,7 @@ class PromptView : public QWidget {
   private:
     void retranslateUi();
     void refreshTokens();
+    void stopRendering();
     void reloadEditor();
     void loadPart(int comboIndex);
     void updateLegend();
@@ -80,6 +83,7 @@ class PromptView : public QWidget {
     bool rendered_ = false;      // every token of the shown request is in the document
     bool loading_ = false;
     int renderGeneration_ = 0;
+    bool rendering_ = false;
 };
 
 }  // namespace pl::ui
