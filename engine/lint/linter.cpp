@@ -246,22 +246,6 @@ int block_of_token(const LintPrompt& p, int token) {
 
 }  // namespace
 
-std::string with_commas(long long v) {
-    // Appends rather than inserting in place: GCC 12 at -O3 flags string::insert here with a
-    // false -Wrestrict, which -Werror turns into a broken Release build.
-    const std::string digits = std::to_string(v < 0 ? -v : v);
-    std::string s;
-    s.reserve(digits.size() + digits.size() / 3 + 1);
-    if (v < 0)
-        s += '-';
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            s += ',';
-        s += digits[i];
-    }
-    return s;
-}
-
 struct Linter::Impl {
     const BpeTokenizer& tok;
     const LintTables& tables;

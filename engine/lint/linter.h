@@ -65,7 +65,5 @@ Result<LintReport> lint_request(const RequestInput& input, const BpeTokenizer& t
 LintReport lint_log(const std::vector<RequestInput>& inputs, const BpeTokenizer& tokenizer,
                     const LintTables& tables, const LintOptions& options);
 
-// 1234567 -> "1,234,567": token counts in messages and reports.
-std::string with_commas(long long v);
 
 }  // namespace pl::lint
