@@ -192,6 +192,11 @@ void ChartsPanel::refresh(bool force) {
     }
 }
 
+void ChartsPanel::rebuild() {
+    refresh(true);
+    ensureBuilt(tabs_->currentIndex());
+}
+
 void ChartsPanel::ensureBuilt(int tab) {
     if (tab < 0 || tab >= kTabCount || !(dirty_ & (1u << tab)))
         return;

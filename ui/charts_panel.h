@@ -41,7 +41,8 @@ class ChartsPanel : public QWidget {
     // Builds every chart again at the panel's current size. Qt Charts elides legend labels
     // against the sizes it went through on the way, so a chart last built while its dock was
     // still resizing can look different from one built at the final size.
-    void rebuild() { refresh(true); }
+    // Rebuilds the chart on screen now (shots and tests), not on the next event-loop turn.
+    void rebuild();
 
   protected:
     void changeEvent(QEvent* e) override;

@@ -836,6 +836,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Show lint &amp;findings</source>
         <translation>Lint の指摘を表示(&amp;F)</translation>
     </message>
+    <message>
+        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
+        <translation>%1 件のリクエストを再生 · %2 イベント · TTFT はコストモデルによる値</translation>
+    </message>
+    <message>
+        <source>model %1 · backend %2</source>
+        <translation>モデル %1 · バックエンド %2</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>

@@ -842,6 +842,14 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Show lint &amp;findings</source>
         <translation>Pokaż &amp;zgłoszenia lintera</translation>
     </message>
+    <message>
+        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
+        <translation>Żądania: %1 · zdarzenia: %2 · TTFT z modelu kosztów</translation>
+    </message>
+    <message>
+        <source>model %1 · backend %2</source>
+        <translation>model %1 · backend %2</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
