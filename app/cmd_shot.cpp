@@ -3,7 +3,9 @@
 // image is written to a temporary file next to OUT and renamed over it only when complete, so a
 // failure never leaves a file behind.
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHashFunctions>
 #include <QImageWriter>
 #include <QLocale>
 #include <QSaveFile>
@@ -211,8 +213,10 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // `shot` needs no window system: the offscreen platform unless the user chose one.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (o.deterministic)
-        cpu::set_blas_threads(1);  // the same bits whatever the core count
+    if (o.deterministic) {
+        cpu::set_blas_threads(1);                 // the same bits whatever the core count
+        QHashSeed::setDeterministicGlobalSeed();  // the same hash order in every process
+    }
     qInstallMessageHandler(quiet_qt_messages);
     // Qt sees only the program name: our arguments are not Qt's (-o, a file named -style...).
     int qargc = 1;
@@ -267,7 +271,21 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     if (auto err = check_fits(window, o.width, o.height); !err.empty())
         return fail_usage(too_small + err + " at request " + std::to_string(request) + " of " +
                           sc.name);
-    const QImage image = window.grabToImage(o.scale);
+    // Anything still arriving on a later event-loop turn (a chart built lazily, the last slice
+    // of the prompt's text, a layout pass) must be in the picture: grab until two grabs agree.
+    QImage image = window.grabToImage(o.scale);
+    for (int i = 0; i < 20 && !image.isNull(); ++i) {
+        QElapsedTimer wait;
+        wait.start();
+        while (wait.elapsed() < 100)
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        window.settle();
+        QImage again = window.grabToImage(o.scale);
+        const bool same = again == image;
+        image = std::move(again);
+        if (same)
+            break;
+    }
     if (image.isNull())
         return fail_usage("could not draw the window");
     if (auto err = save_png(image, o.out); !err.empty())

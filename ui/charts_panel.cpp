@@ -181,15 +181,7 @@ void ChartsPanel::refresh(bool force) {
     builtPrefills_ = prefills;
     builtSamples_ = samples;
     dirty_ = (1u << kTabCount) - 1;
-    // On the next turn of the event loop, so that a run arriving and the cursor jumping build
-    // the chart once, and its layout is not painted in the same frame as every other view's.
-    if (!buildQueued_) {
-        buildQueued_ = true;
-        QTimer::singleShot(0, this, [this] {
-            buildQueued_ = false;
-            ensureBuilt(tabs_->currentIndex());
-        });
-    }
+    ensureBuilt(tabs_->currentIndex());
 }
 
 void ChartsPanel::rebuild() {

@@ -71,7 +71,6 @@ class ChartsPanel : public QWidget {
     int builtPrefills_ = -1;
     int builtSamples_ = -1;
     unsigned dirty_ = 0;  // one bit per Tab
-    bool buildQueued_ = false;
     int ttftBars_ = 0;
     int memorySamples_ = 0;
 };

@@ -375,6 +375,19 @@ void MainWindow::setProgress(std::function<QString()> text) {
     progress_->setText(progressText_ ? progressText_() : QString());
 }
 
+// The docks' starting sizes. Also called by settle(): the sizes a first layout gives depend on
+// which size hints had arrived by then, and a shot must not depend on that timing.
+void MainWindow::applyDefaultDockSizes() {
+    if (lintDock_) {
+        resizeDocks({promptDock_, lintDock_, outputDock_}, {330, 330, 100}, Qt::Vertical);
+    } else {
+        resizeDocks({promptDock_, outputDock_}, {520, 150}, Qt::Vertical);
+    }
+    resizeDocks({promptDock_}, {380}, Qt::Horizontal);
+    resizeDocks({usageDock_, chartsDock_, poolDock_}, {270, 420, 260}, Qt::Horizontal);
+    resizeDocks({chartsDock_}, {270}, Qt::Vertical);
+}
+
 void MainWindow::buildDocks() {
     auto dock = [this](const char* name, QWidget* w, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(this);
@@ -400,16 +413,13 @@ void MainWindow::buildDocks() {
     splitDockWidget(dCharts, dPool, Qt::Horizontal);
     splitDockWidget(dPrompt, dOutput, Qt::Vertical);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({dPrompt, dOutput}, {520, 150}, Qt::Vertical);
-    resizeDocks({dPrompt}, {380}, Qt::Horizontal);
-    resizeDocks({dUsage, dCharts, dPool}, {270, 420, 260}, Qt::Horizontal);
-    resizeDocks({dCharts}, {270}, Qt::Vertical);
+    applyDefaultDockSizes();
 
     // Lint findings of the current request, under the prompt whose tokens they select.
     lint_ = new LintPanel(context_, engine_, options_.engine.model_dir, this);
     QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
     splitDockWidget(dPrompt, dLint, Qt::Vertical);
-    resizeDocks(QList<QDockWidget*>{dPrompt, dLint, dOutput}, {330, 330, 100}, Qt::Vertical);
+    applyDefaultDockSizes();
     showLintAction_ = viewMenu_->addAction(QString(), this, [this, dLint] {
         dLint->show();
         dLint->raise();
@@ -619,6 +629,7 @@ void MainWindow::settle() {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (QTextEdit* text : findChildren<QTextEdit*>())
         text->document()->documentLayout()->documentSize();  // finishes the layout
+    applyDefaultDockSizes();
     QApplication::processEvents();
     charts_->rebuild();
     QApplication::processEvents();

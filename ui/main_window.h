@@ -91,6 +91,7 @@ class MainWindow : public QMainWindow {
   private:
     void buildActions();
     void buildDocks();
+    void applyDefaultDockSizes();
     // Every text the window sets itself, again in the current language (QEvent::LanguageChange).
     void retranslateUi();
     void retranslatePlayAction();  // "Play" or "Pause"
