@@ -65,5 +65,4 @@ Result<LintReport> lint_request(const RequestInput& input, const BpeTokenizer& t
 LintReport lint_log(const std::vector<RequestInput>& inputs, const BpeTokenizer& tokenizer,
                     const LintTables& tables, const LintOptions& options);
 
-
 }  // namespace pl::lint
