@@ -149,7 +149,8 @@ class LintRenderer {
 
     // ---- Anthropic (mirrors engine/prompt_template.cpp) ----
 
-    Result<void> a_tools(const ojson& body) {
+    // Tools come first in both providers' layouts; only Anthropic marks breakpoints on them.
+    Result<void> tools_part(const ojson& body, bool breakpoints) {
         if (!body.contains("tools") || body["tools"].is_null())
             return {};
         const ojson& tools = body["tools"];
@@ -164,7 +165,7 @@ class LintRenderer {
             add(PartKind::Tool, idx, "", "", p, "<tool>");
             add(PartKind::Tool, idx, "", p, p, tools[i].dump());
             add(PartKind::Tool, idx, "", "", p, "</tool>\n");
-            if (has_cc(tools[i]))
+            if (breakpoints && has_cc(tools[i]))
                 mark(tools[i], p);
         }
         return {};
@@ -288,25 +289,6 @@ class LintRenderer {
 
     // ---- OpenAI ----
 
-    Result<void> o_tools(const ojson& body) {
-        if (!body.contains("tools") || body["tools"].is_null())
-            return {};
-        const ojson& tools = body["tools"];
-        if (!tools.is_array())
-            return type_error("/tools", "an array of tool objects");
-        for (std::size_t i = 0; i < tools.size(); ++i) {
-            const std::string p = "/tools/" + std::to_string(i);
-            if (!tools[i].is_object())
-                return type_error(p, "a tool object");
-            const int idx = static_cast<int>(i);
-            begin_block(PartKind::Tool, p);
-            add(PartKind::Tool, idx, "", "", p, "<tool>");
-            add(PartKind::Tool, idx, "", p, p, tools[i].dump());
-            add(PartKind::Tool, idx, "", "", p, "</tool>\n");
-        }
-        return {};
-    }
-
     void o_text_parts(const ojson& c, const std::string& p, int idx, const std::string& role,
                       PartKind kind) {
         if (c.is_null())
@@ -427,11 +409,11 @@ class LintRenderer {
         if (body.contains("model") && body["model"].is_string())
             out_.model = body["model"].get<std::string>();
         if (out_.provider == Provider::Anthropic) {
-            PL_TRY(a_tools(body));
+            PL_TRY(tools_part(body, true));
             PL_TRY(a_system(body));
             PL_TRY(a_messages(body));
         } else {
-            PL_TRY(o_tools(body));
+            PL_TRY(tools_part(body, false));
             PL_TRY(o_messages(body));
         }
         if (out_.tail_message < 0)
