@@ -1,10 +1,16 @@
 #version 450
-// Causal self-attention over the paged KV pool for one or a few new tokens (decode).
-// With a single query the prefill kernel would use one lane of each SIMD group; here a
-// workgroup takes one (token, head) and its lanes split the keys (lane i takes keys i, i+WG,
-// ...), each with its own online softmax, merged at the end (flash-decoding inside a
-// workgroup). K and V are read through the block table, in place.
+// Causal self-attention over the paged KV pool for a few new tokens: decode, or the short
+// suffix after a prefix-cache hit. With few queries the prefill kernel (one lane per query)
+// would leave most lanes idle; here a workgroup takes ROWS consecutive queries of one head and
+// its lanes split the keys (lane i takes keys i, i+WG, ...), each with its own online softmax
+// per query, merged at the end (flash-decoding inside a workgroup). Every K and V row a lane
+// fetches serves all ROWS queries, so ROWS > 1 divides the loads per score; a query masks
+// the keys past its own position. K and V are read through the block table, in place.
 #include "common.glsl"
+
+#ifndef ROWS
+#define ROWS 1  // queries per workgroup (compile-time: the register arrays are unrolled)
+#endif
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint HD4 = 16;  // head_dim / 4, at most 64
@@ -25,72 +31,104 @@ layout(push_constant) uniform Push {
 
 // Per-subgroup partial results; only touched when a workgroup holds several subgroups (GPUs).
 const uint MAX_SG = 16;
-shared float sg_m[MAX_SG];
-shared float sg_l[MAX_SG];
-shared vec4 sg_acc[MAX_SG * HD4];
+shared float sg_m[MAX_SG * ROWS];
+shared float sg_l[MAX_SG * ROWS];
+shared vec4 sg_acc[MAX_SG * ROWS * HD4];
 
 void main() {
     const uint WG = gl_WorkGroupSize.x;
-    uint t = gl_WorkGroupID.x;
+    uint t0 = gl_WorkGroupID.x * ROWS;
     uint h = gl_WorkGroupID.y;
     uint lid = gl_LocalInvocationID.x;
-    uint pos = pc.n_past + t;
-    uint qbase = t * 3u * pc.C4 + h * HD4;
+    uint nrows = min(uint(ROWS), pc.T - t0);
+    uint last = pc.n_past + t0 + nrows - 1u;  // the last key any query here may see
 
-    vec4 q[HD4];
-    vec4 acc[HD4];
-    [[unroll]] for (uint d = 0; d < HD4; ++d) {
-        q[d] = FETCH(qkv, qbase + d) * pc.scale;
-        acc[d] = vec4(0.0);
+    vec4 q[ROWS * HD4];
+    vec4 acc[ROWS * HD4];
+    float m[ROWS];
+    float l[ROWS];
+    [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+        uint qbase = min(t0 + r, pc.T - 1u) * 3u * pc.C4 + h * HD4;
+        [[unroll]] for (uint d = 0; d < HD4; ++d) {
+            q[r * HD4 + d] = FETCH(qkv, qbase + d) * pc.scale;
+            acc[r * HD4 + d] = vec4(0.0);
+        }
+        // A finite start: exp(m - m_new) must be 0, not NaN, at the first key.
+        m[r] = -1e30;
+        l[r] = 0.0;
     }
-    float m = -1e30;
-    float l = 0.0;
-    for (uint p = lid; p <= pos; p += WG) {
+    for (uint p = lid; p <= last; p += WG) {
         uint blk = uint(FETCH_INT(block_table, p / pc.block_size));
         uint kb = (blk * pc.block_size + p % pc.block_size) * pc.C4 + h * HD4;
-        vec4 s4 = vec4(0.0);
-        [[unroll]] for (uint d = 0; d < HD4; ++d) s4 += q[d] * FETCH(kpool, kb + d);
-        float s = s4.x + s4.y + s4.z + s4.w;
-        float mn = max(m, s);
-        float corr = exp(m - mn);
-        float e = exp(s - mn);
-        l = l * corr + e;
-        [[unroll]] for (uint d = 0; d < HD4; ++d) acc[d] = acc[d] * corr + e * FETCH(vpool, kb + d);
-        m = mn;
+        float e[ROWS];
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) e[r] = 0.0;
+        vec4 s4[ROWS];
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) s4[r] = vec4(0.0);
+        [[unroll]] for (uint d = 0; d < HD4; ++d) {
+            vec4 k = FETCH(kpool, kb + d);
+            [[unroll]] for (uint r = 0; r < ROWS; ++r) s4[r] += q[r * HD4 + d] * k;
+        }
+        float corr[ROWS];
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+            float s = s4[r].x + s4[r].y + s4[r].z + s4[r].w;
+            bool live = p <= pc.n_past + t0 + r;
+            float mn = live ? max(m[r], s) : m[r];
+            corr[r] = exp(m[r] - mn);
+            e[r] = live ? exp(s - mn) : 0.0;
+            l[r] = l[r] * corr[r] + e[r];
+            m[r] = mn;
+        }
+        [[unroll]] for (uint d = 0; d < HD4; ++d) {
+            vec4 v = FETCH(vpool, kb + d);
+            [[unroll]] for (uint r = 0; r < ROWS; ++r)
+                acc[r * HD4 + d] = acc[r * HD4 + d] * corr[r] + e[r] * v;
+        }
     }
 
     // Merge the lanes: rescale every partial sum to the common max, then add.
-    float M = subgroupMax(m);
-    float f = exp(m - M);
-    float L = subgroupAdd(l * f);
-    [[unroll]] for (uint d = 0; d < HD4; ++d) acc[d] = subgroupAdd(acc[d] * f);
+    float L[ROWS];
+    [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+        float M = subgroupMax(m[r]);
+        float f = exp(m[r] - M);
+        L[r] = subgroupAdd(l[r] * f);
+        m[r] = M;
+        [[unroll]] for (uint d = 0; d < HD4; ++d) acc[r * HD4 + d] = subgroupAdd(acc[r * HD4 + d] * f);
+    }
 
     if (gl_NumSubgroups == 1u) {
         // Every lane holds the merged sums; lane i writes components i, i+WG, ... (a workgroup
         // may be narrower than the head: 8 lanes on lavapipe, 16 vec4s at head size 64).
-        float inv_L = 1.0 / L;
-        [[unroll]] for (uint d = 0; d < HD4; ++d) {
-            if (d % WG == lid) outv[t * pc.C4 + h * HD4 + d] = acc[d] * inv_L;
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+            if (r >= nrows) break;
+            float inv_L = 1.0 / L[r];
+            [[unroll]] for (uint d = 0; d < HD4; ++d) {
+                if (d % WG == lid) outv[(t0 + r) * pc.C4 + h * HD4 + d] = acc[r * HD4 + d] * inv_L;
+            }
         }
         return;
     }
     uint sg = gl_SubgroupID;
     if (subgroupElect()) {
-        sg_m[sg] = M;
-        sg_l[sg] = L;
-        [[unroll]] for (uint d = 0; d < HD4; ++d) sg_acc[sg * HD4 + d] = acc[d];
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+            sg_m[sg * ROWS + r] = m[r];
+            sg_l[sg * ROWS + r] = L[r];
+            [[unroll]] for (uint d = 0; d < HD4; ++d)
+                sg_acc[(sg * ROWS + r) * HD4 + d] = acc[r * HD4 + d];
+        }
     }
     barrier();
-    for (uint d = lid; d < HD4; d += WG) {
-        float gm = sg_m[0];
-        for (uint i = 1; i < gl_NumSubgroups; ++i) gm = max(gm, sg_m[i]);
+    for (uint i = lid; i < nrows * HD4; i += WG) {
+        uint r = i / HD4;
+        uint d = i % HD4;
+        float gm = sg_m[r];
+        for (uint j = 1; j < gl_NumSubgroups; ++j) gm = max(gm, sg_m[j * ROWS + r]);
         float gl = 0.0;
         vec4 o = vec4(0.0);
-        for (uint i = 0; i < gl_NumSubgroups; ++i) {
-            float g = exp(sg_m[i] - gm);
-            gl += sg_l[i] * g;
-            o += sg_acc[i * HD4 + d] * g;
+        for (uint j = 0; j < gl_NumSubgroups; ++j) {
+            float g = exp(sg_m[j * ROWS + r] - gm);
+            gl += sg_l[j * ROWS + r] * g;
+            o += sg_acc[(j * ROWS + r) * HD4 + d] * g;
         }
-        outv[t * pc.C4 + h * HD4 + d] = o / gl;
+        outv[(t0 + r) * pc.C4 + h * HD4 + d] = o / gl;
     }
 }

@@ -18,3 +18,14 @@ pl_shader_variant(matvec matvec.comp)
 pl_shader_variant(matvec_gelu matvec.comp EPI_GELU=1)
 pl_shader_variant(matvec_residual matvec.comp EPI_RESIDUAL=1)
 pl_shader_variant(matvec_qkv matvec.comp EPI_QKV=1)
+# Eight rows per workgroup, for the short prefill after a cache hit; the dispatch in
+# engine/vulkan/gpt_kernels.cpp (kMatvecRows) must match.
+set(PL_MATVEC_ROWS ROWS=8)
+pl_shader_variant(matvec_rows matvec.comp ${PL_MATVEC_ROWS})
+pl_shader_variant(matvec_rows_gelu matvec.comp ${PL_MATVEC_ROWS} EPI_GELU=1)
+pl_shader_variant(matvec_rows_residual matvec.comp ${PL_MATVEC_ROWS} EPI_RESIDUAL=1)
+pl_shader_variant(matvec_rows_qkv matvec.comp ${PL_MATVEC_ROWS} EPI_QKV=1)
+# Attention with four queries per workgroup (kAttentionRows), for the same short prefills.
+list(APPEND PL_VARIANT_SOURCES attention_decode.comp)
+pl_shader_variant(attention_decode attention_decode.comp)
+pl_shader_variant(attention_rows attention_decode.comp ROWS=4)

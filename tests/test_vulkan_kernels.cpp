@@ -23,6 +23,9 @@ using pl::vk::KernelChoice;
 namespace {
 
 constexpr int kHeadDim = 32;
+// Test-row names for KernelChoice values 1..3 (kTiled, kVector, kRows).
+const char* const kChoiceNames[] = {"auto", "tiled", "vector", "rows"};
+const char* const kAttentionChoiceNames[] = {"auto", "prefill", "decode", "rows"};
 
 std::vector<float> random_floats(std::size_t n, uint32_t seed, float scale = 1.0f) {
     std::mt19937 rng(seed);
@@ -236,16 +239,15 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("epi");
         QTest::addColumn<int>("choice");
         const char* epis[] = {"none", "gelu", "residual"};
-        for (int choice : {1, 2}) {
+        for (int choice : {1, 2, 3}) {
             for (int T : {1, 2, 15, 16, 17, 63, 257}) {
                 if (choice == 2 && T > 17)
                     continue;  // the vector kernel is for a few rows
                 for (auto [K, N] : {std::pair{64, 68}, std::pair{36, 100}, std::pair{256, 1024}}) {
                     for (int e = 0; e < 3; ++e) {
-                        const std::string name = std::string(choice == 1 ? "tiled" : "vector") +
-                                                 "/T" + std::to_string(T) + "/K" +
-                                                 std::to_string(K) + "/N" + std::to_string(N) +
-                                                 "/" + epis[e];
+                        const std::string name = std::string(kChoiceNames[choice]) + "/T" +
+                                                 std::to_string(T) + "/K" + std::to_string(K) +
+                                                 "/N" + std::to_string(N) + "/" + epis[e];
                         QTest::newRow(name.c_str()) << T << K << N << e << choice;
                     }
                 }
@@ -283,13 +285,13 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("T");
         QTest::addColumn<int>("n_past");
         QTest::addColumn<int>("choice");
-        for (int choice : {1, 2}) {
+        for (int choice : {1, 2, 3}) {
             for (int T : {1, 15, 16, 17, 63}) {
                 if (choice == 2 && T > 17)
                     continue;
                 for (int n_past : {0, 5, 33}) {
-                    QTest::newRow((std::string(choice == 1 ? "tiled" : "vector") + "/T" +
-                                   std::to_string(T) + "/past" + std::to_string(n_past))
+                    QTest::newRow((std::string(kChoiceNames[choice]) + "/T" + std::to_string(T) +
+                                   "/past" + std::to_string(n_past))
                                       .c_str())
                         << T << n_past << choice;
                 }
@@ -343,12 +345,12 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("choice");
         QTest::addColumn<int>("head_dim");
         for (int head_dim : {kHeadDim, 64}) {
-            for (int choice : {1, 2}) {
+            for (int choice : {1, 2, 3}) {
                 for (int T : {1, 2, 15, 16, 17, 63, 257}) {
                     if (choice == 2 && T > 17)
                         continue;
                     for (int n_past : {0, 5, 16, 33, 200}) {
-                        QTest::newRow((std::string(choice == 1 ? "prefill" : "decode") + "/hd" +
+                        QTest::newRow((std::string(kAttentionChoiceNames[choice]) + "/hd" +
                                        std::to_string(head_dim) + "/T" + std::to_string(T) +
                                        "/past" + std::to_string(n_past))
                                           .c_str())

@@ -42,6 +42,11 @@ const char* const kMatmulSmallNames[4] = {"matmul_small", "matmul_small_gelu",
 // Up to this many rows the one-row tile wins: the 4-row tile would mostly redo clamped rows.
 constexpr int kSmallMatmulMaxRows = 96;
 const char* const kMatvecNames[4] = {"matvec", "matvec_gelu", "matvec_residual", "matvec_qkv"};
+const char* const kMatvecRowsNames[4] = {"matvec_rows", "matvec_rows_gelu", "matvec_rows_residual",
+                                         "matvec_rows_qkv"};
+// Rows per workgroup of the multi-row kernels (shaders/shader_variants.cmake, ROWS=).
+constexpr uint32_t kMatvecRows = 8;
+constexpr uint32_t kAttentionRows = 4;
 
 }  // namespace
 
@@ -56,6 +61,11 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         t.attention_wg = 8;
         t.attention_decode_wg = 8;
         t.logits_wg = 8;
+        // Measured on llvmpipe: the multi-row kernels beat the tiled ones up to about 192 new
+        // tokens, after a 1,920-token cached prefix and with none (they load every weight and
+        // K/V row once per 8 or 4 rows, the tiled kernels once per lane's rows but with more
+        // clamped, wasted rows at these sizes).
+        t.rows_max_rows = 128;
     } else {
         t.matmul_wg = 64;
         t.matvec_wg = 32;
@@ -63,6 +73,7 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         t.attention_wg = 64;
         t.attention_decode_wg = 64;
         t.logits_wg = 64;
+        t.rows_max_rows = 32;  // not measured on a GPU: the tiled kernels fill one sooner
     }
     return t;
 }
@@ -96,6 +107,8 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
                     {tuning.matmul_wg}));
         PL_TRY(make(k.matvec_[e], kMatvecNames[e], nb, sizeof(MatmulPush),
                     {tuning.matvec_wg, tuning.matvec_ks}));
+        PL_TRY(make(k.matvec_rows_[e], kMatvecRowsNames[e], nb, sizeof(MatmulPush),
+                    {tuning.matvec_wg, tuning.matvec_ks}));
     }
     PL_TRY(make(k.attention_, "attention", "tttts", sizeof(AttentionPush),
                 {tuning.attention_wg, hd4}));
@@ -103,9 +116,13 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
     // most); one workgroup of 64 lanes, or a single subgroup on a CPU driver.
     const uint32_t decode_wg =
         std::min<uint32_t>(tuning.attention_decode_wg, 16 * ctx.subgroup_size());
-    if (hd4 <= 64 &&
-        16ull * (2 * 4 + hd4 * 16) <= ctx.properties().limits.maxComputeSharedMemorySize) {
+    const uint64_t shared_limit = ctx.properties().limits.maxComputeSharedMemorySize;
+    if (hd4 <= 64 && 16ull * (2 * 4 + hd4 * 16) <= shared_limit) {
         PL_TRY(make(k.attention_decode_, "attention_decode", "tttts", sizeof(AttentionPush),
+                    {decode_wg, hd4}));
+    }
+    if (hd4 <= 64 && 16ull * kAttentionRows * (2 * 4 + hd4 * 16) <= shared_limit) {
+        PL_TRY(make(k.attention_rows_, "attention_rows", "tttts", sizeof(AttentionPush),
                     {decode_wg, hd4}));
     }
     PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
@@ -132,13 +149,24 @@ void GptKernels::layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in,
     layernorm_.dispatch(cmd, bind, &p, std::max(1u, div_up(p.T, 8)));
 }
 
+KernelChoice GptKernels::resolve(int T, KernelChoice choice) const {
+    if (choice != KernelChoice::kAuto)
+        return choice;
+    if (T <= tuning_.vector_max_rows)
+        return KernelChoice::kVector;
+    return T <= tuning_.rows_max_rows ? KernelChoice::kRows : KernelChoice::kTiled;
+}
+
 const Kernel& GptKernels::matmul_kernel(int T, Epilogue epi, KernelChoice choice) const {
-    const bool vec = choice == KernelChoice::kVector ||
-                     (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows);
-    if (vec)
-        return matvec_[static_cast<int>(epi)];
-    return T <= kSmallMatmulMaxRows ? matmul_small_[static_cast<int>(epi)]
-                                    : matmul_[static_cast<int>(epi)];
+    const int e = static_cast<int>(epi);
+    switch (resolve(T, choice)) {
+        case KernelChoice::kVector:
+            return matvec_[e];
+        case KernelChoice::kRows:
+            return matvec_rows_[e];
+        default:
+            return T <= kSmallMatmulMaxRows ? matmul_small_[e] : matmul_[e];
+    }
 }
 
 const char* GptKernels::matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const {
@@ -160,7 +188,9 @@ void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, Bu
     }
     const Kernel& k = matmul_kernel(T, epi, choice);
     const std::span<const BufferRange> b(bind, epi == Epilogue::kQkv ? 7 : 4);
-    if (&k == &matvec_[static_cast<int>(epi)]) {
+    if (&k == &matvec_rows_[static_cast<int>(epi)]) {
+        k.dispatch(cmd, b, &p, div_up(p.N4, tuning_.matvec_wg), div_up(p.T, kMatvecRows));
+    } else if (&k == &matvec_[static_cast<int>(epi)]) {
         k.dispatch(cmd, b, &p, div_up(p.N4, tuning_.matvec_wg), p.T);
     } else if (&k == &matmul_small_[static_cast<int>(epi)]) {
         k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4), div_up(p.T, tuning_.matmul_wg));
@@ -178,11 +208,13 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
                           1.0f / std::sqrt(static_cast<float>(head_dim_))};
     const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, kv.v_pool, out};
     // A few rows: split the keys over the lanes (the prefill kernel would leave most lanes idle).
-    const bool vec = attention_decode_.valid() &&
-                     (choice == KernelChoice::kVector ||
-                      (choice == KernelChoice::kAuto && T <= tuning_.vector_max_rows));
-    if (vec) {
+    // The split kernels need shared memory for their merge on a GPU; without it, the prefill one.
+    const KernelChoice c = resolve(T, choice);
+    if (c == KernelChoice::kVector && attention_decode_.valid()) {
         attention_decode_.dispatch(cmd, b, &p, p.T, static_cast<uint32_t>(n_head));
+    } else if (c == KernelChoice::kRows && attention_rows_.valid()) {
+        attention_rows_.dispatch(cmd, b, &p, div_up(p.T, kAttentionRows),
+                                 static_cast<uint32_t>(n_head));
     } else {
         attention_.dispatch(cmd, b, &p, div_up(p.T, tuning_.attention_wg),
                             static_cast<uint32_t>(n_head));

@@ -14,7 +14,10 @@ namespace pl::vk {
 class Context;
 
 enum class Epilogue { kNone, kGelu, kResidual, kQkv };
-enum class KernelChoice { kAuto, kTiled, kVector };
+// kAuto picks by the number of new tokens T: kVector (one row per workgroup) up to
+// vector_max_rows, kRows (a few rows per workgroup, every weight or K/V load shared by them) up
+// to rows_max_rows, kTiled beyond.
+enum class KernelChoice { kAuto, kTiled, kVector, kRows };
 
 // The paged KV pool of one layer and where the new tokens sit in it.
 struct PagedKvBinding {
@@ -35,6 +38,8 @@ struct KernelTuning {
     uint32_t logits_wg = 8;
     // At or below this many new tokens the matrix-vector and decode-attention kernels run.
     int vector_max_rows = 4;
+    // Above that and up to this many, their multi-row variants (the suffix after a cache hit).
+    int rows_max_rows = 32;
     // Picks values for the device: lavapipe (a CPU) wants different shapes than a GPU.
     static KernelTuning for_device(const Context& ctx);
 };
@@ -70,11 +75,12 @@ class GptKernels {
 
   private:
     const Kernel& matmul_kernel(int T, Epilogue epi, KernelChoice choice) const;
+    KernelChoice resolve(int T, KernelChoice choice) const;
 
     KernelTuning tuning_;
     int head_dim_ = 0;
-    Kernel embedding_, layernorm_, attention_, attention_decode_, logits_;
-    Kernel matmul_[4], matmul_small_[4], matvec_[4];  // indexed by Epilogue
+    Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
+    Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue
 };
 
 }  // namespace pl::vk

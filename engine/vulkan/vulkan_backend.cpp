@@ -324,18 +324,23 @@ Result<std::unique_ptr<VulkanBackend>> VulkanBackend::create(std::shared_ptr<con
     const bool warm = impl->options.warm_up;
     std::unique_ptr<VulkanBackend> backend(new VulkanBackend(std::move(impl)));
     if (warm) {
-        // One pass through the tiled kernels and one through the vector ones.
+        // One pass through each family of kernels: tiled, multi-row and vector (every table
+        // entry is block 0, so the passes only overwrite each other's scratch KV).
         const GptConfig& cfg = backend->impl_->model->config();
         const int bs = backend->impl_->layout.block_size;
-        const int n =
-            std::min(cfg.n_positions - 1, backend->impl_->kernels.tuning().vector_max_rows + 1);
+        const auto& tuning = backend->impl_->kernels.tuning();
+        const int n = std::min(cfg.n_positions - 1,
+                               std::max(tuning.rows_max_rows, tuning.vector_max_rows) + 1);
         if (n < 1)
             return backend;
         std::vector<int32_t> table((n + 1 + bs - 1) / bs, 0);
         std::vector<int32_t> tokens(n, 0);
         std::vector<float> logits(cfg.vocab_size);
-        PL_TRY(backend->forward(table, 0, tokens, logits));
-        PL_TRY(backend->forward(table, n, std::span<const int32_t>(tokens).first(1), logits));
+        const std::span<const int32_t> all(tokens);
+        PL_TRY(backend->forward(table, 0, all, logits));
+        PL_TRY(
+            backend->forward(table, 0, all.first(std::min(n, tuning.vector_max_rows + 1)), logits));
+        PL_TRY(backend->forward(table, n, all.first(1), logits));
     }
     return backend;
 }
