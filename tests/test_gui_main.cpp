@@ -123,6 +123,7 @@ class TestGuiMain : public QObject {
         ScenarioContext* ctx = w->context();
         const ScenarioRun& run = *ctx->run();
         ctx->toStart();
+        w->syncViews();
         QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);
         int hashed = 0, hits = 0, computed = 0, request = -1;
         for (int i = 0; i < run.eventCount(); ++i) {
@@ -139,6 +140,7 @@ class TestGuiMain : public QObject {
             if (const auto* c = std::get_if<BlockComputedEvent>(&ev))
                 computed += c->partial ? 0 : 1;
             ctx->stepEvent(1);
+            w->syncViews();
             QCOMPARE(ctx->cursor(), i + 1);
             const RequestProgress* rp = w->blockChainView()->drawnRequest(request);
             QVERIFY(rp);

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <set>
 
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
 
@@ -209,28 +210,28 @@ BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    connect(context, &ScenarioContext::runChanged, this, [this] {
-        refold();
-        relayout();
-    });
+    connect(context, &ScenarioContext::runChanged, this, RefreshQueue::deferred(this, 0, [this] {
+                refold();
+                relayout();
+            }));
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
         refold();
         relayout();
     });
-    connect(context, &ScenarioContext::cursorChanged, this, [this] {
-        const std::size_t before = requests_.size();
-        refold();
-        if (requests_.size() != before)
-            relayout();
-        update();
-        if (lastEventRequest_ >= 0) {
-            QRect r = blockRect(lastEventRequest_, lastEventBlock_);
-            if (r.isNull())
-                r = cardRect(lastEventRequest_);
-            if (!r.isNull())
-                emit wantVisible(r);
-        }
-    });
+    connect(context, &ScenarioContext::cursorChanged, this, RefreshQueue::deferred(this, 1, [this] {
+                const std::size_t before = requests_.size();
+                refold();
+                if (requests_.size() != before)
+                    relayout();
+                update();
+                if (lastEventRequest_ >= 0) {
+                    QRect r = blockRect(lastEventRequest_, lastEventBlock_);
+                    if (r.isNull())
+                        r = cardRect(lastEventRequest_);
+                    if (!r.isNull())
+                        emit wantVisible(r);
+                }
+            }));
     connect(context, &ScenarioContext::selectionChanged, this, [this] {
         update();
         revealTokenSelection();

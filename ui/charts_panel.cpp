@@ -18,6 +18,7 @@
 #include <cmath>
 #include <map>
 
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
 
@@ -106,9 +107,11 @@ ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     hitRate_ = makeView();
     retranslateUi();
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) { ensureBuilt(tab); });
-    connect(context, &ScenarioContext::runChanged, this, [this] { refresh(true); });
+    connect(context, &ScenarioContext::runChanged, this,
+            RefreshQueue::deferred(this, 0, [this] { refresh(true); }));
     connect(context, &ScenarioContext::scenarioChanged, this, [this] { refresh(true); });
-    connect(context, &ScenarioContext::cursorChanged, this, [this] { refresh(false); });
+    connect(context, &ScenarioContext::cursorChanged, this,
+            RefreshQueue::deferred(this, 1, [this] { refresh(false); }));
     refresh(true);
 }
 

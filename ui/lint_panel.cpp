@@ -25,6 +25,7 @@
 #include "lint/cache_cost.h"
 #include "lint/lint_input.h"
 #include "prompt_template.h"
+#include "refresh_queue.h"
 
 namespace pl::ui {
 
@@ -382,11 +383,12 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
         refreshRows(true);
         refreshComparison();
     });
-    connect(context, &ScenarioContext::runChanged, this, [this] {
-        refreshRows();
-        refreshComparison();
-    });
-    connect(context, &ScenarioContext::cursorChanged, this, [this] { refreshRows(); });
+    connect(context, &ScenarioContext::runChanged, this, RefreshQueue::deferred(this, 0, [this] {
+                refreshRows();
+                refreshComparison();
+            }));
+    connect(context, &ScenarioContext::cursorChanged, this,
+            RefreshQueue::deferred(this, 1, [this] { refreshRows(); }));
     connect(context, &ScenarioContext::selectionChanged, this, [this] {
         refreshRows();
         // A block clicked elsewhere replaces the finding's selection: let go of the row.

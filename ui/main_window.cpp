@@ -34,6 +34,7 @@
 #include "output_view.h"
 #include "pool_view.h"
 #include "prompt_view.h"
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
 #include "transport_bar.h"
@@ -472,8 +473,13 @@ bool MainWindow::loadScenarioNameOrFile(const QString& nameOrPath, QString* erro
     return true;
 }
 
+void MainWindow::syncViews() {
+    RefreshQueue::instance()->flush();
+}
+
 void MainWindow::setCursorToRequestEnd(int request) {
     context_->setCursorToRequestEnd(request);
+    syncViews();
 }
 
 void MainWindow::setTheme(Theme theme) {
@@ -614,8 +620,10 @@ bool MainWindow::waitForRun(int timeoutMs) {
         if (runFailed_)
             return false;
         if (context_->run() && !context_->awaitingRun() &&
-            (!engine_ || context_->run()->generation == engine_->latestGeneration()))
+            (!engine_ || context_->run()->generation == engine_->latestGeneration())) {
+            syncViews();  // the views show the run when this returns
             return true;
+        }
         QEventLoop loop;
         QTimer::singleShot(10, &loop, &QEventLoop::quit);
         loop.exec();
@@ -624,6 +632,7 @@ bool MainWindow::waitForRun(int timeoutMs) {
 }
 
 void MainWindow::settle() {
+    syncViews();
     QDeadlineTimer deadline(30000);
     while (prompt_->isRendering() && !deadline.hasExpired())
         QApplication::processEvents(QEventLoop::AllEvents, 50);
@@ -637,6 +646,7 @@ void MainWindow::settle() {
 }
 
 QImage MainWindow::grabToImage(double scale) {
+    syncViews();
     QApplication::processEvents();
     if (scale <= 0)
         scale = devicePixelRatioF();

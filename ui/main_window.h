@@ -53,6 +53,9 @@ class MainWindow : public QMainWindow {
     Theme theme() const { return theme_; }
     void setZoom(double zoom);  // 1.0 = normal; fonts and block sizes scale with it
     double zoom() const { return zoom_; }
+    // Views follow the cursor one per turn of the event loop (refresh_queue.h); this brings them
+    // all up to date now (setCursorToRequestEnd, waitForRun, settle and grabToImage do it too).
+    void syncViews();
     // Spins the event loop until the latest play's run is shown; false on timeout or failure.
     bool waitForRun(int timeoutMs);
     // Brings everything that completes over time to its end state, so that a grab shows the

@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "i18n.h"
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
 #include "timeline_state.h"
@@ -23,8 +24,9 @@ OutputView::OutputView(ScenarioContext* context, QWidget* parent)
     text_->setReadOnly(true);
     layout->addWidget(header_);
     layout->addWidget(text_, 1);
-    connect(context, &ScenarioContext::runChanged, this, &OutputView::refresh);
-    connect(context, &ScenarioContext::cursorChanged, this, &OutputView::refresh);
+    const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
+    connect(context, &ScenarioContext::runChanged, this, later);
+    connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, &OutputView::refresh);
     refresh();
 }

@@ -6,6 +6,7 @@
 #include <QToolTip>
 #include <cmath>
 
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
 
@@ -20,8 +21,9 @@ PoolView::PoolView(ScenarioContext* context, QWidget* parent) : QWidget(parent),
             flashTimer_.stop();
         update();
     });
-    connect(context, &ScenarioContext::runChanged, this, &PoolView::refresh);
-    connect(context, &ScenarioContext::cursorChanged, this, &PoolView::refresh);
+    const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
+    connect(context, &ScenarioContext::runChanged, this, later);
+    connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, [this] { update(); });
     relayoutLegend();
 }

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "i18n.h"
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
 #include "timeline_state.h"
@@ -176,14 +177,12 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
         reloadEditor();
         refreshTokens();
     });
-    connect(context, &ScenarioContext::runChanged, this, [this] {
+    const auto later = RefreshQueue::deferred(this, 0, [this] {
         reloadEditor();
         refreshTokens();
     });
-    connect(context, &ScenarioContext::cursorChanged, this, [this] {
-        reloadEditor();
-        refreshTokens();
-    });
+    connect(context, &ScenarioContext::runChanged, this, later);
+    connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, [this] {
         reloadEditor();
         refreshTokens();
@@ -517,7 +516,7 @@ void PromptView::refreshTokens() {
     *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
         if (generation != renderGeneration_)
             return;  // a newer render started
-        constexpr std::size_t kSlice = 250;
+        constexpr std::size_t kSlice = 100;
         QTextCursor cursor(tokens_->document());
         cursor.movePosition(QTextCursor::End);
         cursor.beginEditBlock();

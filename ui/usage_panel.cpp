@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "timeline_state.h"
 
@@ -26,8 +27,9 @@ UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
         layout->addWidget(l);
     }
     layout->addStretch(1);
-    connect(context, &ScenarioContext::runChanged, this, &UsagePanel::refresh);
-    connect(context, &ScenarioContext::cursorChanged, this, &UsagePanel::refresh);
+    const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
+    connect(context, &ScenarioContext::runChanged, this, later);
+    connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, &UsagePanel::refresh);
     refresh();
 }
