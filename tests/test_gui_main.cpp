@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "pool_view.h"
 #include "prompt_view.h"
+#include "refresh_queue.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
 #include "test_support.h"
@@ -242,6 +243,42 @@ class TestGuiMain : public QObject {
             img.save(dir + QStringLiteral("/prefixlens-test-chain-%1.png")
                                .arg(theme == Theme::Dark ? "dark" : "light"));
         }
+    }
+
+    // Views refresh through RefreshQueue: one per event-loop turn, coalesced per view. Without
+    // any syncViews() they still catch up with a jump on their own.
+    void viewsCatchUpWithAJumpByThemselves() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        ScenarioContext* ctx = w->context();
+        ctx->toStart();
+        w->syncViews();
+        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);
+        ctx->toEnd();
+        QVERIFY(RefreshQueue::instance()->pending());
+        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);  // not yet: it is queued
+        QTRY_VERIFY_WITH_TIMEOUT(!RefreshQueue::instance()->pending(), 5000);
+        QCOMPARE(w->blockChainView()->drawnRequestCount(), ctx->run()->requestCount());
+        const RequestResult& last = ctx->run()->results.back();
+        QVERIFY(w->usagePanel()->usageText().contains(QString::number(last.usage.output_tokens)));
+    }
+
+    void refreshQueueCoalescesAndDropsClosedViews() {
+        RefreshQueue* q = RefreshQueue::instance();
+        q->flush();
+        QObject a, b;
+        auto* gone = new QObject;
+        QStringList log;
+        q->post(&a, 0, [&] { log << QStringLiteral("a1"); });
+        q->post(&b, 0, [&] { log << QStringLiteral("b"); });
+        q->post(gone, 0, [&] { log << QStringLiteral("gone"); });
+        q->post(&a, 1, [&] { log << QStringLiteral("a-other-key"); });
+        q->post(&a, 0, [&] { log << QStringLiteral("a2"); });  // replaces a1 in its place
+        delete gone;
+        QTRY_VERIFY_WITH_TIMEOUT(!q->pending(), 5000);
+        QCOMPARE(log, (QStringList{QStringLiteral("a2"), QStringLiteral("b"),
+                                   QStringLiteral("a-other-key")}));
     }
 
     void newerPlayReplacesQueuedOne() {
