@@ -30,7 +30,8 @@ layout(push_constant) uniform Push {
 } pc;
 
 // Per-subgroup partial results; only touched when a workgroup holds several subgroups (GPUs).
-const uint MAX_SG = 16;
+// Sized by the host (workgroup size / subgroup size), so one subgroup (lavapipe) costs nothing.
+layout(constant_id = 2) const uint MAX_SG = 16;
 shared float sg_m[MAX_SG * ROWS];
 shared float sg_l[MAX_SG * ROWS];
 shared vec4 sg_acc[MAX_SG * ROWS * HD4];

@@ -112,18 +112,22 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
     }
     PL_TRY(make(k.attention_, "attention", "tttts", sizeof(AttentionPush),
                 {tuning.attention_wg, hd4}));
-    // The decode kernel merges per-subgroup partials through shared memory (16 subgroups at
-    // most); one workgroup of 64 lanes, or a single subgroup on a CPU driver.
+    // The decode kernels merge per-subgroup partials through shared memory, sized for the most
+    // subgroups a workgroup may hold (16 at most); a CPU driver's single subgroup needs none.
     const uint32_t decode_wg =
-        std::min<uint32_t>(tuning.attention_decode_wg, 16 * ctx.subgroup_size());
+        std::min<uint32_t>(tuning.attention_decode_wg, 16 * ctx.min_subgroup_size());
+    const uint32_t max_sg = div_up(decode_wg, ctx.min_subgroup_size());
     const uint64_t shared_limit = ctx.properties().limits.maxComputeSharedMemorySize;
-    if (hd4 <= 64 && 16ull * (2 * 4 + hd4 * 16) <= shared_limit) {
+    auto fits = [&](uint32_t rows) {
+        return hd4 <= 64 && uint64_t{max_sg} * rows * (2 * 4 + hd4 * 16) <= shared_limit;
+    };
+    if (fits(1)) {
         PL_TRY(make(k.attention_decode_, "attention_decode", "tttts", sizeof(AttentionPush),
-                    {decode_wg, hd4}));
+                    {decode_wg, hd4, max_sg}));
     }
-    if (hd4 <= 64 && 16ull * kAttentionRows * (2 * 4 + hd4 * 16) <= shared_limit) {
+    if (fits(kAttentionRows)) {
         PL_TRY(make(k.attention_rows_, "attention_rows", "tttts", sizeof(AttentionPush),
-                    {decode_wg, hd4}));
+                    {decode_wg, hd4, max_sg}));
     }
     PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
     return k;

@@ -325,7 +325,9 @@ Result<void> Context::pick_device(const VulkanOptions& options) {
         }
     }
 
-    VkPhysicalDeviceSubgroupProperties sub{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceVulkan13Properties p13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES};
+    VkPhysicalDeviceSubgroupProperties sub{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+                                           &p13};
     VkPhysicalDeviceIDProperties ids{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES, &sub};
     VkPhysicalDeviceProperties2 p2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &ids};
     vkGetPhysicalDeviceProperties2(physical_, &p2);
@@ -333,6 +335,8 @@ Result<void> Context::pick_device(const VulkanOptions& options) {
     device_name_ = props_.deviceName;
     std::memcpy(device_uuid_, ids.deviceUUID, VK_UUID_SIZE);
     subgroup_size_ = std::max(1u, sub.subgroupSize);
+    // A driver may run a shader with subgroups as small as this (Vulkan 1.3, which we require).
+    min_subgroup_size_ = std::clamp(p13.minSubgroupSize, 1u, subgroup_size_);
     vkGetPhysicalDeviceMemoryProperties(physical_, &mem_props_);
     return {};
 }

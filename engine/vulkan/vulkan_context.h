@@ -105,6 +105,7 @@ class Context {
     const VkPhysicalDeviceProperties& properties() const { return props_; }
     const std::string& device_name() const { return device_name_; }
     uint32_t subgroup_size() const { return subgroup_size_; }
+    uint32_t min_subgroup_size() const { return min_subgroup_size_; }
     VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
     // Nanoseconds per timestamp tick; 0 when the queue has no timestamps.
     double timestamp_period_ns() const { return timestamp_period_ns_; }
@@ -169,6 +170,7 @@ class Context {
     std::string device_name_;
     uint8_t device_uuid_[VK_UUID_SIZE] = {};
     uint32_t subgroup_size_ = 1;
+    uint32_t min_subgroup_size_ = 1;
     double timestamp_period_ns_ = 0.0;
     bool validation_enabled_ = false;
     bool debug_utils_ = false;
