@@ -29,11 +29,15 @@ const char* usage_text() {
            "  prefixlens shot  SCENARIO -o OUT.png [--step N] [--size WxH] [--theme light|dark]\n"
            "                   [--scale F] [--deterministic] [--model DIR] [--backend vulkan|cpu]\n"
            "                   [--device N] [--lang en|ja|pl]\n"
+           "  prefixlens shot  --lesson NAME|FILE [--lesson-step N] -o OUT.png [as above, not --step]\n"
            "      Renders the app window offscreen (no display needed) as it stands once request\n"
            "      N (0-based, as the app and 'run --json' number them; default: the last) has\n"
-           "      finished. --size is the window in pixels (default 1280x800); the PNG is\n"
-           "      that times --scale. --deterministic: TTFT from the cost model, the CPU\n"
-           "      backend unless --backend says otherwise, no clock or device name, so equal\n"
+           "      finished. With --lesson, as a presenter sees lesson step N instead (1-based,\n"
+           "      as the lesson panel's \"Step N of M\"; default 1): the panel with the step's\n"
+           "      text, its scenario at its moment, and the spotlight on its part of the window.\n"
+           "      --size is the window in pixels (default 1280x800); the PNG is that times\n"
+           "      --scale. --deterministic: TTFT from the cost model, the CPU backend unless\n"
+           "      --backend says otherwise, no clock or device name, no animation, so equal\n"
            "      inputs give byte-identical files.\n"
            "  prefixlens --version\n";
 }
