@@ -1,4 +1,5 @@
-// prefixlens shot: renders the real app window at one step of a scenario into a PNG, offscreen,
+// prefixlens shot: renders the real app window at one step of a scenario, or at one step of a
+// lesson (the lesson panel, its scenario and moment, and the spotlight), into a PNG, offscreen,
 // with no window system needed. Every argument is checked before the scenario is played, and the
 // image is written to a temporary file next to OUT and renamed over it only when complete, so a
 // failure never leaves a file behind.
@@ -21,6 +22,8 @@
 #include "commands.h"
 #include "cpu_ops.h"
 #include "i18n.h"
+#include "lesson.h"
+#include "lesson_panel.h"
 #include "main_window.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
@@ -36,9 +39,11 @@ constexpr double kMaxScale = 4.0;
 constexpr int kRunTimeoutMs = 10 * 60 * 1000;
 
 struct ShotOptions {
-    std::string scenario;
+    std::string scenario;  // empty with --lesson: the step names its scenario
     QString out;
     std::optional<long> step;  // request index, 0-based; none: the last request
+    std::string lesson;        // a built-in lesson's name or a lesson file; empty: none
+    long lessonStep = 1;       // 1-based, as the lesson panel's "Step N of M"
     int width = 1280;
     int height = 800;
     double scale = 1.0;
@@ -100,15 +105,39 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
     ParsedArgs a;
     if (auto err = parse(args,
                          {{"-o", "--step", "--size", "--theme", "--scale", "--model", "--backend",
-                           "--device", "--lang"},
+                           "--device", "--lang", "--lesson", "--lesson-step"},
                           {"--deterministic"}},
                          a);
         !err.empty()) {
         return "shot: " + err;
     }
-    if (a.positional.size() != 1)
-        return "shot: give one SCENARIO (a file or a built-in name; see 'prefixlens run --list')";
-    o.scenario = a.positional[0];
+    if (auto l = a.get("--lesson")) {
+        // The step names the scenario and the request: a second source for either could only
+        // disagree with it.
+        if (l->empty())
+            return "--lesson needs a built-in lesson's name or a lesson file";
+        if (!a.positional.empty())
+            return "shot: give a SCENARIO or --lesson, not both (the lesson step names its "
+                   "scenario)";
+        if (a.has("--step"))
+            return "shot: --step does not go with --lesson (the lesson step names its request; "
+                   "choose the step with --lesson-step)";
+        o.lesson = *l;
+        if (auto s = a.get("--lesson-step")) {
+            if (*s == "0")
+                return "--lesson-step 0 is out of range: lesson steps count from 1, as the "
+                       "lesson panel shows them";
+            if (auto err = parse_int("--lesson-step", *s, 1, 1 << 20, o.lessonStep); !err.empty())
+                return err;
+        }
+    } else {
+        if (a.has("--lesson-step"))
+            return "shot: --lesson-step needs --lesson NAME|FILE (the lesson whose step to show)";
+        if (a.positional.size() != 1)
+            return "shot: give one SCENARIO (a file or a built-in name; see 'prefixlens run "
+                   "--list') or --lesson NAME|FILE";
+        o.scenario = a.positional[0];
+    }
     const auto out = a.get("-o");
     if (!out || out->empty())
         return "shot: give the output image with -o OUT.png";
@@ -197,18 +226,45 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     ShotOptions o;
     if (auto err = parse_options(args, o); !err.empty())
         return fail_usage(err);
-    auto scenario = ui::loadScenarioNameOrFile(QString::fromStdString(o.scenario));
-    if (!scenario)
-        return fail_usage(scenario.error().message);
-    const Scenario& sc = scenario.value();
-    const long requests = static_cast<long>(sc.requests.size());
-    if (requests == 0)
-        return fail_usage(o.scenario + ": the scenario has no requests to show");
-    if (o.step && *o.step >= requests) {
-        return fail_usage("--step " + std::to_string(*o.step) + " is out of range: " + sc.name +
-                          " has requests 0 to " + std::to_string(requests - 1));
+    // What the shot shows: a scenario at the end of one request, or a lesson's step (which names
+    // its scenario, request and moment). Both are loaded and checked before any window exists.
+    std::optional<ui::Lesson> lesson;
+    std::optional<Scenario> plain;
+    std::string where;  // names the shot in messages
+    int request = -1;   // the request to show, for a plain scenario
+    if (!o.lesson.empty()) {
+        auto loaded = ui::loadLesson(o.lesson);
+        if (!loaded)
+            return fail_usage(loaded.error().message);
+        lesson = std::move(loaded.value());
+        const long steps = static_cast<long>(lesson->steps.size());
+        if (o.lessonStep > steps) {
+            return fail_usage("--lesson-step " + std::to_string(o.lessonStep) +
+                              " is out of range: lesson " + lesson->name + " has steps 1 to " +
+                              std::to_string(steps));
+        }
+        const ui::LessonStep& step = lesson->steps[static_cast<std::size_t>(o.lessonStep - 1)];
+        const Scenario& sc = lesson->scenarios[static_cast<std::size_t>(step.scenarioIndex)];
+        if (sc.requests.empty())
+            return fail_usage(step.where + ": the scenario has no requests to show");
+        where = "lesson " + lesson->name + " step " + std::to_string(o.lessonStep) + " (" +
+                sc.name + ")";
+    } else {
+        auto scenario = ui::loadScenarioNameOrFile(QString::fromStdString(o.scenario));
+        if (!scenario)
+            return fail_usage(scenario.error().message);
+        plain = std::move(scenario.value());
+        const Scenario& sc = *plain;
+        const long requests = static_cast<long>(sc.requests.size());
+        if (requests == 0)
+            return fail_usage(o.scenario + ": the scenario has no requests to show");
+        if (o.step && *o.step >= requests) {
+            return fail_usage("--step " + std::to_string(*o.step) + " is out of range: " + sc.name +
+                              " has requests 0 to " + std::to_string(requests - 1));
+        }
+        request = static_cast<int>(o.step.value_or(requests - 1));
+        where = "request " + std::to_string(request) + " of " + sc.name;
     }
-    const int request = static_cast<int>(o.step.value_or(requests - 1));
 
     // `shot` needs no window system: the offscreen platform unless the user chose one.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -253,24 +309,37 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // Exactly the size asked for from here on: a long status text while the scenario plays
     // must not widen the window, and the PNG's size must not depend on it.
     window.setFixedSize(o.width, o.height);
-    window.loadScenario(sc);
+    ui::LessonPanel* panel = window.lessonPanel();
+    const bool isLesson = lesson.has_value();
+    // A lesson step loads its scenario and, once the run is there, puts the cursor on its moment
+    // and the spotlight on its widget, exactly as PageDown does for a presenter.
+    if (isLesson)
+        panel->setLesson(std::move(*lesson), static_cast<int>(o.lessonStep - 1));
+    else
+        window.loadScenario(*plain);
     if (!window.waitForRun(kRunTimeoutMs)) {
         const QString why = window.lastError().isEmpty()
                                 ? QStringLiteral("the scenario did not finish playing in time")
                                 : window.lastError();
-        return fail_usage(sc.name + ": " + why.toStdString());
+        return fail_usage(where + ": " + why.toStdString());
     }
     const ui::ScenarioRun& run = *window.context()->run();
     if (!run.error.empty())
         return fail_usage(run.error);
-    if (run.requestEndCursor(request) < 0)
-        return fail_usage(sc.name + ": request " + std::to_string(request) + " did not finish");
-    window.setCursorToRequestEnd(request);
+    if (isLesson) {
+        if (!panel->isStepShown())
+            panel->goToStep(panel->step());  // the run arrived before the step could take it
+        if (!panel->isStepShown())
+            return fail_usage(where + ": the step's moment is not in the run");
+    } else {
+        if (run.requestEndCursor(request) < 0)
+            return fail_usage(where + ": the request did not finish");
+        window.setCursorToRequestEnd(request);
+    }
     window.settle();
     QApplication::processEvents();
     if (auto err = check_fits(window, o.width, o.height); !err.empty())
-        return fail_usage(too_small + err + " at request " + std::to_string(request) + " of " +
-                          sc.name);
+        return fail_usage(too_small + err + " at " + where);
     // Anything still arriving on a later event-loop turn (a chart built lazily, the last slice
     // of the prompt's text, a layout pass) must be in the picture: grab until two grabs agree.
     QImage image = window.grabToImage(o.scale);

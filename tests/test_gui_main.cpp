@@ -76,6 +76,15 @@ void checkViewsAgainstResults(MainWindow& w) {
         QCOMPARE(chain->drawnCount(r, CellState::Hashed), 0);
         QCOMPARE(chain->drawnRequest(r)->cached_tokens, res.cached_tokens);
         QCOMPARE(chain->drawnRequest(r)->output_tokens.size(), res.output.size());
+        // The request the cursor just reached is on screen: its first row of blocks lies in the
+        // chain's visible area (the scroll range grows with its new card before the scroll).
+        const QRect first = chain->blockRect(r, 0);
+        QVERIFY2(chain->chainArea().contains(first.center()),
+                 qPrintable(QStringLiteral("request %1: first block at y %2, visible %3 to %4")
+                                .arg(r)
+                                .arg(first.center().y())
+                                .arg(chain->chainArea().top())
+                                .arg(chain->chainArea().bottom())));
         // The pool after the release equals what the cache reported then.
         const MemorySampleEvent* m = lastSampleBefore(run, w.context()->cursor());
         QVERIFY(m);
@@ -111,6 +120,18 @@ class TestGuiMain : public QObject {
         QVERIFY(run.results[3].cached_tokens > run.results[3].prompt_tokens / 2);
         w->setCursorToRequestEnd(1);
         QCOMPARE(w->blockChainView()->drawnRequest(1)->first_divergence, 0);
+        // The current request stays on screen when the chain gets narrower and every card
+        // reflows into more rows (a dock dragged, the window made smaller, settle()).
+        BlockChainView* chain = w->blockChainView();
+        w->setCursorToRequestEnd(3);
+        auto lastShown = [chain] {
+            return chain->chainArea().contains(chain->blockRect(3, 0).center());
+        };
+        QVERIFY(lastShown());
+        const int wide = chain->width();
+        w->resize(960, 800);
+        QTRY_VERIFY(chain->width() < wide);
+        QTRY_VERIFY(lastShown());
     }
 
     void sharedSystemPromptStepByStep() {

@@ -376,6 +376,11 @@ class TestLessons : public QObject {
             QCOMPARE(ctx->cursor(), expectedCursor(*ctx->run(), s));
             QCOMPARE(ctx->currentRequest(), *s.request);
             QVERIFY(!ctx->isPlaying());
+            // Right after the prefill no token is out yet, and the Output dock says the prefill is
+            // done rather than still awaited (the token count alone does not change there).
+            if (s.at == LessonMoment::Prefill)
+                QVERIFY2(!w->outputView()->headerText().contains(QStringLiteral("waiting")),
+                         qPrintable(w->outputView()->headerText()));
             const QString id = QString::fromStdString(s.highlight);
             QCOMPARE(panel->highlightedWidget(), expectedTarget(*w, id));
             checkTargetShown(*w, panel->highlightedWidget(), id);

@@ -1,16 +1,25 @@
 // prefixlens shot, run as a user would: the binary, offscreen, with no display. Deterministic
-// shots are byte-identical, the PNG has the size asked for, the themes differ, and every bad
-// argument exits 2 with one line on stderr and leaves no file behind.
+// shots are byte-identical, the PNG has the size asked for, the themes differ, a lesson step
+// shows its panel and spotlight, and every bad argument exits 2 with one line on stderr and
+// leaves no file behind.
 #include <QDir>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "palette.h"
+
 namespace {
 
 // The scenario the shots play: short, so that the suite stays quick on the CPU.
 const char* const kScenario = "timestamp-at-head";
+// A lesson step on that scenario at the same request as the plain shots (request 3, at its end,
+// the chain framed): step 7 of the prefix-reuse lesson, counted from 1 as the panel counts.
+const char* const kLesson = "02-prefix-reuse";
+const char* const kLessonStep = "7";
+// The lesson panel takes a few lines of the window's height: the size a presenter's projector has.
+const char* const kLessonSize = "1280x800";
 
 struct CliResult {
     int exit_code = -1;
@@ -41,6 +50,19 @@ QByteArray readAll(const QString& path) {
     return f.readAll();
 }
 
+// Pixels of exactly the spotlight's colour: the band a lesson step draws around its widget.
+int spotlightPixels(const QByteArray& png) {
+    const QImage img = QImage::fromData(png).convertToFormat(QImage::Format_RGB32);
+    const QRgb band = pl::ui::Palette::get(pl::ui::Theme::Light).spotlight.rgb() & 0xffffff;
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        for (int x = 0; x < img.width(); ++x)
+            n += (line[x] & 0xffffff) == band ? 1 : 0;
+    }
+    return n;
+}
+
 }  // namespace
 
 class TestShot : public QObject {
@@ -50,11 +72,13 @@ class TestShot : public QObject {
     void deterministic_is_byte_identical();
     void size_times_scale();
     void light_and_dark_differ();
+    void lesson_step_is_byte_identical_and_shows_the_lesson();
     void bad_arguments_exit_2_and_leave_nothing_data();
     void bad_arguments_exit_2_and_leave_nothing();
 
   private:
     QString shot(const QString& name, const QStringList& extra, const QString& blasThreads = {});
+    QString lessonShot(const QString& name, const QString& blasThreads = {});
     QTemporaryDir dir_;
     QByteArray light_;
 };
@@ -73,6 +97,22 @@ QString TestShot::shot(const QString& name, const QStringList& extra, const QStr
                                             QStringLiteral("--deterministic")} +
                                     extra,
                                 blasThreads);
+    if (r.exit_code != 0) {
+        qWarning("%s", qPrintable(r.err));
+        return {};
+    }
+    return path;
+}
+
+// One deterministic shot of kLesson's step kLessonStep, the size of the plain shots.
+QString TestShot::lessonShot(const QString& name, const QString& blasThreads) {
+    const QString path = dir_.filePath(name);
+    const CliResult r =
+        runShot(QStringList{QStringLiteral("--lesson"), QString::fromLatin1(kLesson),
+                            QStringLiteral("--lesson-step"), QString::fromLatin1(kLessonStep),
+                            QStringLiteral("-o"), path, QStringLiteral("--size"),
+                            QString::fromLatin1(kLessonSize), QStringLiteral("--deterministic")},
+                blasThreads);
     if (r.exit_code != 0) {
         qWarning("%s", qPrintable(r.err));
         return {};
@@ -131,6 +171,30 @@ void TestShot::light_and_dark_differ() {
                             .arg(meanLuma(light))));
 }
 
+void TestShot::lesson_step_is_byte_identical_and_shows_the_lesson() {
+    const QString a = lessonShot(QStringLiteral("lesson-a.png"));
+    QVERIFY(!a.isEmpty());
+    const QString b = lessonShot(QStringLiteral("lesson-b.png"), QStringLiteral("3"));
+    QVERIFY(!b.isEmpty());
+    const QByteArray lesson = readAll(a);
+    QVERIFY(lesson.size() > 10000);
+    QVERIFY2(lesson == readAll(b), "two deterministic shots of the same lesson step differ");
+    const QImage img = QImage::fromData(lesson);
+    QCOMPARE(img.size(), QSize(1280, 800));
+    // The same scenario at the same request, yet another picture: the lesson panel and the
+    // spotlight's band are on it, and the plain shot has no band.
+    const QString p =
+        shot(QStringLiteral("plain-1280.png"), {QStringLiteral("--size"), kLessonSize});
+    QVERIFY(!p.isEmpty());
+    const QByteArray plain = readAll(p);
+    QVERIFY2(lesson != plain, "the lesson step looks exactly like the plain shot");
+    const int band = spotlightPixels(lesson);
+    const int none = spotlightPixels(plain);
+    QVERIFY2(
+        band > 1000 && none < 50,
+        qPrintable(QStringLiteral("spotlight pixels: lesson %1, plain %2").arg(band).arg(none)));
+}
+
 void TestShot::bad_arguments_exit_2_and_leave_nothing_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("expected");  // a piece of the one-line message
@@ -173,6 +237,27 @@ void TestShot::bad_arguments_exit_2_and_leave_nothing_data() {
         << QStringList{scn, "-o", out, "--frobnicate"} << QStringLiteral("--frobnicate");
     QTest::newRow("two scenarios")
         << QStringList{scn, scn, "-o", out} << QStringLiteral("one SCENARIO");
+    const QString lesson = QString::fromLatin1(kLesson);
+    QTest::newRow("unknown lesson")
+        << QStringList{"--lesson", "no-such-lesson", "-o", out} << QStringLiteral("no-such-lesson");
+    QTest::newRow("lesson file that is not a lesson")
+        << QStringList{"--lesson", QStringLiteral("@DIR@/a-file"), "-o", out}
+        << QStringLiteral("a-file");
+    QTest::newRow("lesson step out of range")
+        << QStringList{"--lesson", lesson, "--lesson-step", "10", "-o", out}
+        << QStringLiteral("--lesson-step 10");
+    QTest::newRow("lesson step 0 (steps count from 1)")
+        << QStringList{"--lesson", lesson, "--lesson-step", "0", "-o", out}
+        << QStringLiteral("--lesson-step 0");
+    QTest::newRow("malformed lesson step")
+        << QStringList{"--lesson", lesson, "--lesson-step", "two", "-o", out}
+        << QStringLiteral("--lesson-step");
+    QTest::newRow("lesson step without a lesson")
+        << QStringList{scn, "-o", out, "--lesson-step", "2"} << QStringLiteral("needs --lesson");
+    QTest::newRow("scenario and lesson")
+        << QStringList{scn, "--lesson", lesson, "-o", out} << QStringLiteral("not both");
+    QTest::newRow("request step and lesson")
+        << QStringList{"--lesson", lesson, "--step", "1", "-o", out} << QStringLiteral("--step");
 }
 
 void TestShot::bad_arguments_exit_2_and_leave_nothing() {

@@ -5,7 +5,12 @@
 # usage: tools/make_screenshots.sh [PREFIXLENS_BINARY]   (default: build/app/prefixlens)
 #
 # Runs offscreen: no display needed. Each shot plays its whole scenario on the CPU backend, so
-# the full set takes a few minutes.
+# the full set takes several minutes. The images are made in a scratch folder and replace
+# docs/images/ only when every shot succeeded: the first failure stops the script (exit 1), names
+# the shot, and leaves docs/images/ as it was.
+#
+# docs/images/          the built-in scenarios, then the lesson steps, in English
+# docs/images/ja/, pl/  the same window in Japanese and in Polish
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,32 +23,102 @@ size=1280x800
     exit 2
 }
 mkdir -p "$out"
+work=$(mktemp -d "$out/.new.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+mkdir -p "$work/ja" "$work/pl"
+count=0
 
-# scenario            step  theme  why this step (0-based request, as the app numbers them)
-shots='
-shared-system-prompt  1     light  bob reuses every full block of the policy alice computed
-timestamp-at-head     1     light  the time at the head: request 1 reuses nothing
-timestamp-at-head     1     dark   the same, in the dark theme
-timestamp-at-head     3     light  the time moved to the end: request 3 reuses the whole policy
-agent-loop            4     light  a long agent history, nearly all cache hits
-agent-loop            5     light  a reworded tool description invalidates everything after it
-agent-loop            5     dark   the same, in the dark theme
-multi-turn-chat       4     light  the fifth turn computes only the last answer and new question
-long-document-qa      1     light  the second reader computes only her question
-few-shot              2     light  instructions and ten examples reused for a new message
-concurrent-sessions   20    light  round two opens: s11, among the latest of round one, still hits
-concurrent-sessions   39    light  the end: s10, evicted in round one, computes its record again
-ttl-5m-vs-1h          2     light  380 s after the last hit the 5-minute entry has expired
-ttl-1h                2     light  37 minutes later the 1-hour entry still hits
-two-tenants-salt      1     light  no salt: globex hits the blocks acme computed (a side channel)
-two-tenants-salt      3     light  with per-tenant salts globex shares nothing
+# shot FILE WHY ARGS...: one deterministic shot into $work/FILE; stops everything on failure.
+shot() {
+    file=$1
+    why=$2
+    shift 2
+    if ! "$bin" shot "$@" -o "$work/$file" --size "$size" --deterministic; then
+        echo "make_screenshots: FAILED: $file (prefixlens shot $*)" >&2
+        exit 1
+    fi
+    count=$((count + 1))
+    echo "$file: $why"
+}
+
+# The built-in scenarios. step: the request (0-based, as the app numbers them).
+# lang  scenario            step  theme  why this step
+scenarios='
+en  shared-system-prompt  1     light  bob reuses every full block of the policy alice computed
+en  timestamp-at-head     1     light  the time at the head: request 1 reuses nothing
+en  timestamp-at-head     1     dark   the same, in the dark theme
+en  timestamp-at-head     3     light  the time moved to the end: request 3 reuses the whole policy
+en  agent-loop            4     light  a long agent history, nearly all cache hits
+en  agent-loop            5     light  a reworded tool description invalidates everything after it
+en  agent-loop            5     dark   the same, in the dark theme
+en  multi-turn-chat       4     light  the fifth turn computes only the last answer and new question
+en  long-document-qa      1     light  the second reader computes only her question
+en  few-shot              2     light  instructions and ten examples reused for a new message
+en  concurrent-sessions   20    light  round two opens: s11, among the latest of round one, still hits
+en  concurrent-sessions   39    light  the end: s10, evicted in round one, computes its record again
+en  ttl-5m-vs-1h          2     light  380 s after the last hit the 5-minute entry has expired
+en  ttl-1h                2     light  37 minutes later the 1-hour entry still hits
+en  two-tenants-salt      1     light  no salt: globex hits the blocks acme computed (a side channel)
+en  two-tenants-salt      3     light  with per-tenant salts globex shares nothing
+ja  timestamp-at-head     1     light  the timestamp trap, in Japanese
+ja  agent-loop            5     light  the tool edit, in Japanese
+pl  shared-system-prompt  1     light  the shared system prompt, in Polish
+pl  concurrent-sessions   20    light  twenty sessions and the pool, in Polish
 '
 
-echo "$shots" | while read -r scenario step theme why; do
-    [ -n "$scenario" ] || continue
-    name="$scenario-step$step"
+# The lessons. step: the lesson step (1-based, as the lesson panel's "Step N of M").
+# lang  lesson                   step  theme  what the step frames
+lessons='
+en  01-kv-cache              1     light  one token at a time: the Output dock
+en  01-kv-cache              4     light  where the cache lives: the KV pool
+en  01-kv-cache              6     light  decode, with the cursor right after the prefill: the transport
+en  02-prefix-reuse          2     light  the same answer for less work: the Usage dock
+en  02-prefix-reuse          5     light  only an exact leading match counts: the chain
+en  02-prefix-reuse          8     light  length is not the cost: TTFT against prompt length
+en  03-hosted-apis           1     light  breakpoints: the Usage dock and the API fields
+en  03-hosted-apis           3     light  five minutes of life: the chain of the expired request
+en  04-memory-and-workloads  3     light  many sessions, one pool: the KV pool
+en  04-memory-and-workloads  4     light  who gets evicted: the hit rate at the end of the run
+en  04-memory-and-workloads  8     dark   edit a tool, lose everything after it (dark theme)
+ja  01-kv-cache              2     light  attention looks back, in Japanese
+ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock, in Japanese
+ja  03-hosted-apis           5     light  what it costs: the Usage dock, in Japanese
+ja  04-memory-and-workloads  6     light  a salt per tenant, in Japanese
+pl  01-kv-cache              5     light  prefill: the Usage dock right after it, in Polish
+pl  02-prefix-reuse          7     light  the fix: stable first, changing last, in Polish
+pl  03-hosted-apis           4     light  one hour for longer gaps, in Polish
+pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
+'
+
+# folder for a language: docs/images/ for English, docs/images/<lang>/ for the others
+dir_for() {
+    if [ "$1" = en ]; then echo ""; else echo "$1/"; fi
+}
+
+while read -r lang scenario step theme why; do
+    [ -n "$lang" ] || continue
+    name="$(dir_for "$lang")$scenario-step$step"
     [ "$theme" = light ] || name="$name-$theme"
-    "$bin" shot "$scenario" -o "$out/$name.png" --step "$step" --theme "$theme" --size "$size" \
-        --deterministic
-    echo "$name.png: $why"
-done
+    shot "$name.png" "$why" "$scenario" --step "$step" --theme "$theme" --lang "$lang"
+done <<EOF
+$scenarios
+EOF
+
+while read -r lang lesson step theme why; do
+    [ -n "$lang" ] || continue
+    name="$(dir_for "$lang")lesson-$lesson-step$step"
+    [ "$theme" = light ] || name="$name-$theme"
+    shot "$name.png" "$why" --lesson "$lesson" --lesson-step "$step" --theme "$theme" \
+        --lang "$lang"
+done <<EOF
+$lessons
+EOF
+
+# Every shot succeeded: the new set replaces the old one, stale names included.
+rm -f "$out"/*.png "$out"/ja/*.png "$out"/pl/*.png
+mkdir -p "$out/ja" "$out/pl"
+mv "$work"/*.png "$out"/
+mv "$work"/ja/*.png "$out"/ja/
+mv "$work"/pl/*.png "$out"/pl/
+echo "make_screenshots: $count images in $out ($(du -sh "$out" | cut -f1))"

@@ -1,5 +1,6 @@
 #include "block_chain_view.h"
 
+#include <QCoreApplication>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHelpEvent>
@@ -147,10 +148,57 @@ BlockChainView::BlockChainView(ScenarioContext* context, QWidget* parent)
     canvas_ = new BlockChainCanvas(context, scroll_);
     scroll_->setWidget(canvas_);
     layout->addWidget(scroll_, 1);
-    connect(canvas_, &BlockChainCanvas::wantVisible, this, [this](const QRect& r) {
-        const QPoint c = r.center();
-        scroll_->ensureVisible(c.x(), c.y(), r.width() / 2 + 8, r.height() / 2 + 24);
-    });
+    connect(canvas_, &BlockChainCanvas::wantVisible, this, &BlockChainView::reveal);
+    // The user's own scrolling wins: a later resize no longer pulls the view back.
+    connect(scroll_->verticalScrollBar(), &QScrollBar::actionTriggered, this,
+            [this] { revealRequest_ = -1; });
+    canvas_->installEventFilter(this);
+    scroll_->viewport()->installEventFilter(this);
+}
+
+void BlockChainView::reveal(int request, int index) {
+    revealRequest_ = request;
+    revealIndex_ = index;
+    applyReveal();
+}
+
+void BlockChainView::applyReveal() {
+    revealQueued_ = false;
+    if (revealRequest_ < 0)
+        return;
+    // A new card raises the canvas's minimum height, but the scroll area grows the canvas and its
+    // scroll range only when it handles the layout request Qt posts for that. Handle it now:
+    // otherwise the range still ends at the old bottom, and the new card stays below the view.
+    QCoreApplication::sendPostedEvents(scroll_->viewport(), QEvent::LayoutRequest);
+    QRect r = revealIndex_ >= 0 ? canvas_->blockRect(revealRequest_, revealIndex_) : QRect();
+    const bool block = !r.isNull();
+    if (!block)
+        r = canvas_->cardRect(revealRequest_);
+    if (r.isNull())
+        return;
+    QScrollBar* bar = scroll_->verticalScrollBar();
+    const int view = scroll_->viewport()->height();
+    const int margin = block ? 24 : 8;
+    int value = bar->value();
+    if (r.height() + 2 * margin > view)
+        value = r.top() - margin;  // taller than the view: its header first
+    else if (r.top() - margin < value)
+        value = r.top() - margin;
+    else if (r.bottom() + margin > value + view)
+        value = r.bottom() + margin - view;
+    bar->setValue(value);  // clamped to the range
+}
+
+bool BlockChainView::eventFilter(QObject* watched, QEvent* e) {
+    // The cards reflow when the canvas gets narrower or wider (a dock resized), and the view shows
+    // less when it gets lower: put the revealed block back on screen once the scroll area has
+    // caught up with the new size.
+    if (e->type() == QEvent::Resize && (watched == canvas_ || watched == scroll_->viewport()) &&
+        revealRequest_ >= 0 && !revealQueued_) {
+        revealQueued_ = true;
+        QMetaObject::invokeMethod(this, &BlockChainView::applyReveal, Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void BlockChainView::setTheme(Theme theme) {
@@ -224,13 +272,8 @@ BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
                 if (requests_.size() != before)
                     relayout();
                 update();
-                if (lastEventRequest_ >= 0) {
-                    QRect r = blockRect(lastEventRequest_, lastEventBlock_);
-                    if (r.isNull())
-                        r = cardRect(lastEventRequest_);
-                    if (!r.isNull())
-                        emit wantVisible(r);
-                }
+                if (lastEventRequest_ >= 0)
+                    emit wantVisible(lastEventRequest_, lastEventBlock_);
             }));
     connect(context, &ScenarioContext::selectionChanged, this, [this] {
         update();
@@ -259,7 +302,7 @@ void BlockChainCanvas::revealTokenSelection() {
             continue;
         for (const CellView& c : rp.cells) {
             if (isSelected(rp, c)) {
-                emit wantVisible(blockRect(rp.request, c.index));
+                emit wantVisible(rp.request, c.index);
                 return;
             }
         }

@@ -64,11 +64,22 @@ class BlockChainView : public QWidget {
     // Indices of the request's blocks drawn as selected (by hash or by a token selection).
     std::vector<int> selectedBlocks(int request) const;
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
   private:
+    // Scrolls so that block `index` of `request` (or its whole card, index -1) is on screen, and
+    // keeps it there when the canvas or the view changes size, until the user scrolls.
+    void reveal(int request, int index);
+    void applyReveal();
+
     QPointer<ScenarioContext> context_;
     StateLegend* legend_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     BlockChainCanvas* canvas_ = nullptr;
+    int revealRequest_ = -1;  // -1: nothing to keep on screen
+    int revealIndex_ = -1;
+    bool revealQueued_ = false;
 };
 
 // The painted part (inside a scroll area).
@@ -88,7 +99,8 @@ class BlockChainCanvas : public QWidget {
     QSize sizeHint() const override;
 
   signals:
-    void wantVisible(const QRect& rect);
+    // Asks for block `index` of `request` (or its whole card, index -1) to be scrolled into view.
+    void wantVisible(int request, int index);
 
   protected:
     void paintEvent(QPaintEvent*) override;

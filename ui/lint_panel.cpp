@@ -362,6 +362,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
     cl->addWidget(table_, 1);
     cl->addStretch(0);  // keeps the note at the top while the table is hidden
     tabs_->addTab(comparePage, QString());
+    fitMinimumHeights();
 
     connect(list_, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { selectFinding(list_->row(item)); });
@@ -467,6 +468,16 @@ void LintPanel::retranslateUi() {
     refreshComparison();
 }
 
+// Two lines each, below the scroll areas' own minimum of about five: the dock shares the
+// window's height with the prompt and the output, and with a lesson panel above them all the
+// window must still fit a 1280x800 projector. The views scroll when they are that small.
+void LintPanel::fitMinimumHeights() {
+    const int line = fontMetrics().height();
+    list_->setMinimumHeight(line * 2);
+    detail_->setMinimumHeight(line * 2);
+    table_->setMinimumHeight(line * 2);
+}
+
 void LintPanel::changeEvent(QEvent* e) {
     switch (e->type()) {
         case QEvent::LanguageChange:
@@ -478,6 +489,7 @@ void LintPanel::changeEvent(QEvent* e) {
             list_->doItemsLayout();
             table_->resizeColumnsToContents();
             table_->resizeRowsToContents();
+            fitMinimumHeights();
             break;
         default:
             break;

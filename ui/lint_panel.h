@@ -96,6 +96,7 @@ class LintPanel : public QWidget {
     void updateFixControls();
     void showFixError(const QString& message);
     void restyle();
+    void fitMinimumHeights();
 
     QPointer<ScenarioContext> context_;
     QPointer<EngineHost> engine_;

@@ -37,6 +37,7 @@
 #include "refresh_queue.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
+#include "spotlight_overlay.h"
 #include "transport_bar.h"
 #include "usage_panel.h"
 
@@ -643,6 +644,9 @@ void MainWindow::settle() {
     charts_->rebuild();
     QApplication::processEvents();
     pool_->finishAnimations();
+    // A lesson's spotlight: the steady band on the target where the docks now are.
+    if (SpotlightOverlay* spot = lessons_->overlay())
+        spot->finishPulse();
 }
 
 QImage MainWindow::grabToImage(double scale) {

@@ -49,6 +49,10 @@ QString OutputView::shownText() const {
     return text_->toPlainText();
 }
 
+QString OutputView::headerText() const {
+    return header_->text();
+}
+
 void OutputView::refresh() {
     const Palette& pal = Palette::get(theme_);
     const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
@@ -62,11 +66,14 @@ void OutputView::refresh() {
     const int request = context_->currentRequest();
     const RequestProgress rp = foldRequest(*run, request, context_->cursor());
     const int n = static_cast<int>(rp.output_tokens.size());
-    if (run == shownRun_ && request == shownRequest_ && n == shownTokens_)
+    // The same tokens can stand before and after the prefill (none yet): the header says which.
+    if (run == shownRun_ && request == shownRequest_ && n == shownTokens_ &&
+        rp.prefill_done == shownPrefillDone_)
         return;
     shownRun_ = run;
     shownRequest_ = request;
     shownTokens_ = n;
+    shownPrefillDone_ = rp.prefill_done;
     const RequestResult* res = run->result(request);
     const int max = res ? run->scenario.requests[static_cast<std::size_t>(request)].max_tokens : 0;
     header_->setText(tr("<b>Request %1</b> · output %2 of %3 tokens%4")

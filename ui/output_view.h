@@ -20,6 +20,7 @@ class OutputView : public QWidget {
     void setTheme(Theme theme);
     int shownTokens() const { return shownTokens_; }  // for tests
     QString shownText() const;
+    QString headerText() const;  // for tests: the line above the tokens
 
   protected:
     void changeEvent(QEvent* e) override;
@@ -32,6 +33,7 @@ class OutputView : public QWidget {
     QTextEdit* text_ = nullptr;
     int shownTokens_ = -1;
     int shownRequest_ = -1;
+    bool shownPrefillDone_ = false;
     const void* shownRun_ = nullptr;
 };
 

@@ -36,6 +36,14 @@ void SpotlightOverlay::setTarget(QWidget* target) {
     follow();
 }
 
+void SpotlightOverlay::finishPulse() {
+    if (!target_)
+        return;
+    pulse_.invalidate();
+    follow();
+    update();
+}
+
 void SpotlightOverlay::setTheme(Theme theme) {
     theme_ = theme;
     update();

@@ -24,6 +24,9 @@ class SpotlightOverlay : public QWidget {
     // Where the band is drawn, in the overlay's (= the window's) coordinates; empty when hidden.
     QRect frameRect() const { return frame_; }
     bool isPulsing() const { return pulse_.isValid() && pulse_.elapsed() < kPulseMs; }
+    // Ends the pulse now and puts the band on the target's current geometry: the steady frame a
+    // screenshot shows, whenever it is taken.
+    void finishPulse();
 
     static constexpr int kPulseMs = 6000;
 
