@@ -135,8 +135,14 @@ LessonPanel::LessonPanel(MainWindow* window, QWidget* parent) : QWidget(parent),
     endButton_ = tool(end_);
     endButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
     endButton_->setAutoRaise(true);
+    // The step's title shares the row with the controls: on a 1280x800 projector every line of
+    // height counts, and a four-line Japanese step must still fit above the chain.
+    title_ = new QLabel(this);
+    title_->setTextFormat(Qt::PlainText);
+    title_->setWordWrap(true);
     top->addWidget(picker_);
-    top->addStretch(1);
+    top->addSpacing(8);
+    top->addWidget(title_, 1);
     top->addWidget(counter_);
     top->addSpacing(6);
     top->addWidget(prevButton_);
@@ -144,14 +150,10 @@ LessonPanel::LessonPanel(MainWindow* window, QWidget* parent) : QWidget(parent),
     top->addSpacing(6);
     top->addWidget(endButton_);
     v->addLayout(top);
-    title_ = new QLabel(this);
-    title_->setTextFormat(Qt::PlainText);
-    title_->setWordWrap(true);
     body_ = new QLabel(this);
     body_->setTextFormat(Qt::PlainText);
     body_->setWordWrap(true);
     body_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    v->addWidget(title_);
     v->addWidget(body_);
 
     connect(picker_, &QComboBox::activated, this, [this](int i) {

@@ -24,6 +24,7 @@ OutputView::OutputView(ScenarioContext* context, QWidget* parent)
     text_->setReadOnly(true);
     layout->addWidget(header_);
     layout->addWidget(text_, 1);
+    fitMinimum();
     const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
     connect(context, &ScenarioContext::runChanged, this, later);
     connect(context, &ScenarioContext::cursorChanged, this, later);
@@ -42,7 +43,18 @@ void OutputView::changeEvent(QEvent* e) {
         shownRun_ = nullptr;
         refresh();
     }
+    if (e->type() == QEvent::FontChange)
+        fitMinimum();
     QWidget::changeEvent(e);
+}
+
+// Two lines of output at least, not a text box's default of about four: the dock shares the
+// right-hand column with the prompt and the lint findings, and with a lesson open the window
+// must still fit a 1280x800 projector (a four-line Japanese step needed 809 px).
+void OutputView::fitMinimum() {
+    const int frame = 2 * text_->frameWidth();
+    const int margin = 2 * qRound(text_->document()->documentMargin());
+    text_->setMinimumHeight(2 * text_->fontMetrics().lineSpacing() + frame + margin);
 }
 
 QString OutputView::shownText() const {

@@ -27,6 +27,7 @@ class OutputView : public QWidget {
 
   private:
     void refresh();
+    void fitMinimum();
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
     QLabel* header_ = nullptr;
