@@ -29,15 +29,18 @@ void RefreshQueue::post(QObject* owner, int key, std::function<void()> fn) {
         timer_.start();
 }
 
+bool RefreshQueue::runFront() {
+    Entry e = std::move(queue_.front());
+    queue_.pop_front();
+    if (!e.owner)
+        return false;  // a closed view's entry: dropped (its QPointer went null)
+    e.fn();
+    return true;
+}
+
 void RefreshQueue::runNext() {
-    // One entry per turn; a closed view's entries are dropped (QPointer went null).
-    while (!queue_.empty()) {
-        Entry e = std::move(queue_.front());
-        queue_.pop_front();
-        if (e.owner) {
-            e.fn();
-            break;
-        }
+    // One live entry per turn.
+    while (!queue_.empty() && !runFront()) {
     }
     if (!queue_.empty() && !timer_.isActive())
         timer_.start();
@@ -47,12 +50,8 @@ void RefreshQueue::flush() {
     timer_.stop();
     // An entry may post others (a refresh that moves the selection): run until none is left,
     // with a bound in case two views keep re-posting each other.
-    for (std::size_t budget = 4 * queue_.size() + 64; !queue_.empty() && budget > 0; --budget) {
-        Entry e = std::move(queue_.front());
-        queue_.pop_front();
-        if (e.owner)
-            e.fn();
-    }
+    for (std::size_t budget = 4 * queue_.size() + 64; !queue_.empty() && budget > 0; --budget)
+        runFront();
     if (!queue_.empty())
         timer_.start();
 }

@@ -39,6 +39,7 @@ class RefreshQueue : public QObject {
   private:
     explicit RefreshQueue(QObject* parent);
     void runNext();
+    bool runFront();  // pops the first entry and runs it if its owner lives
 
     struct Entry {
         QPointer<QObject> owner;
