@@ -2,11 +2,13 @@
 #include <cstdio>
 
 #include "commands.h"
+#include "json_util.h"
 
 namespace pl::cli {
 
 int fail_usage(const std::string& message) {
-    std::fprintf(stderr, "prefixlens: %s\n", message.c_str());
+    // Messages quote what they name; this keeps one line even if a quote was missed.
+    std::fprintf(stderr, "prefixlens: %s\n", escape_for_message(message, 4000).c_str());
     return 2;
 }
 

@@ -131,6 +131,16 @@ int run_lint(const std::vector<std::string>& args) {
     std::ostringstream fix_stdout;
     std::ofstream fix_file;
     fs::path tmp_path;
+    // Whatever way this function is left, the temporary file does not outlive it (after the
+    // rename it no longer exists and this does nothing).
+    struct RemoveTemporary {
+        const fs::path& path;
+        ~RemoveTemporary() {
+            std::error_code ec;
+            if (!path.empty())
+                fs::remove(path, ec);
+        }
+    } remove_temporary{tmp_path};
     std::ostream* fix_out = nullptr;
     if (fix) {
         if (out_path) {
@@ -152,7 +162,8 @@ int run_lint(const std::vector<std::string>& args) {
         lint::Linter linter(tokenizer.value(), tables.value(), options);
         auto r = lint::lint_file(file, linter, fix_out);
         if (!r) {
-            std::fprintf(stderr, "prefixlens: %s\n", r.error().message.c_str());
+            std::fprintf(stderr, "prefixlens: %s\n",
+                         escape_for_message(r.error().message, 4000).c_str());
             bad_input = true;
             continue;
         }

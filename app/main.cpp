@@ -1,12 +1,17 @@
 // prefixlens: one executable. With no subcommand it opens the desktop app; every other
 // subcommand runs headless (SPEC §1).
 #include <cstdio>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "json_util.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int dispatch(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     std::string cmd = "gui";
     if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
@@ -44,5 +49,21 @@ int main(int argc, char** argv) {
         return pl::cli::run_shot(argv[0], args);
     }
     std::fprintf(stderr, "prefixlens: unknown command '%s' (try 'prefixlens help')\n", cmd.c_str());
+    return 2;
+}
+
+}  // namespace
+
+// Every size read from a file is checked before it is allocated; this is the net under those
+// checks, so that what slips through still ends in one line and status 2, not an abort.
+int main(int argc, char** argv) {
+    try {
+        return dispatch(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::fputs("prefixlens: out of memory\n", stderr);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "prefixlens: internal error: %s\n",
+                     pl::escape_for_message(e.what()).c_str());
+    }
     return 2;
 }

@@ -1,6 +1,7 @@
 #include "backend_factory.h"
 
 #include "cpu_backend.h"
+#include "memory_budget.h"
 
 namespace pl {
 
@@ -30,6 +31,12 @@ Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPo
             return vk.error();
         out.fallback_reason = vk.error().message;
     }
+    const std::size_t pool_bytes = model->config().kv_bytes_per_token() *
+                                   static_cast<std::size_t>(layout.block_size) *
+                                   static_cast<std::size_t>(layout.capacity_blocks);
+    PL_TRY(check_allocation(pool_bytes, "a KV pool of " + std::to_string(layout.capacity_blocks) +
+                                            " blocks of " + std::to_string(layout.block_size) +
+                                            " tokens"));
     out.backend = std::make_unique<CpuBackend>(std::move(model), layout);
     return out;
 }

@@ -451,6 +451,15 @@ std::string BpeTokenizer::token_bytes(int32_t id) const {
     return id >= 0 && id < vocab_size() ? impl_->bytes[id] : std::string();
 }
 
+std::size_t BpeTokenizer::max_token_bytes() const {
+    std::size_t most = 1;
+    if (impl_) {
+        for (const std::string& b : impl_->bytes)
+            most = std::max(most, b.size());
+    }
+    return most;
+}
+
 int BpeTokenizer::vocab_size() const {
     return impl_ ? static_cast<int>(impl_->strings.size()) : 0;
 }

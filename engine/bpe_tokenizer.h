@@ -35,6 +35,9 @@ class BpeTokenizer {
     // The raw bytes of one token.
     std::string token_bytes(int32_t id) const;
     int vocab_size() const;
+    // The most bytes one token stands for: a text of B bytes is at least B / max_token_bytes()
+    // tokens, which bounds a prompt's length before it is tokenized.
+    std::size_t max_token_bytes() const;
 
     // A token as vocab.json spells it (bytes mapped to printable characters, e.g. "Ġworld"),
     // and back. Ids outside 0..vocab_size()-1 give an empty string; decode() and

@@ -6,6 +6,14 @@
 
 namespace pl {
 
+// The largest sizes config.json may give; read_config refuses more before anything is allocated.
+// Far above any GPT-2 (XL: 48 layers, 25 heads, 1,600 wide, 1,024 positions, 50,257 tokens).
+inline constexpr int kMaxLayers = 256;
+inline constexpr int kMaxHeads = 1024;
+inline constexpr int kMaxEmbd = 16384;
+inline constexpr int kMaxPositions = 131072;
+inline constexpr int kMaxVocab = 1 << 20;
+
 // The hyper-parameters of a GPT-2 model, as in config.json (SPEC §5).
 struct GptConfig {
     int n_layer = 0;

@@ -1,80 +1,61 @@
 #include "gpt_model.h"
 
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
-
 #include "assets.h"
+#include "json_util.h"
+#include "memory_budget.h"
 #include "safetensors_reader.h"
 
 namespace pl {
 
 namespace {
 
-using nlohmann::json;
-
-std::string line_col(const std::string& text, std::size_t byte) {
-    int line = 1, col = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            col = 1;
-        } else {
-            ++col;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(col);
-}
-
 Result<GptConfig> read_config(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return make_error(path.string() + ": cannot open");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        return make_error(path.string() + ":" + line_col(text, e.byte == 0 ? 0 : e.byte - 1) +
-                          ": not valid JSON");
-    }
+    auto text = read_text_file(path.string(), 1u << 20);
+    if (!text)
+        return text.error();
+    auto parsed = parse_json(text.value(), path.string());
+    if (!parsed)
+        return parsed.error();
+    const ojson& j = parsed.value();
     if (!j.is_object())
         return make_error(path.string() + ": expected a JSON object");
     GptConfig c;
-    auto get_int = [&](std::initializer_list<const char*> keys, int& out) -> Result<void> {
+    // Each size is bounded before anything is allocated from it; the bounds are far above any
+    // GPT-2 (XL: 48 layers, 25 heads, 1,600 wide, 1,024 positions, 50,257 tokens).
+    auto get_int = [&](std::initializer_list<const char*> keys, int64_t max,
+                       int& out) -> Result<void> {
         for (const char* k : keys) {
             if (!j.contains(k))
                 continue;
             const auto& v = j[k];
-            if (!v.is_number_integer() || v.get<int64_t>() <= 0 || v.get<int64_t>() > (1 << 24)) {
+            if (!v.is_number_integer() || v.get<int64_t>() <= 0)
                 return make_error(path.string() + ": /" + k + " must be a positive integer");
-            }
+            if (v.get<int64_t>() > max)
+                return make_error(path.string() + ": /" + k + " is " +
+                                  std::to_string(v.get<int64_t>()) + "; at most " +
+                                  std::to_string(max) + " is supported");
             out = static_cast<int>(v.get<int64_t>());
             return {};
         }
         return make_error(path.string() + ": missing /" + *keys.begin());
     };
-    PL_TRY(get_int({"n_layer", "num_hidden_layers"}, c.n_layer));
-    PL_TRY(get_int({"n_head", "num_attention_heads"}, c.n_head));
-    PL_TRY(get_int({"n_embd", "hidden_size"}, c.n_embd));
-    PL_TRY(get_int({"n_positions", "n_ctx"}, c.n_positions));
-    PL_TRY(get_int({"vocab_size"}, c.vocab_size));
+    PL_TRY(get_int({"n_layer", "num_hidden_layers"}, kMaxLayers, c.n_layer));
+    PL_TRY(get_int({"n_head", "num_attention_heads"}, kMaxHeads, c.n_head));
+    PL_TRY(get_int({"n_embd", "hidden_size"}, kMaxEmbd, c.n_embd));
+    PL_TRY(get_int({"n_positions", "n_ctx"}, kMaxPositions, c.n_positions));
+    PL_TRY(get_int({"vocab_size"}, kMaxVocab, c.vocab_size));
     if (j.contains("layer_norm_epsilon")) {
         const auto& v = j["layer_norm_epsilon"];
         if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 1.0) {
             return make_error(path.string() +
                               ": /layer_norm_epsilon must be a small positive number");
         }
-        c.layer_norm_epsilon = v.get<float>();
+        c.layer_norm_epsilon = static_cast<float>(v.get<double>());
     }
     if (c.n_embd % c.n_head != 0) {
         return make_error(path.string() + ": n_embd (" + std::to_string(c.n_embd) +
                           ") is not a multiple of n_head (" + std::to_string(c.n_head) + ")");
     }
-    if (c.n_layer > 256)
-        return make_error(path.string() + ": n_layer is absurdly large");
     return c;
 }
 
@@ -120,8 +101,8 @@ Result<std::shared_ptr<const GptModel>> GptModel::load(const std::filesystem::pa
         if (cn.rfind("h.", 0) == 0) {
             const long layer = std::strtol(cn.c_str() + 2, nullptr, 10);
             if (layer >= cfg.n_layer) {
-                return make_error(st_path.string() + ": tensor '" + name + "' belongs to layer " +
-                                  std::to_string(layer) +
+                return make_error(st_path.string() + ": tensor " + quote(name) +
+                                  " belongs to layer " + std::to_string(layer) +
                                   " but config.json says n_layer = " + std::to_string(cfg.n_layer));
             }
         }
@@ -146,12 +127,12 @@ Result<std::shared_ptr<const GptModel>> GptModel::load(const std::filesystem::pa
                 }
                 return out + "]";
             };
-            return make_error(st_path.string() + ": tensor '" + t->name + "' has shape " +
+            return make_error(st_path.string() + ": tensor " + quote(t->name) + " has shape " +
                               fmt(t->shape) + " but config.json implies " + fmt(shape));
         }
         if (t->dtype == DType::Other) {
-            return make_error(st_path.string() + ": tensor '" + t->name + "' has dtype " +
-                              t->dtype_name + "; weights must be F32, F16 or BF16");
+            return make_error(st_path.string() + ": tensor " + quote(t->name) + " has dtype " +
+                              quote(t->dtype_name) + "; weights must be F32, F16 or BF16");
         }
         offset = total;
         plan.emplace_back(t, total);
@@ -191,6 +172,9 @@ Result<std::shared_ptr<const GptModel>> GptModel::load(const std::filesystem::pa
             " tokens, more than config.json's vocab_size of " + std::to_string(cfg.vocab_size));
     }
 
+    PL_TRY(check_allocation(
+        total * sizeof(float),
+        st_path.string() + ": the weights (" + std::to_string(total) + " parameters, as float)"));
     std::vector<float> params(total);
     for (const auto& [t, o] : plan)
         PL_TRY(st.read_f32(*t, params.data() + o));

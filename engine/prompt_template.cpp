@@ -20,7 +20,8 @@ namespace {
 
 class Renderer {
   public:
-    Renderer(const BpeTokenizer& tok, std::string where) : tok_(tok), where_(std::move(where)) {}
+    Renderer(const BpeTokenizer& tok, std::string where, std::size_t max_tokens)
+        : tok_(tok), where_(std::move(where)), max_tokens_(max_tokens) {}
 
     Error type_error(const std::string& pointer, const std::string& expected) const {
         return make_error(where_ + pointer + ": expected " + expected);
@@ -28,8 +29,16 @@ class Renderer {
 
     void add(PartKind kind, int index, const std::string& role, const std::string& pointer,
              const std::string& text, bool breakpoint = false) {
-        if (text.empty())
+        if (text.empty() || over_limit_)
             return;
+        // A text of B bytes is at least B / max_token_bytes tokens: a prompt that cannot fit is
+        // refused before it is tokenized (a 1 GB prompt would take minutes and gigabytes).
+        if (max_tokens_ > 0 &&
+            out_.tokens.size() + text.size() / tok_.max_token_bytes() > max_tokens_) {
+            over_limit_ = true;
+            at_least_ = out_.tokens.size() + text.size() / tok_.max_token_bytes();
+            return;
+        }
         PromptSegment seg{kind, index, role, pointer, text, breakpoint, 0, 0};
         seg.token_begin = static_cast<int>(out_.tokens.size());
         const auto ids = tok_.encode(text);
@@ -174,20 +183,30 @@ class Renderer {
         PL_TRY(system(body));
         PL_TRY(messages(body));
         add(PartKind::Generation, 0, "assistant", "", "<assistant>\n");
+        if (over_limit_ || (max_tokens_ > 0 && out_.tokens.size() > max_tokens_)) {
+            return make_error(where_ + ": the prompt is " +
+                              (over_limit_ ? "at least " + std::to_string(at_least_)
+                                           : std::to_string(out_.tokens.size())) +
+                              " tokens, longer than the model's context of " +
+                              std::to_string(max_tokens_));
+        }
         return std::move(out_);
     }
 
   private:
     const BpeTokenizer& tok_;
     std::string where_;
+    std::size_t max_tokens_ = 0;
+    bool over_limit_ = false;
+    std::size_t at_least_ = 0;
     RenderedPrompt out_;
 };
 
 }  // namespace
 
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
-                                     const std::string& where) {
-    Renderer r(tokenizer, where);
+                                     const std::string& where, std::size_t max_tokens) {
+    Renderer r(tokenizer, where, max_tokens);
     return r.run(body);
 }
 

@@ -46,8 +46,9 @@ struct RenderedPrompt {
 };
 
 // Validates the body's shape (errors name `where` and the JSON pointer) and renders it.
-// `where` prefixes messages, e.g. "scenario.json: /requests/2".
+// `where` prefixes messages, e.g. "scenario.json: /requests/2". With max_tokens > 0, a prompt
+// longer than that is an error, found before the text that cannot fit is tokenized.
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
-                                     const std::string& where);
+                                     const std::string& where, std::size_t max_tokens = 0);
 
 }  // namespace pl

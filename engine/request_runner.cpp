@@ -100,7 +100,8 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     const auto t0 = Clock::now();
     const GptModel& model = backend_.model();
     const GptConfig& cfg = model.config();
-    auto rendered = render_prompt(req.body, model.tokenizer(), req.where);
+    auto rendered = render_prompt(req.body, model.tokenizer(), req.where,
+                                  static_cast<std::size_t>(cfg.n_positions));
     if (!rendered)
         return rendered.error();
     RequestResult& res = run.result;

@@ -5,10 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
-#include <nlohmann/json.hpp>
+
+#include "json_util.h"
 
 namespace pl {
 
@@ -100,14 +102,17 @@ Result<SafetensorsReader> SafetensorsReader::open(const std::filesystem::path& p
         return make_error(where(path) + "header length " + std::to_string(header_len) +
                           " is larger than the file (" + std::to_string(file_size) + " bytes)");
     }
-    const char* header = reinterpret_cast<const char*>(r.map_ + 8);
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(header, header + header_len);
-    } catch (const nlohmann::json::parse_error& e) {
-        return make_error(where(path) + "header is not valid JSON (at byte " +
-                          std::to_string(8 + e.byte) + ")");
+    if (header_len > kMaxHeaderBytes) {
+        return make_error(where(path) + "header length " + std::to_string(header_len) +
+                          " is over the format's limit of 100 MB");
     }
+    const std::string_view header(reinterpret_cast<const char*>(r.map_ + 8), header_len);
+    JsonLimits limits;
+    limits.max_bytes = kMaxHeaderBytes;
+    auto parsed = parse_json(header, path.string() + " (header)", limits);
+    if (!parsed)
+        return make_error(parsed.error().message + " (the header is not valid JSON)");
+    const ojson& j = parsed.value();
     if (!j.is_object())
         return make_error(where(path) + "header is not a JSON object");
     r.data_ = r.map_ + 8 + header_len;
@@ -118,7 +123,7 @@ Result<SafetensorsReader> SafetensorsReader::open(const std::filesystem::path& p
             continue;
         const std::string& name = it.key();
         const auto& e = it.value();
-        const std::string at = where(path) + "tensor '" + name + "': ";
+        const std::string at = where(path) + "tensor " + quote(name) + ": ";
         if (!e.is_object() || !e.contains("dtype") || !e["dtype"].is_string() ||
             !e.contains("shape") || !e["shape"].is_array() || !e.contains("data_offsets") ||
             !e["data_offsets"].is_array() || e["data_offsets"].size() != 2) {
@@ -131,7 +136,7 @@ Result<SafetensorsReader> SafetensorsReader::open(const std::filesystem::path& p
         t.dtype_name = e["dtype"].get<std::string>();
         const int esize = dtype_size(t.dtype_name);
         if (esize == 0)
-            return make_error(at + "unknown dtype '" + t.dtype_name + "'");
+            return make_error(at + "unknown dtype " + quote(t.dtype_name));
         t.dtype = t.dtype_name == "F32"    ? DType::F32
                   : t.dtype_name == "F16"  ? DType::F16
                   : t.dtype_name == "BF16" ? DType::BF16
@@ -170,7 +175,48 @@ Result<SafetensorsReader> SafetensorsReader::open(const std::filesystem::path& p
         t.end = en;
         r.tensors_.emplace(name, std::move(t));
     }
+    PL_TRY(r.check_tiling());
     return r;
+}
+
+// The format requires the tensors' byte ranges to cover the data section exactly, in any order,
+// with no overlap and no hole: a range shared by two tensors would let a small file claim huge
+// models, and a hole is a writer's bug.
+Result<void> SafetensorsReader::check_tiling() const {
+    std::vector<const TensorInfo*> order;
+    order.reserve(tensors_.size());
+    for (const auto& [name, t] : tensors_)
+        order.push_back(&t);
+    std::sort(order.begin(), order.end(), [](const TensorInfo* a, const TensorInfo* b) {
+        return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
+    });
+    auto range = [](const TensorInfo& t) {
+        return "[" + std::to_string(t.begin) + ", " + std::to_string(t.end) + ")";
+    };
+    uint64_t covered = 0;
+    const TensorInfo* prev = nullptr;
+    for (const TensorInfo* t : order) {
+        if (t->begin < covered && prev) {
+            return make_error(where(path_) + "tensor " + quote(t->name) + ": byte range " +
+                              range(*t) + " overlaps tensor " + quote(prev->name) + "'s " +
+                              range(*prev) + "; tensors must not share bytes");
+        }
+        if (t->begin > covered) {
+            return make_error(where(path_) + "bytes [" + std::to_string(covered) + ", " +
+                              std::to_string(t->begin) +
+                              ") of the data belong to no tensor; the ranges must cover the "
+                              "data without holes");
+        }
+        covered = t->end;
+        prev = t;
+    }
+    if (covered != data_size_) {
+        return make_error(where(path_) + "bytes [" + std::to_string(covered) + ", " +
+                          std::to_string(data_size_) +
+                          ") at the end of the data belong to no tensor; the ranges must cover "
+                          "the data without holes");
+    }
+    return {};
 }
 
 float f16_to_f32(uint16_t h) {
@@ -225,7 +271,7 @@ Result<void> SafetensorsReader::read_f32(const TensorInfo& t, float* out) const 
         case DType::Other:
             break;
     }
-    return make_error(where(path_) + "tensor '" + t.name + "': dtype " + t.dtype_name +
+    return make_error(where(path_) + "tensor " + quote(t.name) + ": dtype " + t.dtype_name +
                       " is not supported for weights (F32, F16 or BF16)");
 }
 

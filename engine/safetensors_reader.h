@@ -43,7 +43,11 @@ class SafetensorsReader {
     Result<void> read_f32(const TensorInfo& tensor, float* out) const;
     const std::filesystem::path& path() const { return path_; }
 
+    // The format's limit on the header (the reference implementation refuses more).
+    static constexpr uint64_t kMaxHeaderBytes = 100'000'000;
+
   private:
+    Result<void> check_tiling() const;
     std::filesystem::path path_;
     const uint8_t* map_ = nullptr;
     std::size_t map_size_ = 0;

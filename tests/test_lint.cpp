@@ -360,8 +360,13 @@ void TestLint::locator_maps_escapes() {
     QCOMPARE(pos.column, 9);
     QCOMPARE(pos.underline, 3);
     QVERIFY(!lint::find_value(text, "/a/7").has_value());
-    QCOMPARE(lint::find_excess_depth("[[[[\"[[[[[[\"]]]]", 4), std::string::npos);
-    QCOMPARE(lint::find_excess_depth("[[[[[]]]]]", 4), std::size_t(4));
+    // Brackets inside strings are not nesting; the fifth level is refused at its bracket.
+    JsonLimits four;
+    four.max_depth = 4;
+    QVERIFY(parse_json("[[[[\"[[[[[[\"]]]]", "x.json", four).ok());
+    const auto deep = parse_json("[[[[[]]]]]", "x.json", four);
+    QVERIFY(!deep.ok());
+    QCOMPARE(deep.error().message, std::string("x.json:1:5: JSON nested deeper than 4 levels"));
 }
 
 void TestLint::detector_finds_dynamic_values() {

@@ -89,13 +89,69 @@ std::vector<Corruption> corruptions() {
          }},
         {"missing tensor", "model.safetensors", "missing tensor 'h.1.mlp.c_fc.bias'",
          [](const fs::path& d) {
+             // Renamed, not erased: its bytes still belong to a tensor.
+             edit_header(d, [](nlohmann::json& j) {
+                 j["transformer.h.1.mlp.c_fc.bias_old"] = j["transformer.h.1.mlp.c_fc.bias"];
+                 j.erase("transformer.h.1.mlp.c_fc.bias");
+             });
+         }},
+        {"a hole in the data", "model.safetensors", "belong to no tensor",
+         [](const fs::path& d) {
              edit_header(d, [](nlohmann::json& j) { j.erase("transformer.h.1.mlp.c_fc.bias"); });
+         }},
+        {"overlapping byte ranges", "model.safetensors", "overlaps tensor",
+         [](const fs::path& d) {
+             // One more tensor over bytes that others own: a small file claiming a larger model.
+             edit_header(d, [](nlohmann::json& j) {
+                 const auto w = j["transformer.ln_f.weight"]["data_offsets"];
+                 const auto b = j["transformer.ln_f.bias"]["data_offsets"];
+                 const uint64_t begin = std::min(w[0].get<uint64_t>(), b[0].get<uint64_t>());
+                 const uint64_t end = std::max(w[1].get<uint64_t>(), b[1].get<uint64_t>());
+                 j["transformer.extra"] = {
+                     {"dtype", "U8"}, {"shape", {end - begin}}, {"data_offsets", {begin, end}}};
+             });
+         }},
+        {"a number no double holds in the header", "model.safetensors", "out of range",
+         [](const fs::path& d) {
+             edit_header(d, [](nlohmann::json& j) {
+                 j["__metadata__"] = nlohmann::json::object({{"x", "PLACEHOLDER"}});
+             });
+             auto s = test::read_file(d / "model.safetensors");
+             const std::string from = "\"PLACEHOLDER\"", to = "1e999        ";
+             s.replace(s.find(from), from.size(), to);
+             test::write_file(d / "model.safetensors", s);
+         }},
+        {"a tensor name with a newline", "model.safetensors", "\"h.0.x\\ny\"",
+         [](const fs::path& d) {
+             edit_header(d, [](nlohmann::json& j) {
+                 j["h.0.x\ny"] = j["transformer.ln_f.bias"];
+                 j["h.0.x\ny"]["dtype"] = "Q7";
+                 j.erase("transformer.ln_f.bias");
+             });
+         }},
+        {"config number no double holds", "config.json", "out of range",
+         [](const fs::path& d) {
+             test::write_file(d / "config.json",
+                              "{\"n_layer\": 2, \"n_head\": 2, \"n_embd\": 1e999}");
+         }},
+        {"config absurd width", "config.json", "at most 16384",
+         [](const fs::path& d) {
+             edit_config(d, [](nlohmann::json& j) { j["n_embd"] = 1 << 20; });
+         }},
+        {"config absurd context", "config.json", "at most 131072",
+         [](const fs::path& d) {
+             edit_config(d, [](nlohmann::json& j) { j["n_positions"] = 1 << 30; });
+         }},
+        {"config nested too deep", "config.json", "nested deeper than 128",
+         [](const fs::path& d) {
+             test::write_file(d / "config.json",
+                              "{\"a\": " + std::string(5000, '[') + std::string(5000, ']') + "}");
          }},
         {"config contradicts tensors (n_embd)", "model.safetensors", "config.json implies",
          [](const fs::path& d) { edit_config(d, [](nlohmann::json& j) { j["n_embd"] = 64; }); }},
         {"config contradicts tensors (n_layer)", "model.safetensors", "n_layer = 1",
          [](const fs::path& d) { edit_config(d, [](nlohmann::json& j) { j["n_layer"] = 1; }); }},
-        {"config not JSON", "config.json", "not valid JSON",
+        {"config not JSON", "config.json", "invalid JSON",
          [](const fs::path& d) {
              test::write_file(d / "config.json", "{\"n_layer\": 2,\n oops}");
          }},
@@ -198,6 +254,64 @@ class TestModelLoading : public QObject {
         QVERIFY2(!err.contains('\n'), qPrintable(err));
         QVERIFY2(err.contains(QString::fromUtf8(c.file)), qPrintable(err));
         QVERIFY(p.readAllStandardOutput().isEmpty());
+    }
+
+    // A header that is consistent with its config but describes weights larger than the
+    // machine (a sparse file: it takes no disk) is refused before anything is allocated.
+    void weightsLargerThanMemoryAreRefused() {
+        QTemporaryDir tmp;
+        const fs::path dir = copy_model(tmp);
+        const int64_t L = 64, C = 16384, P = 1024, V = 1 << 20;
+        edit_config(dir, [&](nlohmann::json& j) {
+            j["n_layer"] = L;
+            j["n_embd"] = C;
+            j["n_head"] = 16;
+            j["n_positions"] = P;
+            j["vocab_size"] = V;
+        });
+        nlohmann::ordered_json h = nlohmann::ordered_json::object();
+        uint64_t at = 0;
+        auto add = [&](const std::string& name, std::vector<int64_t> shape) {
+            uint64_t bytes = 4;
+            for (int64_t d : shape)
+                bytes *= static_cast<uint64_t>(d);
+            h[name] = {{"dtype", "F32"}, {"shape", shape}, {"data_offsets", {at, at + bytes}}};
+            at += bytes;
+        };
+        add("wte.weight", {V, C});
+        add("wpe.weight", {P, C});
+        for (int64_t l = 0; l < L; ++l) {
+            const std::string p = "h." + std::to_string(l) + ".";
+            for (const char* n : {"ln_1.weight", "ln_1.bias", "attn.c_proj.bias", "ln_2.weight",
+                                  "ln_2.bias", "mlp.c_proj.bias"})
+                add(p + n, {C});
+            add(p + "attn.c_attn.weight", {C, 3 * C});
+            add(p + "attn.c_attn.bias", {3 * C});
+            add(p + "attn.c_proj.weight", {C, C});
+            add(p + "mlp.c_fc.weight", {C, 4 * C});
+            add(p + "mlp.c_fc.bias", {4 * C});
+            add(p + "mlp.c_proj.weight", {4 * C, C});
+        }
+        add("ln_f.weight", {C});
+        add("ln_f.bias", {C});
+        const std::string header = h.dump();
+        const uint64_t len = header.size();
+        const fs::path st = dir / "model.safetensors";
+        test::write_file(st, std::string(reinterpret_cast<const char*>(&len), 8) + header);
+        fs::resize_file(st, 8 + len + at);  // sparse: about 780 GB of zeros that take no disk
+
+        auto r = GptModel::load(dir);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("more than this machine can give it") != std::string::npos,
+                 r.error().message.c_str());
+        QProcess p;
+        p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                {"eval", "--model", QString::fromStdString(dir.string()), "--tokens", "1,2,3",
+                 "--backend", "cpu"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError()).trimmed();
+        QVERIFY2(!err.contains('\n') && err.contains("the weights"), qPrintable(err));
     }
 
     void promptLongerThanContextExitsTwo() {

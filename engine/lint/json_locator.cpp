@@ -150,22 +150,6 @@ std::vector<std::string> split_pointer(std::string_view pointer) {
 
 }  // namespace
 
-std::size_t find_excess_depth(std::string_view text, int max_depth) {
-    long depth = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '"') {
-            i = skip_string(text, i) - 1;
-        } else if (c == '{' || c == '[') {
-            if (++depth > max_depth)
-                return i;
-        } else if (c == '}' || c == ']') {
-            --depth;
-        }
-    }
-    return std::string_view::npos;
-}
-
 std::optional<std::size_t> find_value(std::string_view t, std::string_view pointer) {
     std::size_t i = skip_ws(t, 0);
     std::string key;

@@ -11,9 +11,6 @@
 
 namespace pl::lint {
 
-// The offset of the first bracket nested deeper than max_depth, or npos when none is.
-std::size_t find_excess_depth(std::string_view text, int max_depth);
-
 // The byte offset in text where the value at pointer (RFC 6901) begins; nullopt when the
 // pointer does not resolve. text must be valid JSON (it was parsed before).
 std::optional<std::size_t> find_value(std::string_view text, std::string_view pointer);

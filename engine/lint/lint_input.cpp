@@ -12,25 +12,6 @@ namespace pl::lint {
 
 namespace {
 
-// The offset of the first string longer than max_bytes (raw, escapes included), or npos.
-std::size_t find_long_string(std::string_view t, std::size_t max_bytes) {
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        if (t[i] != '"')
-            continue;
-        const std::size_t start = i++;
-        while (i < t.size() && t[i] != '"')
-            i += t[i] == '\\' ? 2 : 1;
-        if (i - start - 1 > max_bytes)
-            return start;
-    }
-    return std::string_view::npos;
-}
-
-std::string at(std::string_view text, std::size_t offset, int first_line) {
-    const TextPosition p = position_of(text, offset, offset + 1, first_line);
-    return std::to_string(p.line) + ":" + std::to_string(p.column);
-}
-
 long long days_from_civil(long long y, unsigned m, unsigned d) {
     y -= m <= 2;
     const long long era = (y >= 0 ? y : y - 399) / 400;
@@ -43,6 +24,9 @@ long long days_from_civil(long long y, unsigned m, unsigned d) {
 struct LineSource {
     std::istream& in;
     std::size_t max_bytes;
+    // With --fix, a line too long to hold is copied here unchanged, as it streams past, so the
+    // rewritten log keeps every line.
+    std::ostream* overflow = nullptr;
     int line_no = 0;
     // Reads the next line; false at the end. `too_long` lines are returned empty.
     bool next(std::string& line, bool& too_long) {
@@ -61,12 +45,16 @@ struct LineSource {
             if (!too_long) {
                 if (line.size() + n > max_bytes) {
                     too_long = true;
+                    if (overflow)
+                        overflow->write(line.data(), static_cast<std::streamsize>(line.size()));
                     line.clear();
                     line.shrink_to_fit();
                 } else {
                     line.append(buf, n);
                 }
             }
+            if (too_long && overflow)
+                overflow->write(buf, static_cast<std::streamsize>(n));
             if (complete)
                 break;
             if (in.eof())
@@ -75,6 +63,8 @@ struct LineSource {
         }
         if (!any)
             return false;
+        if (too_long && overflow)
+            *overflow << '\n';
         ++line_no;
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
@@ -114,26 +104,11 @@ std::optional<double> parse_timestamp(const ojson& v) {
 
 Result<ojson> parse_limited(std::string_view text, const std::string& file, int first_line,
                             const InputLimits& limits) {
-    if (const std::size_t d = find_excess_depth(text, limits.max_depth);
-        d != std::string_view::npos)
-        return make_error(file + ":" + at(text, d, first_line) + ": JSON nested deeper than " +
-                          std::to_string(limits.max_depth) + " levels");
-    if (const std::size_t s = find_long_string(text, limits.max_string_bytes);
-        s != std::string_view::npos)
-        return make_error(file + ":" + at(text, s, first_line) + ": a string longer than " +
-                          std::to_string(limits.max_string_bytes >> 20) +
-                          " MiB; the linter does not read strings that large");
-    try {
-        return ojson::parse(text.begin(), text.end());
-    } catch (const ojson::parse_error& e) {
-        const std::size_t off = e.byte > 0 ? e.byte - 1 : 0;
-        std::string what = e.what();
-        if (auto p = what.find("parse error"); p != std::string::npos) {
-            if (auto colon = what.find(": ", p); colon != std::string::npos)
-                what = what.substr(colon + 2);
-        }
-        return make_error(file + ":" + at(text, off, first_line) + ": invalid JSON: " + what);
-    }
+    JsonLimits json_limits;
+    json_limits.max_bytes = std::max(limits.max_document_bytes, limits.max_line_bytes);
+    json_limits.max_string_bytes = limits.max_string_bytes;
+    json_limits.max_depth = limits.max_depth;
+    return parse_json(text, file, json_limits, first_line);
 }
 
 namespace {
@@ -287,16 +262,17 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
     if (!jsonl)
         from_doc.str(std::move(doc));
     LineSource src{jsonl ? static_cast<std::istream&>(in) : static_cast<std::istream&>(from_doc),
-                   limits.max_line_bytes};
+                   limits.max_line_bytes, fix_out};
     std::string line;
     bool too_long = false;
     while (src.next(line, too_long)) {
         const int ln = src.line_no;
         if (too_long) {
-            linter.add_input_error(input_error(
-                path,
-                "line longer than " + std::to_string(limits.max_line_bytes >> 20) + " MiB; skipped",
-                ln, 1));
+            linter.add_input_error(
+                input_error(path,
+                            "line longer than " + std::to_string(limits.max_line_bytes >> 20) +
+                                " MiB; skipped" + (fix_out ? " (copied unchanged)" : ""),
+                            ln, 1));
             continue;
         }
         if (line.find_first_not_of(" \t") == std::string::npos) {
