@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Runs the README's commands as a new user would, on a brand-new minimal Debian 12 root:
+#   stage test   cd /src && ./quickstart test      (quickstart installs its own packages)
+#   stage app    ./quickstart app must open the window under Xvfb and still be running 8 s later
+#   stage check  ./quickstart check, when quickstart has that verb
+# The root is `debootstrap --variant=minbase bookworm`, cached as a tarball outside the repository
+# and unpacked afresh for every run; /src is a `git clone --no-local` of this repository's committed
+# HEAD (uncommitted changes are not tested). Commands run in a private mount and PID namespace
+# (unshare + chroot) with a cleared environment, so no mount and no process outlives a stage.
+#
+# Run as root. Environment:
+#   PREFIXLENS_CI_STAGES    stages to run, in order (default "test app check")
+#   PREFIXLENS_CI_CACHE     cache folder: root tarball and downloaded .debs (default /var/cache/prefixlens-ci)
+#   PREFIXLENS_CI_SCRATCH   where the fresh root is unpacked (default /var/tmp); removed at exit
+#   PREFIXLENS_CI_MIRROR    Debian mirror (default http://deb.debian.org/debian)
+#   PREFIXLENS_CI_ROOT_MAX_AGE_DAYS  rebuild the cached root when older (default 30)
+#   PREFIXLENS_CI_ALLOWED_SKIPS  extended regex of QSKIP messages that do not fail the test stage
+#                           (default: the opt-in skips, "set PREFIXLENS_...")
+#   PREFIXLENS_CI_OVERLAY   debugging only: space-separated repository paths copied from the working
+#                           tree over the clone (e.g. "quickstart"), or PATH=FILE to copy FILE to PATH
+#                           (e.g. "quickstart=/tmp/quickstart.broken"); the run then proves nothing about HEAD
+#   PREFIXLENS_CI_KEEP=1    keep the scratch root for inspection
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(git -C "$here" rev-parse --show-toplevel)
+stages=${PREFIXLENS_CI_STAGES:-test app check}
+cache=${PREFIXLENS_CI_CACHE:-/var/cache/prefixlens-ci}
+scratch_parent=${PREFIXLENS_CI_SCRATCH:-/var/tmp}
+mirror=${PREFIXLENS_CI_MIRROR:-http://deb.debian.org/debian}
+max_age_days=${PREFIXLENS_CI_ROOT_MAX_AGE_DAYS:-30}
+allowed_skips=${PREFIXLENS_CI_ALLOWED_SKIPS:-set PREFIXLENS_[A-Z_]+}
+suite=bookworm
+tarball="$cache/debian-$suite-minbase.tar.gz"
+debs="$cache/archives"
+
+log() { printf '[fresh_root] %s\n' "$*"; }
+die() { printf '[fresh_root] ERROR: %s\n' "$*" >&2; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || die "run as root (debootstrap, unshare and chroot need it)"
+for s in $stages; do
+  case "$s" in test | app | check) ;; *) die "unknown stage '$s' (PREFIXLENS_CI_STAGES: test app check)" ;; esac
+done
+
+mkdir -p "$cache" "$debs"
+# One run at a time per cache: the runs share the .deb cache, and apt locks it.
+exec 9>"$cache/.lock"
+if ! flock -n 9; then
+  log "waiting for another run using $cache"
+  flock 9
+fi
+
+# ---- the cached minimal root --------------------------------------------------------------
+if [ -f "$tarball" ] && [ -z "$(find "$tarball" -mtime "+$max_age_days")" ]; then
+  log "cached root: $tarball ($(du -h "$tarball" | cut -f1), $(date -r "$tarball" +%F))"
+else
+  if ! command -v debootstrap >/dev/null; then
+    log "installing debootstrap on the host"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap
+  fi
+  t0=$SECONDS
+  boot=$(mktemp -d "$scratch_parent/prefixlens-bootstrap.XXXXXX")
+  trap 'rm -rf --one-file-system "$boot"' EXIT
+  log "debootstrap --variant=minbase $suite ($mirror)"
+  debootstrap --variant=minbase "$suite" "$boot/root" "$mirror" >"$boot/debootstrap.log" 2>&1 ||
+    { tail -n 30 "$boot/debootstrap.log" >&2; die "debootstrap failed"; }
+  # A Debian 12 install also has the updates and security suites.
+  security=${mirror%/debian}/debian-security
+  cat >"$boot/root/etc/apt/sources.list" <<SOURCES
+deb $mirror $suite main
+deb $mirror $suite-updates main
+deb $security $suite-security main
+SOURCES
+  rm -rf "$boot/root/var/lib/apt/lists/"* "$boot/root/var/cache/apt/archives/"*.deb
+  tar --numeric-owner -C "$boot/root" -czf "$tarball.tmp" .
+  mv "$tarball.tmp" "$tarball"
+  rm -rf --one-file-system "$boot"
+  trap - EXIT
+  log "cached a new root in $((SECONDS - t0)) s: $tarball"
+fi
+
+# ---- a fresh root for this run ------------------------------------------------------------
+scratch=$(mktemp -d "$scratch_parent/prefixlens-ci.XXXXXX")
+root="$scratch/root"
+cleanup() {
+  # Mounts live only in the stages' private namespaces; refuse to delete through one anyway.
+  if findmnt -rn -o TARGET | grep -q "^$scratch"; then
+    log "mounts left under $scratch; not removing it" >&2
+    return
+  fi
+  if [ "${PREFIXLENS_CI_KEEP:-}" = 1 ]; then
+    log "kept $scratch"
+  else
+    rm -rf --one-file-system "$scratch"
+  fi
+}
+trap cleanup EXIT
+
+t0=$SECONDS
+mkdir "$root"
+tar --numeric-owner -C "$root" -xzpf "$tarball"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+git clone -q --no-local "$repo" "$root/src"
+log "fresh root in $((SECONDS - t0)) s: $root, /src at $(git -C "$root/src" log -1 --format='%h %s')"
+if [ -n "${PREFIXLENS_CI_OVERLAY:-}" ]; then
+  for p in $PREFIXLENS_CI_OVERLAY; do
+    src="$repo/$p"
+    case "$p" in *=*) src=${p#*=} p=${p%%=*} ;; esac
+    log "OVERLAY (debugging): /src/$p from $src, not HEAD"
+    cp -a "$src" "$root/src/$p"
+  done
+fi
+mkdir -p "$root/opt/ci"
+cp "$here/app_probe.sh" "$root/opt/ci/"
+
+# inroot CMD...: CMD inside the root, in its own mount and PID namespace, with a cleared
+# environment. proc, sys, dev and the .deb cache are mounted only inside that namespace; when
+# CMD ends, the namespace's last process ends and every one of its mounts and processes with it.
+inroot() {
+  unshare --mount --pid --fork -- /bin/bash -c '
+    set -e
+    r=$1 debs=$2; shift 2
+    mount --make-rprivate /
+    mount -t proc proc "$r/proc"
+    mount --rbind /sys "$r/sys"
+    mount --rbind /dev "$r/dev"
+    mount --bind "$debs" "$r/var/cache/apt/archives"
+    set +e
+    chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 CI=true \
+      /bin/bash -c "cd /src && exec \"\$@\"" bash "$@" </dev/null
+    rc=$?
+    exit $rc
+  ' inroot "$root" "$debs" "$@"
+}
+
+# ---- stages -------------------------------------------------------------------------------
+declare -A result seconds
+ctest_tail=""
+
+stage_test() {
+  local out="$scratch/test.log"
+  inroot ./quickstart test 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  ctest_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
+  [ "$rc" -eq 0 ] || return "$rc"
+  # A test that skips here passed nothing: a QSKIP (e.g. "no Vulkan device") or a CTest skip
+  # (test_package's exit 77, a tool not installed) means quickstart left something out.
+  local ctest_log="$root/src/build/Testing/Temporary/LastTest.log" skips
+  [ -f "$ctest_log" ] || { log "no $ctest_log" >&2; return 1; }
+  skips=$( (grep -E '^SKIP +: ' "$ctest_log" | grep -Ev "$allowed_skips" || true
+            grep -E '^SKIP: |Skipped' "$out" || true) | sort -u)
+  if [ -n "$skips" ]; then
+    log "tests skipped in the fresh root (a package quickstart does not install?):" >&2
+    printf '%s\n' "$skips" >&2
+    return 1
+  fi
+}
+
+stage_app() {
+  inroot /opt/ci/app_probe.sh 8
+}
+
+stage_check() {
+  if ! grep -q 'check)' "$root/src/quickstart"; then
+    log "quickstart has no check verb in this commit: stage check skipped"
+    return 77
+  fi
+  inroot ./quickstart check
+}
+
+failed=0
+for s in $stages; do
+  log "== stage $s: start ($(date +%T))"
+  t0=$SECONDS
+  set +e
+  "stage_$s"
+  rc=$?
+  set -e
+  seconds[$s]=$((SECONDS - t0))
+  case $rc in
+    0) result[$s]=passed ;;
+    77) result[$s]=skipped ;;
+    *) result[$s]="FAILED (exit $rc)"; failed=1 ;;
+  esac
+  echo "== stage $s: ${seconds[$s]} s, ${result[$s]}"
+done
+
+echo "== summary ($(git -C "$root/src" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
+for s in $stages; do
+  printf '==   %-6s %5s s  %s\n' "$s" "${seconds[$s]}" "${result[$s]}"
+done
+# CI reads ctest's closing lines: repeat them last.
+if [ -n "$ctest_tail" ]; then
+  echo "== ctest (stage test):"
+  printf '%s\n' "$ctest_tail"
+fi
+exit "$failed"
