@@ -13,6 +13,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "json_util.h"
 #include "pretokenizer.h"
 
 namespace pl {
@@ -51,15 +52,10 @@ size_t line_of(std::string_view text, size_t offset) {
     return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + offset, '\n'));
 }
 
+// vocab.json and merges.txt of GPT-2 are about 1 MB and 0.5 MB; 64 MiB leaves room for any
+// byte-level BPE and refuses a file that is something else.
 Result<std::string> read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return make_error(path.string() + ": cannot open file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        return make_error(path.string() + ": read error");
-    return std::move(buffer).str();
+    return read_text_file(path.string(), 64u << 20);
 }
 
 // A char iterator that remembers the last character nlohmann's lexer read. When the parser
@@ -150,12 +146,16 @@ class VocabSax {
         // nlohmann's text is "[json.exception.parse_error.101] parse error at line L,
         // column C: <reason>"; keep the reason, we give our own place.
         std::string reason = ex.what();
+        if (reason.rfind("[json.exception.", 0) == 0) {
+            if (const size_t close = reason.find("] "); close != std::string::npos)
+                reason = reason.substr(close + 2);
+        }
         if (const size_t at = reason.find("column"); at != std::string::npos) {
             if (const size_t colon = reason.find(": ", at); colon != std::string::npos) {
                 reason = reason.substr(colon + 2);
             }
         }
-        std::replace(reason.begin(), reason.end(), '\n', ' ');
+        reason = escape_for_message(reason, 300);
         error = path_.string() + ":" + std::to_string(line_of(text_, offset)) + ":" +
                 std::to_string(column) + ": malformed JSON: " + reason;
         return false;

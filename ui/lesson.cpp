@@ -82,7 +82,9 @@ Result<LessonStep> readStep(const Reader& r, const ojson& q, std::size_t index) 
     if (!q.is_object())
         return r.fail(p, "expected a step object");
     static const char* const known[] = {"title", "text", "scenario", "request", "at", "highlight"};
-    for (const auto& [key, value] : q.items()) {
+    for (auto it = q.begin(); it != q.end(); ++it) {
+        // A named key, not a structured binding: clang before 16 cannot capture those.
+        const std::string& key = it.key();
         if (std::find_if(std::begin(known), std::end(known),
                          [&](const char* k) { return key == k; }) == std::end(known))
             return r.fail(p + "/" + key,

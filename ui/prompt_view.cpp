@@ -443,7 +443,7 @@ void PromptView::refreshTokens() {
     dynamicFmt.setForeground(pal.dynamicText);
     dynamicFmt.setFontWeight(QFont::Bold);
     dynamicFmt.setFontUnderline(true);
-    auto runs = std::make_shared<std::vector<std::pair<QString, QTextCharFormat>>>();
+    auto runs = std::make_shared<TokenRuns>();
     runs->reserve(prompt.tokens.size());
     tokenPos_.reserve(prompt.tokens.size() + 1);
     int pos = 0;  // where the next run starts in the document
@@ -512,31 +512,7 @@ void PromptView::refreshTokens() {
     tokenPos_.push_back(pos);
     const int generation = ++renderGeneration_;
     rendering_ = true;
-    auto insertFrom = std::make_shared<std::function<void(std::size_t)>>();
-    *insertFrom = [this, runs, generation, insertFrom](std::size_t from) {
-        if (generation != renderGeneration_)
-            return;  // a newer render started
-        constexpr std::size_t kSlice = 100;
-        QTextCursor cursor(tokens_->document());
-        cursor.movePosition(QTextCursor::End);
-        cursor.beginEditBlock();
-        const std::size_t to = std::min(runs->size(), from + kSlice);
-        for (std::size_t i = from; i < to; ++i)
-            cursor.insertText((*runs)[i].first, (*runs)[i].second);
-        cursor.endEditBlock();
-        if (from == 0)
-            tokens_->moveCursor(QTextCursor::Start);
-        if (to < runs->size()) {
-            QTimer::singleShot(0, this, [insertFrom, to] { (*insertFrom)(to); });
-        } else {
-            tokens_->moveCursor(QTextCursor::Start);
-            rendered_ = true;
-            rendering_ = false;
-            showTokenSelection();
-            *insertFrom = nullptr;  // break the self-reference
-        }
-    };
-    (*insertFrom)(0);
+    insertTokenSlice(std::move(runs), generation, 0);
     dynamicTokens_ = dynamicTokens;
     shownTokens_ = static_cast<int>(prompt.tokens.size());
     if (dynamicTokens > 0) {
@@ -548,6 +524,35 @@ void PromptView::refreshTokens() {
                 .arg(pal.dynamicText.name())
                 .arg(dynamicTokens));
     }
+}
+
+// Inserts runs [from, from + 100) and posts the rest to the next event-loop turn, so a long
+// prompt never freezes the window. The posted call owns the runs; nothing refers to itself, so
+// a newer render or the widget's end frees them.
+void PromptView::insertTokenSlice(std::shared_ptr<const TokenRuns> runs, int generation,
+                                  std::size_t from) {
+    if (generation != renderGeneration_)
+        return;  // a newer render started
+    constexpr std::size_t kSlice = 100;
+    QTextCursor cursor(tokens_->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();
+    const std::size_t to = std::min(runs->size(), from + kSlice);
+    for (std::size_t i = from; i < to; ++i)
+        cursor.insertText((*runs)[i].first, (*runs)[i].second);
+    cursor.endEditBlock();
+    if (from == 0)
+        tokens_->moveCursor(QTextCursor::Start);
+    if (to < runs->size()) {
+        QTimer::singleShot(0, this, [this, runs = std::move(runs), generation, to]() mutable {
+            insertTokenSlice(std::move(runs), generation, to);
+        });
+        return;
+    }
+    tokens_->moveCursor(QTextCursor::Start);
+    rendered_ = true;
+    rendering_ = false;
+    showTokenSelection();
 }
 
 }  // namespace pl::ui

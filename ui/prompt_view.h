@@ -4,8 +4,12 @@
 #pragma once
 
 #include <QPointer>
+#include <QString>
+#include <QTextCharFormat>
 #include <QWidget>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "palette.h"
@@ -60,6 +64,8 @@ class PromptView : public QWidget {
     void loadPart(int comboIndex);
     void updateLegend();
     void showTokenSelection();
+    using TokenRuns = std::vector<std::pair<QString, QTextCharFormat>>;
+    void insertTokenSlice(std::shared_ptr<const TokenRuns> runs, int generation, std::size_t from);
 
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
