@@ -13,7 +13,14 @@ Result<GptConfig> read_config(const std::filesystem::path& path) {
     auto text = read_text_file(path.string(), 1u << 20);
     if (!text)
         return text.error();
-    auto parsed = parse_json(text.value(), path.string());
+    return parse_gpt_config(text.value(), path.string());
+}
+
+}  // namespace
+
+Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& file) {
+    const std::filesystem::path path(file);
+    auto parsed = parse_json(text, file);
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
@@ -58,6 +65,8 @@ Result<GptConfig> read_config(const std::filesystem::path& path) {
     }
     return c;
 }
+
+namespace {
 
 // Strips the optional "transformer." prefix of Hugging Face checkpoints.
 std::string canonical_name(const std::string& name) {

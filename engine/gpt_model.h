@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bpe_tokenizer.h"
@@ -13,6 +14,9 @@
 #include "gpt_config.h"
 
 namespace pl {
+
+// Reads config.json's text (SPEC §5); errors name `file`. Every size is bounded (gpt_config.h).
+Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& file);
 
 class GptModel {
   public:

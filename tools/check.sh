@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The hardening checks (`./quickstart check` installs what they need, then runs this):
+#   1. builds the whole tree with clang, AddressSanitizer, UndefinedBehaviorSanitizer and the
+#      libFuzzer targets of tests/fuzz, into build-check/ (PREFIXLENS_CHECK_BUILD_DIR),
+#   2. runs every test suite there with leak detection on (tests/sanitize/ says what is
+#      preloaded and why nothing is suppressed),
+#   3. replays the fuzz regression inputs and fuzzes each target for PREFIXLENS_FUZZ_SECONDS
+#      (default 20) with tools/fuzz.sh.
+# Any sanitizer report, failed test or fuzz crash exits non-zero.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${PREFIXLENS_CHECK_BUILD_DIR:-build-check}"
+seconds="${PREFIXLENS_FUZZ_SECONDS:-20}"
+werror=OFF
+[ "${CI:-}" = "true" ] && werror=ON
+stage() { printf '== check: %s\n' "$*"; }
+t0=$SECONDS
+stage "configure and build with clang, ASan+UBSan, libFuzzer (into $build)"
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPREFIXLENS_FUZZ=ON -DPREFIXLENS_WERROR="$werror" >/dev/null
+cmake --build "$build" -j"$(nproc)"
+t1=$SECONDS
+stage "build: $((t1 - t0)) s; the test suites under the sanitizers"
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+t2=$SECONDS
+stage "sanitized suites: $((t2 - t1)) s; fuzzing each target for $seconds s"
+tools/fuzz.sh --build "$build" --time "$seconds"
+stage "fuzzing: $((SECONDS - t2)) s; all checks passed in $((SECONDS - t0)) s"

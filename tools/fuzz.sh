@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets of tests/fuzz (built with -DPREFIXLENS_FUZZ=ON, see tools/check.sh).
+#   tools/fuzz.sh [--build DIR] [--time SECONDS] [--runs N] [TARGET...]
+# (with both, a target stops at whichever comes first; default --time 30)
+# With no TARGET, runs every one in turn. Each target first replays its regression inputs
+# (tests/fuzz/regressions/TARGET: every crash found so far), then fuzzes from a corpus seeded
+# from tests/data and assets/. A crash stops the script with status 1 and leaves the input in
+# DIR/fuzz-artifacts/TARGET/; copy it into the regressions folder once it is fixed.
+set -euo pipefail
+src="$(cd "$(dirname "$0")/.." && pwd)"
+build="$src/build-check"
+limit=()
+targets=()
+while (($#)); do
+  case "$1" in
+    --build) build="$(cd "$2" && pwd)"; shift 2 ;;
+    --time) limit+=(-max_total_time="$2"); shift 2 ;;
+    --runs) limit+=(-runs="$2"); shift 2 ;;
+    -h|--help) sed -n 2,8p "$0"; exit 0 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all=(fuzz_safetensors fuzz_config fuzz_vocab fuzz_tokenizer fuzz_renderer fuzz_scenario
+     fuzz_lint_request fuzz_lint_log fuzz_lesson)
+((${#targets[@]})) || targets=("${all[@]}")
+((${#limit[@]})) || limit=(-max_total_time=30)
+
+# Seeds: the project's own files of each kind, and small model files made here (the real
+# weights are megabytes; libFuzzer works best on inputs of a few KiB).
+seed() {
+  local target="$1" dir="$2"
+  mkdir -p "$dir"
+  local d="$src/tests/data" a="$src/assets"
+  case "$target" in
+    fuzz_safetensors)
+      python3 - "$dir" <<'PY'
+import json, struct, sys, os
+out = sys.argv[1]
+def write(name, tensors, meta=None):
+    header, data, at = {}, b"", 0
+    if meta: header["__metadata__"] = meta
+    for tname, dtype, shape, size in tensors:
+        header[tname] = {"dtype": dtype, "shape": shape, "data_offsets": [at, at + size]}
+        data += bytes((i * 7) & 255 for i in range(size)); at += size
+    h = json.dumps(header).encode()
+    open(os.path.join(out, name), "wb").write(struct.pack("<Q", len(h)) + h + data)
+write("f32", [("wte.weight", "F32", [4, 2], 32), ("ln_f.bias", "F32", [2], 8)])
+write("mixed", [("a", "F16", [3], 6), ("b", "BF16", [2, 2], 8), ("c", "I64", [1], 8)],
+      {"format": "pt"})
+write("empty", [])
+PY
+      ;;
+    fuzz_config) cp "$d/tiny-gpt2/config.json" "$dir/tiny"; cp "$a/model/config.json" "$dir/builtin" ;;
+    fuzz_vocab) { cat "$d/tiny-gpt2/vocab.json"; printf '\0'; cat "$d/tiny-gpt2/merges.txt"; } > "$dir/tiny" ;;
+    fuzz_tokenizer)
+      cp "$a/lessons/"*.json "$dir/"; cp "$d/lint/anthropic-fewshot-ja.json" "$d/lint/anthropic-session-pl.json" "$dir/" ;;
+    fuzz_renderer)
+      for f in "$d/lint/"*.json; do case "$f" in *.expected.json|*sarif*|*bad-*) ;; *) cp "$f" "$dir/" ;; esac; done
+      python3 - "$dir" "$a/scenarios/"*.json <<'PY'
+import json, sys, os
+out = sys.argv[1]
+for path in sys.argv[2:]:
+    for i, r in enumerate(json.load(open(path))["requests"][:3]):
+        body = {k: r[k] for k in ("tools", "system", "messages") if k in r}
+        open(os.path.join(out, "%s-%d" % (os.path.basename(path), i)), "w").write(json.dumps(body))
+PY
+      ;;
+    fuzz_scenario) cp "$a/scenarios/"*.json "$d/scenarios/"*.json "$dir/" ;;
+    fuzz_lint_request)
+      for f in "$d/lint/"*.json; do case "$f" in *.expected.json|*sarif*) ;; *) cp "$f" "$dir/" ;; esac; done
+      cp "$d/scenarios/"*.json "$dir/" ;;
+    fuzz_lint_log) cp "$d/lint/"*.jsonl "$dir/" ;;
+    fuzz_lesson) cp "$a/lessons/"*.json "$dir/" ;;
+  esac
+}
+
+status=0
+printf '%-18s %10s %8s %8s %6s %s\n' target runs cov ft crash seconds
+for t in "${targets[@]}"; do
+  bin="$build/tests/fuzz/$t"
+  [ -x "$bin" ] || { echo "fuzz.sh: $bin is not built (tools/check.sh builds it)" >&2; exit 2; }
+  corpus="$build/fuzz-corpus/$t" artifacts="$build/fuzz-artifacts/$t" log="$build/fuzz-logs/$t.log"
+  mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+  seed "$t" "$corpus"
+  regress="$src/tests/fuzz/regressions/$t"
+  if [ -d "$regress" ] && compgen -G "$regress/*" >/dev/null; then
+    if ! "$bin" -rss_limit_mb=4096 "$regress"/* >"$log.regress" 2>&1; then
+      echo "fuzz.sh: $t fails on a regression input; see $log.regress" >&2
+      tail -20 "$log.regress" >&2
+      status=1
+      continue
+    fi
+  fi
+  start=$SECONDS
+  set +e
+  "$bin" "${limit[@]}" -rss_limit_mb=4096 -timeout=20 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1
+  rc=$?
+  set -e
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo 0)
+  ft=$(grep -o 'ft: [0-9]*' <<<"$last" | grep -o '[0-9]*' || echo 0)
+  crashes=$(find "$artifacts" -type f | wc -l)
+  printf '%-18s %10s %8s %8s %6s %s\n' "$t" "${runs:-0}" "${cov:-0}" "${ft:-0}" "$crashes" $((SECONDS - start))
+  if ((rc != 0)) || ((crashes > 0)); then
+    echo "fuzz.sh: $t found a crash (exit $rc); input in $artifacts, log $log" >&2
+    grep -E 'ERROR|SUMMARY|check failed|runtime error' "$log" | head -5 >&2 || true
+    status=1
+  fi
+done
+exit $status
