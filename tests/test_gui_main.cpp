@@ -328,6 +328,23 @@ class TestGuiMain : public QObject {
         QTest::qWait(100);
     }
 
+    // A scenario the engine cannot play (its KV pool is larger than the machine) ends in an
+    // error the window shows, not in views that keep saying a run is on its way.
+    void unplayableScenarioSaysWhy() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("huge-pool.json"));
+        test::write_file(path.toStdString(),
+                         R"({"capacity_blocks": 1048576,
+                             "requests": [{"messages": [{"role": "user", "content": "Hi"}]}]})");
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(path));
+        QVERIFY(!w->waitForRun(kRunTimeoutMs));
+        QVERIFY2(w->lastError().contains(QStringLiteral("more than this machine can give it")),
+                 qPrintable(w->lastError()));
+        QTRY_VERIFY(!w->context()->awaitingRun());
+        QCOMPARE(w->context()->runError(), w->lastError());
+    }
+
     void anthropicRequestBecomesOneRequestScenario() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("req.json"));

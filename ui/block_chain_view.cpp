@@ -578,7 +578,9 @@ void BlockChainCanvas::paintEvent(QPaintEvent* e) {
                    "JSON here.");
         else if (!context_->run())
             msg = context_->awaitingRun() ? tr("Running the scenario on the model…")
-                                          : tr("The scenario could not be played.");
+                  : context_->runError().isEmpty()
+                      ? tr("The scenario could not be played.")
+                      : tr("The scenario could not be played:\n%1").arg(context_->runError());
         else
             msg = tr("Press Space to play, → to step one event, Shift+→ for a whole request.");
         QFont f = font();

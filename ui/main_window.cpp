@@ -173,6 +173,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(engine_, &EngineHost::failed, this, [this](const QString& message) {
         lastError_ = message;
         runFailed_ = true;
+        context_->setRunFailed(message);
         setProgress([message] { return tr("Error: %1").arg(message); });
         emit runFailed(message);
     });

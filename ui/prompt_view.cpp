@@ -386,9 +386,13 @@ void PromptView::refreshTokens() {
     const ScenarioRunPtr& run = context_->run();
     const int request = context_->currentRequest();
     if (!run) {
+        const QString title = QString::fromStdString(context_->scenario().title).toHtmlEscaped();
         header_->setText(
-            tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>")
-                .arg(QString::fromStdString(context_->scenario().title).toHtmlEscaped()));
+            context_->runError().isEmpty()
+                ? tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>").arg(title)
+                : tr("<b>%1</b><br><i>Not played: see the message below the "
+                     "requests.</i>")
+                      .arg(title));
         if (shownRun_) {
             stopRendering();
             tokens_->clear();

@@ -34,6 +34,7 @@ void ScenarioContext::setScenario(const Scenario& scenario) {
     selectedHash_.reset();
     selectedTokens_.reset();
     awaiting_ = true;
+    runError_.clear();
     emit scenarioChanged();
     emit runChanged();
     emit cursorChanged(cursor_);
@@ -45,6 +46,7 @@ void ScenarioContext::replay() {
     if (!hasScenario_)
         return;
     awaiting_ = true;
+    runError_.clear();
     emit playRequested(scenario_);
 }
 
@@ -74,14 +76,22 @@ bool ScenarioContext::applyEdit(int request, const std::string& pointer, const s
     selectedTokens_.reset();  // token positions of the edited text no longer hold
     cursorAfterRun_ = request;
     awaiting_ = true;
+    runError_.clear();
     emit scenarioChanged();
     emit playRequested(scenario_);
     return true;
 }
 
+void ScenarioContext::setRunFailed(const QString& message) {
+    awaiting_ = false;
+    runError_ = message;
+    emit runChanged();
+}
+
 void ScenarioContext::setRun(const ScenarioRunPtr& run) {
     run_ = run;
     awaiting_ = false;
+    runError_.clear();
     int cursor = std::clamp(cursor_, 0, eventCount());
     if (cursorAfterRun_ && run_) {
         const int end = run_->requestEndCursor(*cursorAfterRun_);

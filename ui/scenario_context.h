@@ -39,6 +39,8 @@ class ScenarioContext : public QObject {
     bool isPlaying() const { return timer_.isActive(); }
     double speed() const { return speed_; }
     bool awaitingRun() const { return awaiting_; }
+    // Why the last play request produced no run (empty while one is awaited or shown).
+    const QString& runError() const { return runError_; }
 
     // Sets a new scenario and asks for it to be played (playRequested). The cursor goes to 0.
     void setScenario(const Scenario& scenario);
@@ -50,6 +52,8 @@ class ScenarioContext : public QObject {
 
   public slots:
     void setRun(const pl::ui::ScenarioRunPtr& run);
+    // The engine could not play the scenario: the views stop saying a run is on its way.
+    void setRunFailed(const QString& message);
     void setCursor(int cursor);
     void setCursorToRequestEnd(int request);
     void stepEvent(int delta);
@@ -87,6 +91,7 @@ class ScenarioContext : public QObject {
     std::optional<TokenSelection> selectedTokens_;
     std::optional<int> cursorAfterRun_;  // set by applyEdit
     bool awaiting_ = false;
+    QString runError_;
     double speed_ = 1.0;
     double carry_ = 0;  // fractional events owed by the playback timer
     QTimer timer_;

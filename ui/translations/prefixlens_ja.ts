@@ -182,6 +182,12 @@
         <translation>シナリオを再生できませんでした。</translation>
     </message>
     <message>
+        <source>The scenario could not be played:
+%1</source>
+        <translation>シナリオを再生できませんでした:
+%1</translation>
+    </message>
+    <message>
         <source>Press Space to play, → to step one event, Shift+→ for a whole request.</source>
         <translation>Space で再生、→ で 1 イベントずつ、Shift+→ で 1 リクエストずつ進みます。</translation>
     </message>
@@ -996,6 +1002,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizing and playing on the model…&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;トークン化してモデルで再生中…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Not played: see the message below the requests.&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;再生されていません。リクエスト欄のメッセージを見てください。&lt;/i&gt;</translation>
     </message>
     <message>
         <source>Request %1 was not played.</source>

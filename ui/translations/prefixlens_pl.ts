@@ -182,6 +182,12 @@
         <translation>Nie udało się odtworzyć scenariusza.</translation>
     </message>
     <message>
+        <source>The scenario could not be played:
+%1</source>
+        <translation>Nie udało się odtworzyć scenariusza:
+%1</translation>
+    </message>
+    <message>
         <source>Press Space to play, → to step one event, Shift+→ for a whole request.</source>
         <translation>Spacja: odtwarzanie, →: jedno zdarzenie dalej, Shift+→: całe żądanie.</translation>
     </message>
@@ -1002,6 +1008,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizing and playing on the model…&lt;/i&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Tokenizacja i odtwarzanie na modelu…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Not played: see the message below the requests.&lt;/i&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;&lt;i&gt;Nie odtworzono: zobacz komunikat pod żądaniami.&lt;/i&gt;</translation>
     </message>
     <message>
         <source>Request %1 was not played.</source>
