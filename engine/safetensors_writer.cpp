@@ -1,35 +1,13 @@
 #include "safetensors_writer.h"
 
+#include "file_util.h"
+
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <system_error>
 
 namespace pl {
-
-Result<void> write_file_atomically(const std::filesystem::path& path, const std::string& bytes) {
-    std::filesystem::path tmp = path;
-    tmp += ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return make_error(path.string() + ": cannot write");
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(tmp, ec);
-            return make_error(path.string() + ": write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        return make_error(path.string() + ": cannot move the new file into place");
-    }
-    return {};
-}
 
 Result<void> write_safetensors(const std::filesystem::path& path,
                                const std::vector<TensorToWrite>& tensors) {

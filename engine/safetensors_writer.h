@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "error.h"
+#include "file_util.h"  // write_file_atomically, for the tools that write models
 
 namespace pl {
 
@@ -19,8 +20,5 @@ struct TensorToWrite {
 
 Result<void> write_safetensors(const std::filesystem::path& path,
                                const std::vector<TensorToWrite>& tensors);
-
-// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
-Result<void> write_file_atomically(const std::filesystem::path& path, const std::string& bytes);
 
 }  // namespace pl

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bpe_trainer.h"
+#include "file_util.h"
 
 namespace fs = std::filesystem;
 
@@ -38,25 +39,8 @@ bool read_file(const fs::path& path, std::string& out) {
 // Writes next to the target and renames over it, so a crash or a full disk never leaves a
 // half-written tokenizer where a model loader would find it.
 bool write_atomically(const fs::path& path, const std::string& text) {
-    fs::path tmp = path;
-    tmp += ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        out.close();
-        if (!out) {
-            std::fprintf(stderr, "%s: cannot write file\n", tmp.string().c_str());
-            std::error_code ignored;
-            fs::remove(tmp, ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        std::fprintf(stderr, "%s: cannot rename to %s: %s\n", tmp.string().c_str(),
-                     path.string().c_str(), ec.message().c_str());
-        fs::remove(tmp, ec);
+    if (auto r = pl::write_file_atomically(path, text); !r) {
+        std::fprintf(stderr, "%s\n", r.error().message.c_str());
         return false;
     }
     return true;

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <utility>
 
+#include "file_util.h"
 #include "vulkan/vk_check.h"
 
 namespace pl::vk {
@@ -454,23 +455,9 @@ void Context::save_pipeline_cache() const {
         return;
     std::error_code ec;
     std::filesystem::create_directories(pipeline_cache_file_.parent_path(), ec);
-    // Written beside and renamed over, so a second instance never reads half a file.
-    const std::filesystem::path tmp =
-        pipeline_cache_file_.string() + ".tmp" + std::to_string(reinterpret_cast<uintptr_t>(this));
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return;
-        out.write(data.data(), static_cast<std::streamsize>(size));
-        if (!out) {
-            out.close();
-            std::filesystem::remove(tmp, ec);
-            return;
-        }
-    }
-    std::filesystem::rename(tmp, pipeline_cache_file_, ec);
-    if (ec)
-        std::filesystem::remove(tmp, ec);
+    // Written beside and renamed over, so a second instance never reads half a file. A cache
+    // that cannot be saved only costs the next start its compile time: nothing to report.
+    (void)write_file_atomically(pipeline_cache_file_, std::string_view(data.data(), size));
 }
 
 Context::~Context() {
