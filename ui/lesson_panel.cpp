@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
-#include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,17 +16,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "block_chain_view.h"
-#include "charts_panel.h"
 #include "icons.h"
-#include "main_window.h"
-#include "output_view.h"
-#include "pool_view.h"
-#include "prompt_view.h"
 #include "scenario_context.h"
 #include "spotlight_overlay.h"
-#include "transport_bar.h"
-#include "usage_panel.h"
+#include "view_directory.h"
 
 namespace pl::ui {
 
@@ -85,8 +77,8 @@ int cursorFor(const ScenarioRun& run, const LessonStep& step) {
 
 }  // namespace
 
-LessonPanel::LessonPanel(MainWindow* window, QWidget* parent) : QWidget(parent), window_(window) {
-    overlay_ = new SpotlightOverlay(window);
+LessonPanel::LessonPanel(ViewDirectory* views, QWidget* parent) : QWidget(parent), views_(views) {
+    overlay_ = new SpotlightOverlay(views->dialogParent());
     for (const auto& name : builtinLessonNames()) {
         const auto path = builtinLessonsDir() / (name + ".json");
         Builtin b{
@@ -109,10 +101,8 @@ LessonPanel::LessonPanel(MainWindow* window, QWidget* parent) : QWidget(parent),
     open_ = new QAction(this);
     connect(open_, &QAction::triggered, this, &LessonPanel::openLessonFile);
     // On the window as well as in the menu: the keys work wherever the focus is in it.
-    if (window) {
-        window->addAction(next_);
-        window->addAction(previous_);
-    }
+    views_->dialogParent()->addAction(next_);
+    views_->dialogParent()->addAction(previous_);
 
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(10, 4, 10, 8);
@@ -160,12 +150,10 @@ LessonPanel::LessonPanel(MainWindow* window, QWidget* parent) : QWidget(parent),
         const QString what = picker_->itemData(i).toString();
         QString error;
         if (!what.isEmpty() && !openLesson(what, &error))
-            QMessageBox::warning(window_, tr("Cannot open the lesson"), error);
+            QMessageBox::warning(views_->dialogParent(), tr("Cannot open the lesson"), error);
     });
-    if (window) {
-        // A step's cursor waits for its scenario's run.
-        connect(window->context(), &ScenarioContext::runChanged, this, &LessonPanel::placeCursor);
-    }
+    // A step's cursor waits for its scenario's run.
+    connect(views_->context(), &ScenarioContext::runChanged, this, &LessonPanel::placeCursor);
     retranslate();
     updateFonts();
     refreshText();
@@ -232,7 +220,7 @@ void LessonPanel::fillMenu(QMenu* menu) {
         connect(a, &QAction::triggered, this, [this, name] {
             QString error;
             if (!openLesson(name, &error))
-                QMessageBox::warning(window_, tr("Cannot open the lesson"), error);
+                QMessageBox::warning(views_->dialogParent(), tr("Cannot open the lesson"), error);
         });
         menuLessons_.push_back(a);
     }
@@ -255,13 +243,14 @@ bool LessonPanel::openLesson(const QString& nameOrPath, QString* error) {
 }
 
 void LessonPanel::openLessonFile() {
-    const QString path = QFileDialog::getOpenFileName(
-        window_, tr("Open a lesson"), qs(builtinLessonsDir().string()), tr("Lessons (*.json)"));
+    const QString path =
+        QFileDialog::getOpenFileName(views_->dialogParent(), tr("Open a lesson"),
+                                     qs(builtinLessonsDir().string()), tr("Lessons (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
     if (!openLesson(path, &error))
-        QMessageBox::warning(window_, tr("Cannot open the lesson"), error);
+        QMessageBox::warning(views_->dialogParent(), tr("Cannot open the lesson"), error);
 }
 
 void LessonPanel::setLesson(Lesson lesson, int step) {
@@ -304,24 +293,24 @@ void LessonPanel::previous() {
 void LessonPanel::showCurrentStep() {
     shown_ = false;
     refreshText();
-    if (!hasLesson_ || !window_)
+    if (!hasLesson_ || !views_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
     overlay_->setTarget(isVisible() ? targetWidget(qs(s.highlight)) : nullptr);
     const Scenario& want = lesson_.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
-    ScenarioContext* ctx = window_->context();
+    ScenarioContext* ctx = views_->context();
     if (!ctx->hasScenario() || !sameScenario(ctx->scenario(), want))
-        window_->loadScenario(want);  // plays it; placeCursor follows when the run arrives
+        views_->loadScenario(want);  // plays it; placeCursor follows when the run arrives
     emit stepChanged(step_);
     placeCursor();
 }
 
 void LessonPanel::placeCursor() {
-    if (!hasLesson_ || shown_ || !window_)
+    if (!hasLesson_ || shown_ || !views_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
     const Scenario& want = lesson_.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
-    ScenarioContext* ctx = window_->context();
+    ScenarioContext* ctx = views_->context();
     const ScenarioRunPtr run = ctx->run();
     if (!run || ctx->awaitingRun() || !sameScenario(run->scenario, want))
         return;
@@ -338,47 +327,9 @@ void LessonPanel::placeCursor() {
 }
 
 QWidget* LessonPanel::targetWidget(const QString& id) const {
-    if (!window_ || id.isEmpty())
+    if (!views_ || id.isEmpty())
         return nullptr;
-    // A dock's content is framed with its dock, whose title names it; a closed or tabbed-away
-    // dock comes back to the front first.
-    auto docked = [](QWidget* w) -> QWidget* {
-        for (QWidget* p = w; p; p = p->parentWidget()) {
-            if (auto* d = qobject_cast<QDockWidget*>(p)) {
-                d->show();
-                d->raise();
-                return d;
-            }
-        }
-        return w;
-    };
-    auto chart = [&](ChartsPanel::Chart c) {
-        window_->chartsPanel()->showChart(c);
-        return docked(window_->chartsPanel());
-    };
-    if (id == QLatin1String("chain"))
-        return window_->blockChainView();
-    if (id == QLatin1String("transport"))
-        return window_->transportBar();
-    if (id == QLatin1String("prompt"))
-        return docked(window_->promptView());
-    if (id == QLatin1String("output"))
-        return docked(window_->outputView());
-    if (id == QLatin1String("usage"))
-        return docked(window_->usagePanel());
-    if (id == QLatin1String("pool"))
-        return docked(window_->poolView());
-    if (id == QLatin1String("charts"))
-        return docked(window_->chartsPanel());
-    if (id == QLatin1String("charts.ttft"))
-        return chart(ChartsPanel::Chart::Ttft);
-    if (id == QLatin1String("charts.length"))
-        return chart(ChartsPanel::Chart::TtftVsLength);
-    if (id == QLatin1String("charts.kv"))
-        return chart(ChartsPanel::Chart::KvMemory);
-    if (id == QLatin1String("charts.hits"))
-        return chart(ChartsPanel::Chart::HitRate);
-    return nullptr;
+    return views_->widgetFor(id);
 }
 
 SpotlightOverlay* LessonPanel::overlay() const {

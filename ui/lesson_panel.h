@@ -18,13 +18,14 @@ class QToolButton;
 
 namespace pl::ui {
 
-class MainWindow;
+class ViewDirectory;
 class SpotlightOverlay;
 
 class LessonPanel : public QWidget {
     Q_OBJECT
   public:
-    explicit LessonPanel(MainWindow* window, QWidget* parent = nullptr);
+    // views outlives the panel (the window that owns it).
+    explicit LessonPanel(ViewDirectory* views, QWidget* parent = nullptr);
     ~LessonPanel() override;
 
     // A built-in lesson's name or a lesson file; shows its first step. On failure the error names
@@ -91,7 +92,7 @@ class LessonPanel : public QWidget {
     void placeCursor();
     std::string locale() const;
 
-    QPointer<MainWindow> window_;
+    ViewDirectory* views_ = nullptr;
     QPointer<SpotlightOverlay> overlay_;  // a child of the window, which may delete it first
     std::vector<Builtin> builtins_;
     Lesson lesson_;

@@ -734,4 +734,52 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QMainWindow::closeEvent(e);
 }
 
+QWidget* MainWindow::widgetFor(const QString& id) {
+    if (id.isEmpty())
+        return nullptr;
+    // Lesson steps frame these (lessonTargets()). A dock's content is framed with its dock, whose
+    // title names it; a closed or tabbed-away dock comes back to the front first.
+    auto docked = [](QWidget* w) -> QWidget* {
+        for (QWidget* p = w; p; p = p->parentWidget()) {
+            if (auto* d = qobject_cast<QDockWidget*>(p)) {
+                d->show();
+                d->raise();
+                return d;
+            }
+        }
+        return w;
+    };
+    auto chart = [&](ChartsPanel::Chart c) {
+        charts_->showChart(c);
+        return docked(charts_);
+    };
+    if (id == QLatin1String("chain"))
+        return chain_;
+    if (id == QLatin1String("transport"))
+        return transportBar();
+    if (id == QLatin1String("prompt"))
+        return docked(promptView());
+    if (id == QLatin1String("output"))
+        return docked(outputView());
+    if (id == QLatin1String("usage"))
+        return docked(usagePanel());
+    if (id == QLatin1String("pool"))
+        return docked(poolView());
+    if (id == QLatin1String("charts"))
+        return docked(charts_);
+    if (id == QLatin1String("charts.ttft"))
+        return chart(ChartsPanel::Chart::Ttft);
+    if (id == QLatin1String("charts.length"))
+        return chart(ChartsPanel::Chart::TtftVsLength);
+    if (id == QLatin1String("charts.kv"))
+        return chart(ChartsPanel::Chart::KvMemory);
+    if (id == QLatin1String("charts.hits"))
+        return chart(ChartsPanel::Chart::HitRate);
+    return nullptr;
+}
+
+QWidget* MainWindow::dialogParent() {
+    return this;
+}
+
 }  // namespace pl::ui

@@ -9,6 +9,7 @@
 
 #include "engine_session.h"
 #include "palette.h"
+#include "view_directory.h"
 
 class QAction;
 class QActionGroup;
@@ -39,14 +40,14 @@ struct MainWindowOptions {
     bool deterministic = false;
 };
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public ViewDirectory {
     Q_OBJECT
   public:
     explicit MainWindow(MainWindowOptions options = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // For `shot`, tests and scripting.
-    void loadScenario(const Scenario& scenario);
+    void loadScenario(const Scenario& scenario) override;
     bool loadScenarioNameOrFile(const QString& nameOrPath, QString* error = nullptr);
     void setCursorToRequestEnd(int request);
     void setTheme(Theme theme);
@@ -68,7 +69,9 @@ class MainWindow : public QMainWindow {
     QImage grabToImage(double scale = 0.0);
     QString lastError() const { return lastError_; }
 
-    ScenarioContext* context() const { return context_; }
+    ScenarioContext* context() const override { return context_; }
+    QWidget* widgetFor(const QString& id) override;
+    QWidget* dialogParent() override;
     EngineHost* engine() const { return engine_; }
     BlockChainView* blockChainView() const { return chain_; }
     PoolView* poolView() const { return pool_; }

@@ -1,0 +1,34 @@
+// What a panel may ask of the window it lives in, without knowing the window's class: the
+// scenario being shown, to play another, and the widget that shows a part of the window. The
+// main window implements it; a panel gets it at construction, so no panel includes
+// main_window.h and no panel drives another panel directly.
+#pragma once
+
+#include <QString>
+
+class QWidget;
+
+namespace pl {
+struct Scenario;
+}
+
+namespace pl::ui {
+
+class ScenarioContext;
+
+class ViewDirectory {
+  public:
+    virtual ScenarioContext* context() const = 0;
+    // Shows and plays `scenario` (the views follow when its run arrives).
+    virtual void loadScenario(const Scenario& scenario) = 0;
+    // The widget that shows `id`, one of lessonTargets() ("prompt", "charts.kv", ...), brought
+    // to the front: a dock raised, a chart's tab selected. nullptr for an unknown id.
+    virtual QWidget* widgetFor(const QString& id) = 0;
+    // The top-level widget dialogs and overlays belong to.
+    virtual QWidget* dialogParent() = 0;
+
+  protected:
+    ~ViewDirectory() = default;
+};
+
+}  // namespace pl::ui
