@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "bpe_tokenizer.h"
-#include "bpe_trainer.h"
 #include "pretokenizer.h"
+#include "train/bpe_trainer.h"
 
 namespace {
 

@@ -7,9 +7,9 @@
 
 #include "cpu_backend.h"
 #include "cpu_ops.h"
-#include "cpu_ops_backward.h"
 #include "gpt_model.h"
 #include "test_support.h"
+#include "train/cpu_ops_backward.h"
 
 using namespace pl;
 

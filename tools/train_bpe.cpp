@@ -11,8 +11,8 @@
 #include <system_error>
 #include <vector>
 
-#include "bpe_trainer.h"
 #include "file_util.h"
+#include "train/bpe_trainer.h"
 
 namespace fs = std::filesystem;
 

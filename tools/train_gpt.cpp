@@ -29,10 +29,10 @@
 #include <vector>
 
 #include "bpe_tokenizer.h"
-#include "bpe_trainer.h"
-#include "cpu_ops_backward.h"
 #include "safetensors_reader.h"
-#include "safetensors_writer.h"
+#include "train/bpe_trainer.h"
+#include "train/cpu_ops_backward.h"
+#include "train/safetensors_writer.h"
 
 namespace {
 

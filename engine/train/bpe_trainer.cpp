@@ -1,4 +1,4 @@
-#include "bpe_trainer.h"
+#include "train/bpe_trainer.h"
 
 #include <nlohmann/json.hpp>
 

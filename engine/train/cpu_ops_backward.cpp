@@ -1,4 +1,4 @@
-#include "cpu_ops_backward.h"
+#include "train/cpu_ops_backward.h"
 
 #include <cblas.h>
 

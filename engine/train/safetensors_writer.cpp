@@ -1,4 +1,4 @@
-#include "safetensors_writer.h"
+#include "train/safetensors_writer.h"
 
 #include "file_util.h"
 
