@@ -83,13 +83,15 @@ class TestHostileInput : public QObject {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expect");
         QTest::addColumn<int>("fixLines");
+        QTest::addColumn<int>("errLines");
         const auto manifest =
             nlohmann::json::parse(test::read_file(regressions_dir() / "cli.json"));
         for (const auto& c : manifest["cases"]) {
             const std::string in = c["input"].get<std::string>();
-            QTest::newRow(in.c_str()) << QString::fromStdString(in)
-                                      << QString::fromStdString(c["expect"].get<std::string>())
-                                      << c.value("fix_keeps_lines", 0);
+            QTest::newRow(in.c_str())
+                << QString::fromStdString(in)
+                << QString::fromStdString(c["expect"].get<std::string>())
+                << c.value("fix_keeps_lines", 0) << c.value("stderr_lines", 1);
         }
     }
 
@@ -97,6 +99,7 @@ class TestHostileInput : public QObject {
         QFETCH(QString, input);
         QFETCH(QString, expect);
         QFETCH(int, fixLines);
+        QFETCH(int, errLines);
         const fs::path path = regressions_dir() / input.toStdString();
         QVERIFY2(fs::exists(path), qPrintable(input));
         const std::string kind = path.parent_path().filename().string();
@@ -117,12 +120,17 @@ class TestHostileInput : public QObject {
             const Outcome o = run_cli({"lint", file, "--fix", "-o", out});
             QCOMPARE(o.exit_code, 2);
             QVERIFY2(o.err.contains(expect), qPrintable(o.err));
-            QVERIFY2(!o.err.trimmed().contains('\n'), qPrintable(o.err));
+            // One line per broken log line, each a message of ours.
+            const QStringList lines = o.err.split('\n', Qt::SkipEmptyParts);
+            QCOMPARE(lines.size(), errLines);
+            for (const QString& l : lines)
+                QVERIFY2(l.startsWith("prefixlens: ") && !l.contains('\r'), qPrintable(l));
             const std::string fixed = test::read_file(out.toStdString());
             QCOMPARE(static_cast<int>(std::count(fixed.begin(), fixed.end(), '\n')), fixLines);
+            // Broken lines are copied through byte for byte, line endings included.
             const std::string original = test::read_file(path);
-            const std::string bad_line = original.substr(original.find('\n') + 1);
-            QVERIFY2(fixed.find(bad_line) != std::string::npos, "the broken line is not kept");
+            const std::string rest = original.substr(original.find('\n') + 1);
+            QVERIFY2(fixed.find(rest) != std::string::npos, "a broken line is not kept as it was");
             QVERIFY(!fs::exists(fs::path(tmp.path().toStdString()) / ".out.prefixlens-tmp"));
             return;
         } else if (kind == "fuzz_lesson") {
@@ -143,6 +151,24 @@ class TestHostileInput : public QObject {
             static_cast<int>(std::distance(fs::directory_iterator(tmp.path().toStdString()),
                                            fs::directory_iterator())),
             kind == "fuzz_config" || kind == "fuzz_safetensors" || kind == "fuzz_vocab" ? 1 : 0);
+    }
+
+    // A log whose last line has no newline (as many writers leave it) is read whole: that line
+    // lost its last byte once, and with it its closing brace.
+    void logWithoutFinalNewline() {
+        QTemporaryDir tmp;
+        const fs::path log = fs::path(tmp.path().toStdString()) / "log.jsonl";
+        const std::string line =
+            "{\"model\": \"gpt-4o\", \"messages\": [{\"role\": \"user\", \"content\": \"Hi\"}]}";
+        test::write_file(log, line + "\r\n" + line);
+        const QString fixed = tmp.filePath("fixed.jsonl");
+        const Outcome o =
+            run_cli({"lint", QString::fromStdString(log.string()), "--fix", "-o", fixed});
+        QVERIFY2(o.exit_code == 0 && o.err.isEmpty(), qPrintable(o.err));
+        QVERIFY2(o.out.contains("0 errors") && o.out.contains("in 2 requests"), qPrintable(o.out));
+        // --fix keeps each line's ending: CRLF stays CRLF.
+        const std::string out = test::read_file(fixed.toStdString());
+        QVERIFY2(out.find("\r\n") != std::string::npos, out.c_str());
     }
 
     // Files too large to keep in the tree, made here: a scenario over the 64 MiB document limit,

@@ -244,7 +244,8 @@ TextPosition position_of(std::string_view text, std::size_t begin, std::size_t e
     if (line_end > line_begin && text[line_end - 1] == '\r')
         --line_end;
     const std::string_view line = text.substr(line_begin, line_end - line_begin);
-    const std::size_t col_bytes = begin - line_begin;
+    // begin may sit on the '\r' of a "\r\n" line end, which the line itself leaves out.
+    const std::size_t col_bytes = std::min(begin - line_begin, line.size());
     pos.column = static_cast<int>(utf8_chars(line, col_bytes)) + 1;
     const std::size_t span_end = std::min(end, line_begin + line.size());
     const int span_chars = static_cast<int>(
@@ -271,6 +272,8 @@ TextPosition position_of(std::string_view text, std::size_t begin, std::size_t e
     for (char& c : excerpt) {
         if (c == '\t')
             c = ' ';
+        else if ((c >= 0 && c < 0x20) || c == 0x7f)
+            c = '?';  // a control character would act on the terminal; one column, as it was
     }
     pos.excerpt = std::move(excerpt);
     pos.excerpt_column =

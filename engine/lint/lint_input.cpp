@@ -28,10 +28,14 @@ struct LineSource {
     // rewritten log keeps every line.
     std::ostream* overflow = nullptr;
     int line_no = 0;
+    // The line ended in "\r\n": --fix writes the same ending back.
+    bool crlf = false;
+    const char* line_end() const { return crlf ? "\r\n" : "\n"; }
     // Reads the next line; false at the end. `too_long` lines are returned empty.
     bool next(std::string& line, bool& too_long) {
         line.clear();
         too_long = false;
+        crlf = false;
         char buf[1 << 16];
         bool any = false;
         while (true) {
@@ -40,8 +44,10 @@ struct LineSource {
             if (got == 0 && !in)
                 break;
             any = true;
-            const bool complete = !in.fail();  // getline stopped at the newline
-            const std::size_t n = static_cast<std::size_t>(got) - (complete && got > 0 ? 1 : 0);
+            const bool complete = !in.fail();  // getline stopped at the newline or the end
+            // gcount counts the newline it consumed; a last line without one has none to drop.
+            const bool had_newline = complete && !in.eof();
+            const std::size_t n = static_cast<std::size_t>(got) - (had_newline && got > 0 ? 1 : 0);
             if (!too_long) {
                 if (line.size() + n > max_bytes) {
                     too_long = true;
@@ -66,8 +72,10 @@ struct LineSource {
         if (too_long && overflow)
             *overflow << '\n';
         ++line_no;
-        if (!line.empty() && line.back() == '\r')
+        if (!line.empty() && line.back() == '\r') {
             line.pop_back();
+            crlf = true;
+        }
         return true;
     }
 };
@@ -277,7 +285,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
         }
         if (line.find_first_not_of(" \t") == std::string::npos) {
             if (fix_out)
-                *fix_out << "\n";
+                *fix_out << line << src.line_end();  // blank, spaces and all
             continue;
         }
         auto parsed = parse_limited(line, path, ln, limits);
@@ -286,7 +294,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
             const int l = line_of(parsed.error().message, path, ln, &col);
             linter.add_input_error(input_error(path, parsed.error().message, l, col, line));
             if (fix_out)
-                *fix_out << line << "\n";
+                *fix_out << line << src.line_end();
             continue;
         }
         ojson& j = parsed.value();
@@ -294,7 +302,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
             linter.add_input_error(
                 input_error(path, "expected a request object on this line", ln, 1, line));
             if (fix_out)
-                *fix_out << line << "\n";
+                *fix_out << line << src.line_end();
             continue;
         }
         RequestInput ri;
@@ -333,16 +341,16 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
             const int l = line_of(r.error().message, path, ln, &col);
             linter.add_input_error(input_error(path, r.error().message, l, col, line));
             if (fix_out)
-                *fix_out << line << "\n";
+                *fix_out << line << src.line_end();
             continue;
         }
         ++result.requests;
         if (fix_out) {
             if (wrapper) {
                 j[wrapper] = linter.last_fixed();  // the body was moved out of j
-                *fix_out << one_line(j) << "\n";
+                *fix_out << one_line(j) << src.line_end();
             } else {
-                *fix_out << one_line(linter.last_fixed()) << "\n";
+                *fix_out << one_line(linter.last_fixed()) << src.line_end();
             }
         }
     }
