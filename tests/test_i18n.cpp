@@ -232,6 +232,38 @@ class TestI18n : public QObject {
     Q_OBJECT
 
   private slots:
+    // The Prompt dock marks dynamic text with the linter's detector, so it finds times and
+    // dates written in Japanese and Polish, and leaves plain numbers alone, as the Lint dock
+    // does for a single request.
+    void promptDockFindsDynamicTextInEveryLanguage() {
+        struct Case {
+            const char* text;
+            const char* marked;  // the text that must be marked, or nullptr for none
+        };
+        const Case cases[] = {
+            {"Current time: 2026-11-30T09:41:07Z. You are a helpful assistant.",
+             "2026-11-30T09:41:07Z"},
+            {"現在の日時: 2026年11月30日 09:41:07 です。", "2026年11月30日 09:41:07"},
+            {"Dziś jest poniedziałek, 30 listopada 2026, godz. 09:41:07.", "09:41:07"},
+            {"Request id: 3f2b9c1e-8d4a-4b7e-9f0c-2a6d5e8b1c70.",
+             "3f2b9c1e-8d4a-4b7e-9f0c-2a6d5e8b1c70"},
+            {"Returns are accepted within 30 days; open 9 to 5, Monday to Friday.", nullptr},
+        };
+        for (const Case& c : cases) {
+            const QString text = QString::fromUtf8(c.text);
+            const auto ranges = ui::dynamicRanges(text);
+            if (!c.marked) {
+                QVERIFY2(ranges.empty(), c.text);
+                continue;
+            }
+            QString marked;
+            for (const auto& [b, e] : ranges)
+                marked += text.mid(b, e - b);
+            QVERIFY2(marked.contains(QString::fromUtf8(c.marked)),
+                     qPrintable(QStringLiteral("%1: marked '%2'").arg(text, marked)));
+        }
+    }
+
     void initTestCase() {
         QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_i18n"));

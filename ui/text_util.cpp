@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <string>
 
+#include "lint/dynamic_values.h"
+
 namespace pl::ui {
 
 namespace {
@@ -152,44 +154,23 @@ std::vector<TokenRun> tokenRuns(const std::vector<std::string_view>& tokens) {
 }
 
 std::vector<std::pair<int, int>> dynamicRanges(const QString& text) {
-    static const QRegularExpression patterns[] = {
-        // 09:41 or 09:41:07, optionally with milliseconds
-        QRegularExpression(QStringLiteral(R"(\b\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\b)")),
-        // 2026-11-30, 30/11/2026, ISO timestamps
-        QRegularExpression(QStringLiteral(R"(\b\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?Z?)?\b)")),
-        QRegularExpression(QStringLiteral(R"(\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b)")),
-        // Monday 30 November 2026, 30 November 2026
-        QRegularExpression(QStringLiteral(
-            R"(\b(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,? \d{1,2} [A-Z][a-z]+ \d{4}\b)")),
-        QRegularExpression(
-            QStringLiteral(R"(\b\d{1,2} (January|February|March|April|May|June|July|August|)"
-                           R"(September|October|November|December) \d{4}\b)")),
-        // UUIDs, long hex ids, request/session ids
-        QRegularExpression(QStringLiteral(
-            R"(\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b)")),
-        QRegularExpression(QStringLiteral(R"(\b[0-9a-f]{12,}\b)")),
-        QRegularExpression(QStringLiteral(R"(\b(req|sess|msg|toolu|call|id)_[A-Za-z0-9]{6,}\b)")),
-        // Unix timestamps
-        QRegularExpression(QStringLiteral(R"(\b1[6-9]\d{8}(\d{3})?\b)")),
-    };
+    // The linter's detector (dates and times in English, Polish and Japanese, epochs, ids), and
+    // only what it reports on a single request's own evidence, so the Prompt dock marks what the
+    // Lint dock would report and nothing else.
+    static const lint::DynamicValueDetector detector;
+    const QByteArray utf8 = text.toUtf8();
     std::vector<std::pair<int, int>> ranges;
-    for (const auto& re : patterns) {
-        auto it = re.globalMatch(text);
-        while (it.hasNext()) {
-            const auto m = it.next();
-            ranges.emplace_back(static_cast<int>(m.capturedStart()),
-                                static_cast<int>(m.capturedEnd()));
-        }
+    for (const lint::DynamicSpan& span :
+         detector.find(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())))) {
+        if (!span.confident)
+            continue;
+        auto chars = [&](std::size_t bytes) {
+            return static_cast<int>(
+                QString::fromUtf8(utf8.constData(), static_cast<qsizetype>(bytes)).size());
+        };
+        ranges.emplace_back(chars(span.begin), chars(span.end));
     }
-    std::sort(ranges.begin(), ranges.end());
-    std::vector<std::pair<int, int>> merged;
-    for (const auto& r : ranges) {
-        if (!merged.empty() && r.first <= merged.back().second)
-            merged.back().second = std::max(merged.back().second, r.second);
-        else
-            merged.push_back(r);
-    }
-    return merged;
+    return ranges;
 }
 
 }  // namespace pl::ui

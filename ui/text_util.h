@@ -33,8 +33,10 @@ struct TokenRun {
     QString text;   // the whole characters; bytes that never complete one as ‹e3 81›
 };
 std::vector<TokenRun> tokenRuns(const std::vector<std::string_view>& tokens);
-// [begin, end) character ranges of text that looks dynamic: clock times, dates, UUIDs, long
-// hex or numeric ids, order numbers. Such text at the head of a prompt defeats caching.
+// [begin, end) character ranges of text that is dynamic on its own evidence, as the linter
+// judges a single request (lint::DynamicValueDetector): clock times with seconds, dated times,
+// weekdays with dates, epochs, UUIDs and ids, in English, Polish and Japanese. Such text at the
+// head of a prompt defeats caching.
 std::vector<std::pair<int, int>> dynamicRanges(const QString& text);
 
 }  // namespace pl::ui
