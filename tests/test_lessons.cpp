@@ -2,6 +2,7 @@
 // English, Japanese and Polish; a bad lesson file is refused with its name and the place in it;
 // PageDown and PageUp drive the window to each step's scenario, moment and highlighted widget.
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -413,6 +414,19 @@ class TestLessons : public QObject {
         QCOMPARE(ctx->selectedRequest(), std::optional<int>(2));
         QVERIFY(!panel->nextAction()->isEnabled());
         QTest::keyClick(w.get(), Qt::Key_PageDown);  // past the end: nothing moves
+        QCOMPARE(panel->step(), 3);
+        // Nor when the scenario picker has the focus (after a click on it): the clicker's key
+        // must not select the next scenario and re-run the model.
+        QComboBox* picker = w->scenarioPicker();
+        picker->setFocus();
+        const int pickedBefore = picker->currentIndex();
+        const auto* runAtEnd = ctx->run().get();
+        QTest::keyClick(picker, Qt::Key_PageDown);
+        QTest::keyClick(picker, Qt::Key_PageDown);
+        QCOMPARE(picker->currentIndex(), pickedBefore);
+        QCOMPARE(ctx->scenario().name, std::string("timestamp-at-head"));
+        QVERIFY(!ctx->awaitingRun());
+        QCOMPARE(ctx->run().get(), runAtEnd);
         QCOMPARE(panel->step(), 3);
 
         // Back goes to the other key, and to the other scenario again.

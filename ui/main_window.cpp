@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -85,6 +86,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     }
     picker_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     picker_->setMinimumContentsLength(28);
+    // PageUp/PageDown are the presenter's clicker: never a scenario change (see eventFilter).
+    picker_->installEventFilter(this);
     title_ = new QLabel(central);
     title_->setTextFormat(Qt::PlainText);
     top->addWidget(picker_);
@@ -780,6 +783,18 @@ QWidget* MainWindow::widgetFor(const QString& id) {
 
 QWidget* MainWindow::dialogParent() {
     return this;
+}
+
+// A clicker sends PageUp and PageDown. On the focused scenario picker they would select the
+// next scenario and re-run the model (at a lesson's last step, where Next is disabled, or with no
+// lesson open); the picker ignores them, so they only ever step a lesson.
+bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == picker_ && e->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(e)->key();
+        if (key == Qt::Key_PageUp || key == Qt::Key_PageDown)
+            return true;
+    }
+    return QMainWindow::eventFilter(watched, e);
 }
 
 }  // namespace pl::ui

@@ -81,6 +81,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     OutputView* outputView() const { return output_; }
     LintPanel* lintPanel() const { return lint_; }
     TransportBar* transportBar() const { return transport_; }
+    QComboBox* scenarioPicker() const { return picker_; }
     LessonPanel* lessonPanel() const { return lessons_; }
 
     static QString defaultScenarioName();
@@ -94,6 +95,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void closeEvent(QCloseEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
   private:
     void buildActions();
