@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of tests/fuzz (built with -DPREFIXLENS_FUZZ=ON, see tools/check.sh).
-#   tools/fuzz.sh [--build DIR] [--time SECONDS] [--runs N] [TARGET...]
+#   tools/fuzz.sh [--build DIR] [--time SECONDS] [--runs N] [--seed N] [TARGET...]
 # (with both, a target stops at whichever comes first; default --time 30)
 # With no TARGET, runs every one in turn. Each target first replays its regression inputs
 # (tests/fuzz/regressions/TARGET: every crash found so far), then fuzzes from a corpus seeded
@@ -10,13 +10,15 @@ set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 build="$src/build-check"
 limit=()
+bounded=0
 targets=()
 while (($#)); do
   case "$1" in
     --build) build="$(cd "$2" && pwd)"; shift 2 ;;
-    --time) limit+=(-max_total_time="$2"); shift 2 ;;
-    --runs) limit+=(-runs="$2"); shift 2 ;;
-    -h|--help) sed -n 2,8p "$0"; exit 0 ;;
+    --time) limit+=(-max_total_time="$2"); bounded=1; shift 2 ;;
+    --runs) limit+=(-runs="$2"); bounded=1; shift 2 ;;
+    --seed) limit+=(-seed="$2"); shift 2 ;;  # the same mutations every run (CI)
+    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -24,7 +26,7 @@ done
 all=(fuzz_safetensors fuzz_config fuzz_vocab fuzz_tokenizer fuzz_renderer fuzz_scenario
      fuzz_lint_request fuzz_lint_log fuzz_lesson)
 ((${#targets[@]})) || targets=("${all[@]}")
-((${#limit[@]})) || limit=(-max_total_time=30)
+((bounded)) || limit+=(-max_total_time=30)
 
 # Seeds: the project's own files of each kind, and small model files made here (the real
 # weights are megabytes; libFuzzer works best on inputs of a few KiB).
