@@ -1,5 +1,6 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -176,6 +177,31 @@ class TestGuiMain : public QObject {
         QCOMPARE(ctx->cursor(), run.requestEndCursor(0));
         ctx->stepRequest(-1);
         QCOMPARE(ctx->cursor(), 0);
+    }
+
+    // Lesson 2 step 9: put the time at the start, run, then undo the edit and run again. Ctrl+Z
+    // in the editor takes the edit back after the run, and the blocks are reused again.
+    void undoAfterRunBringsTheHitsBack() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(1);
+        const int hits = w->blockChainView()->drawnCount(1, CellState::Hit);
+        QVERIFY(hits > 0);
+        PromptView* pv = w->promptView();
+        QCOMPARE(pv->editRequest(), 1);
+        const QString original = pv->editText();
+        pv->insertTimestampAtStart();
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(w->context()->run()->results[1].cached_tokens, 0);
+        QVERIFY(pv->editText() != original);
+        pv->editor()->setFocus();
+        QTest::keyClick(pv->editor(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(pv->editText(), original);
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(w->blockChainView()->drawnCount(1, CellState::Hit), hits);
     }
 
     void timestampAtHeadEditRecomputesEveryBlock() {

@@ -307,7 +307,11 @@ void PromptView::loadPart(int index) {
     const ojson& body = sc.requests[static_cast<std::size_t>(editRequest_)].body;
     try {
         const ojson& v = body.at(ojson::json_pointer(pointers_[static_cast<std::size_t>(index)]));
-        editor_->setPlainText(QString::fromStdString(v.get<std::string>()));
+        const QString text = QString::fromStdString(v.get<std::string>());
+        // The text the editor already holds (the edit just run): keep its undo history, so
+        // Ctrl+Z takes the edit back and Ctrl+R runs the original again.
+        if (editor_->toPlainText() != text)
+            editor_->setPlainText(text);
     } catch (const nlohmann::json::exception&) {
         editor_->clear();
     }

@@ -38,6 +38,7 @@ class PromptView : public QWidget {
     std::vector<std::string> editablePointers() const;
     bool setEditText(const std::string& pointer, const QString& text);
     QString editText() const;
+    QPlainTextEdit* editor() const { return editor_; }
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
