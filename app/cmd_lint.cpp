@@ -195,21 +195,13 @@ int run_lint(const std::vector<std::string>& args) {
     std::fflush(report_stream);
 
     if (fix) {
-        if (bad_input && reports.empty()) {
-            if (!tmp_path.empty()) {
-                fix_file.close();
-                std::error_code ec;
-                fs::remove(tmp_path, ec);
-            }
-            return 2;
-        }
+        if (bad_input && reports.empty())
+            return 2;  // remove_temporary takes the partial file away
         if (out_path) {
             fix_file.close();
             std::error_code ec;
-            if (!fix_file || (fs::rename(tmp_path, *out_path, ec), ec)) {
-                fs::remove(tmp_path, ec);
+            if (!fix_file || (fs::rename(tmp_path, *out_path, ec), ec))
                 return fail_usage("lint: -o " + *out_path + ": cannot write it");
-            }
         } else {
             std::fputs(fix_stdout.str().c_str(), stdout);
         }

@@ -196,6 +196,7 @@ struct BpeTokenizer::Impl {
     TokenIndex ids;                    // spelling -> id
     std::array<int32_t, 256> byte_ids{};
     std::unordered_map<uint64_t, Merge> merges;  // pair_key(left, right) -> rank and result
+    std::size_t max_token_bytes = 1;             // the longest entry of bytes
 
     Result<void> load_vocab(const std::filesystem::path& path);
     Result<void> load_merges(const std::filesystem::path& path);
@@ -265,6 +266,7 @@ Result<void> BpeTokenizer::Impl::load_vocab(const std::filesystem::path& path) {
             }
             i += len;
         }
+        max_token_bytes = std::max(max_token_bytes, raw.size());
     }
     return {};
 }
@@ -452,12 +454,7 @@ std::string BpeTokenizer::token_bytes(int32_t id) const {
 }
 
 std::size_t BpeTokenizer::max_token_bytes() const {
-    std::size_t most = 1;
-    if (impl_) {
-        for (const std::string& b : impl_->bytes)
-            most = std::max(most, b.size());
-    }
-    return most;
+    return impl_ ? impl_->max_token_bytes : 1;
 }
 
 int BpeTokenizer::vocab_size() const {

@@ -19,13 +19,12 @@ Result<GptConfig> read_config(const std::filesystem::path& path) {
 }  // namespace
 
 Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& file) {
-    const std::filesystem::path path(file);
     auto parsed = parse_json(text, file);
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
     if (!j.is_object())
-        return make_error(path.string() + ": expected a JSON object");
+        return make_error(file + ": expected a JSON object");
     GptConfig c;
     // Each size is bounded before anything is allocated from it; the bounds are far above any
     // GPT-2 (XL: 48 layers, 25 heads, 1,600 wide, 1,024 positions, 50,257 tokens).
@@ -36,15 +35,14 @@ Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& fil
                 continue;
             const auto& v = j[k];
             if (!v.is_number_integer() || v.get<int64_t>() <= 0)
-                return make_error(path.string() + ": /" + k + " must be a positive integer");
+                return make_error(file + ": /" + k + " must be a positive integer");
             if (v.get<int64_t>() > max)
-                return make_error(path.string() + ": /" + k + " is " +
-                                  std::to_string(v.get<int64_t>()) + "; at most " +
-                                  std::to_string(max) + " is supported");
+                return make_error(file + ": /" + k + " is " + std::to_string(v.get<int64_t>()) +
+                                  "; at most " + std::to_string(max) + " is supported");
             out = static_cast<int>(v.get<int64_t>());
             return {};
         }
-        return make_error(path.string() + ": missing /" + *keys.begin());
+        return make_error(file + ": missing /" + *keys.begin());
     };
     PL_TRY(get_int({"n_layer", "num_hidden_layers"}, kMaxLayers, c.n_layer));
     PL_TRY(get_int({"n_head", "num_attention_heads"}, kMaxHeads, c.n_head));
@@ -54,13 +52,12 @@ Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& fil
     if (j.contains("layer_norm_epsilon")) {
         const auto& v = j["layer_norm_epsilon"];
         if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 1.0) {
-            return make_error(path.string() +
-                              ": /layer_norm_epsilon must be a small positive number");
+            return make_error(file + ": /layer_norm_epsilon must be a small positive number");
         }
         c.layer_norm_epsilon = static_cast<float>(v.get<double>());
     }
     if (c.n_embd % c.n_head != 0) {
-        return make_error(path.string() + ": n_embd (" + std::to_string(c.n_embd) +
+        return make_error(file + ": n_embd (" + std::to_string(c.n_embd) +
                           ") is not a multiple of n_head (" + std::to_string(c.n_head) + ")");
     }
     return c;

@@ -29,14 +29,13 @@ class Renderer {
 
     void add(PartKind kind, int index, const std::string& role, const std::string& pointer,
              const std::string& text, bool breakpoint = false) {
-        if (text.empty() || over_limit_)
+        if (text.empty() || at_least_ > 0)
             return;
         // A text of B bytes is at least B / max_token_bytes tokens: a prompt that cannot fit is
         // refused before it is tokenized (a 1 GB prompt would take minutes and gigabytes).
-        if (max_tokens_ > 0 &&
-            out_.tokens.size() + text.size() / tok_.max_token_bytes() > max_tokens_) {
-            over_limit_ = true;
-            at_least_ = out_.tokens.size() + text.size() / tok_.max_token_bytes();
+        if (const std::size_t bound = out_.tokens.size() + text.size() / tok_.max_token_bytes();
+            max_tokens_ > 0 && bound > max_tokens_) {
+            at_least_ = bound;
             return;
         }
         PromptSegment seg{kind, index, role, pointer, text, breakpoint, 0, 0};
@@ -183,10 +182,10 @@ class Renderer {
         PL_TRY(system(body));
         PL_TRY(messages(body));
         add(PartKind::Generation, 0, "assistant", "", "<assistant>\n");
-        if (over_limit_ || (max_tokens_ > 0 && out_.tokens.size() > max_tokens_)) {
+        if (at_least_ > 0 || (max_tokens_ > 0 && out_.tokens.size() > max_tokens_)) {
             return make_error(where_ + ": the prompt is " +
-                              (over_limit_ ? "at least " + std::to_string(at_least_)
-                                           : std::to_string(out_.tokens.size())) +
+                              (at_least_ > 0 ? "at least " + std::to_string(at_least_)
+                                             : std::to_string(out_.tokens.size())) +
                               " tokens, longer than the model's context of " +
                               std::to_string(max_tokens_));
         }
@@ -197,8 +196,7 @@ class Renderer {
     const BpeTokenizer& tok_;
     std::string where_;
     std::size_t max_tokens_ = 0;
-    bool over_limit_ = false;
-    std::size_t at_least_ = 0;
+    std::size_t at_least_ = 0;  // > 0: the byte count alone proved the prompt too long
     RenderedPrompt out_;
 };
 

@@ -111,12 +111,7 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     res.block_size = block_size_;
     res.prompt = std::move(rendered.value());
     const std::vector<int32_t>& tokens = res.prompt.tokens;
-    res.prompt_tokens = static_cast<int>(tokens.size());
-    if (res.prompt_tokens > cfg.n_positions) {
-        return make_error(req.where + ": the prompt is " + std::to_string(res.prompt_tokens) +
-                          " tokens, longer than the model's context of " +
-                          std::to_string(cfg.n_positions));
-    }
+    res.prompt_tokens = static_cast<int>(tokens.size());  // render_prompt checked the context
     // Output stops at the end of the context; the last sampled token needs no KV.
     run.max_new = std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
     const int total_blocks = blocks_for_tokens(res.prompt_tokens + run.max_new - 1, block_size_);
