@@ -23,9 +23,10 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(fuzz_safetensors fuzz_config fuzz_vocab fuzz_tokenizer fuzz_renderer fuzz_scenario
-     fuzz_lint_request fuzz_lint_log fuzz_lesson)
-((${#targets[@]})) || targets=("${all[@]}")
+# Every tests/fuzz/fuzz_<parser>.cpp is a target (tests/fuzz/CMakeLists.txt builds each).
+if ((${#targets[@]} == 0)); then
+  for f in "$src"/tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp)"); done
+fi
 ((bounded)) || limit+=(-max_total_time=30)
 
 # Seeds: the project's own files of each kind, and small model files made here (the real

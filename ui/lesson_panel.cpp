@@ -293,7 +293,7 @@ void LessonPanel::previous() {
 void LessonPanel::showCurrentStep() {
     shown_ = false;
     refreshText();
-    if (!hasLesson_ || !views_)
+    if (!hasLesson_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
     overlay_->setTarget(isVisible() ? targetWidget(qs(s.highlight)) : nullptr);
@@ -306,7 +306,7 @@ void LessonPanel::showCurrentStep() {
 }
 
 void LessonPanel::placeCursor() {
-    if (!hasLesson_ || shown_ || !views_)
+    if (!hasLesson_ || shown_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
     const Scenario& want = lesson_.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
@@ -327,9 +327,7 @@ void LessonPanel::placeCursor() {
 }
 
 QWidget* LessonPanel::targetWidget(const QString& id) const {
-    if (!views_ || id.isEmpty())
-        return nullptr;
-    return views_->widgetFor(id);
+    return views_->widgetFor(id);  // nullptr for an empty or unknown id
 }
 
 SpotlightOverlay* LessonPanel::overlay() const {

@@ -2,7 +2,7 @@
 # Runs the README's commands as a new user would, on a brand-new minimal Debian 12 root:
 #   stage test   cd /src && ./quickstart test      (quickstart installs its own packages)
 #   stage app    ./quickstart app must open the window under Xvfb and still be running 8 s later
-#   stage check  ./quickstart check, when quickstart has that verb
+#   stage check  ./quickstart check: every suite under ASan+UBSan, and each fuzz target
 # The root is `debootstrap --variant=minbase bookworm`, cached as a tarball outside the repository
 # and unpacked afresh for every run; /src is a `git clone --no-local` of this repository's committed
 # HEAD (uncommitted changes are not tested). Commands run in a private mount and PID namespace
@@ -126,11 +126,8 @@ inroot() {
     mount --rbind /sys "$r/sys"
     mount --rbind /dev "$r/dev"
     mount --bind "$debs" "$r/var/cache/apt/archives"
-    set +e
-    chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 CI=true \
-      /bin/bash -c "cd /src && exec \"\$@\"" bash "$@" </dev/null
-    rc=$?
-    exit $rc
+    exec chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+      CI=true /bin/bash -c "cd /src && exec \"\$@\"" bash "$@" </dev/null
   ' inroot "$root" "$debs" "$@"
 }
 
@@ -162,10 +159,6 @@ stage_app() {
 }
 
 stage_check() {
-  if ! grep -q 'check)' "$root/src/quickstart"; then
-    log "quickstart has no check verb in this commit: stage check skipped"
-    return 77
-  fi
   inroot ./quickstart check
 }
 
@@ -180,7 +173,6 @@ for s in $stages; do
   seconds[$s]=$((SECONDS - t0))
   case $rc in
     0) result[$s]=passed ;;
-    77) result[$s]=skipped ;;
     *) result[$s]="FAILED (exit $rc)"; failed=1 ;;
   esac
   echo "== stage $s: ${seconds[$s]} s, ${result[$s]}"
