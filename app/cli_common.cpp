@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "assets.h"
+#include "core/assets.h"
 
 namespace pl::cli {
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "backend_factory.h"
 #include "cli_args.h"
-#include "gpt_model.h"
+#include "model/gpt_model.h"
+#include "runner/backend_factory.h"
 
 namespace pl::cli {
 

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "commands.h"
-#include "json_util.h"
+#include "core/json_util.h"
 
 namespace pl::cli {
 

@@ -2,10 +2,10 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "assets.h"
-#include "benchmark.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "core/assets.h"
+#include "runner/benchmark.h"
 
 namespace pl::cli {
 

@@ -4,7 +4,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
-#include "gpt_model.h"
+#include "model/gpt_model.h"
 
 namespace pl::cli {
 

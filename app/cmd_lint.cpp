@@ -5,13 +5,13 @@
 #include <iostream>
 #include <sstream>
 
-#include "assets.h"
-#include "bpe_tokenizer.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "core/assets.h"
 #include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/lint_tables.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::cli {
 

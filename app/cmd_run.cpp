@@ -3,12 +3,12 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "assets.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "json_util.h"
-#include "request_runner.h"
-#include "scenario.h"
+#include "core/assets.h"
+#include "core/json_util.h"
+#include "runner/request_runner.h"
+#include "runner/scenario.h"
 
 namespace pl::cli {
 

@@ -20,7 +20,7 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "cpu_ops.h"
+#include "cpu/cpu_ops.h"
 #include "i18n.h"
 #include "lesson.h"
 #include "lesson_panel.h"

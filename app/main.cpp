@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "json_util.h"
+#include "core/json_util.h"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <cctype>
 
-#include "assets.h"
-#include "cpu_backend.h"
-#include "generator.h"
-#include "gpt_model.h"
-#include "prompt_template.h"
+#include "core/assets.h"
+#include "cpu/cpu_backend.h"
+#include "model/gpt_model.h"
+#include "prompt/prompt_template.h"
+#include "runner/generator.h"
 #include "test_support.h"
 
 using namespace pl;

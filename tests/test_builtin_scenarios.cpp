@@ -4,7 +4,7 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
-#include "scenario.h"
+#include "runner/scenario.h"
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 
-#include "cpu_backend.h"
-#include "generator.h"
-#include "gpt_model.h"
+#include "cpu/cpu_backend.h"
+#include "model/gpt_model.h"
+#include "runner/generator.h"
 #include "test_support.h"
 
 using namespace pl;

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <memory>
 
-#include "assets.h"
 #include "block_chain_view.h"
+#include "core/assets.h"
 #include "engine_session.h"
 #include "lint_panel.h"
 #include "main_window.h"

@@ -18,10 +18,9 @@
 #include <QtTest>
 #include <memory>
 
-#include "assets.h"
 #include "block_chain_view.h"
-#include "bpe_tokenizer.h"
 #include "charts_panel.h"
+#include "core/assets.h"
 #include "i18n.h"
 #include "lesson_panel.h"
 #include "lint_panel.h"
@@ -31,6 +30,7 @@
 #include "test_support.h"
 #include "text_util.h"
 #include "timeline_state.h"
+#include "tokenizer/bpe_tokenizer.h"
 #include "usage_panel.h"
 
 using namespace pl;

@@ -13,17 +13,17 @@
 #include <sstream>
 #include <tuple>
 
-#include "assets.h"
-#include "bpe_tokenizer.h"
+#include "core/assets.h"
 #include "lint/cache_cost.h"
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
 #include "lint/lint_input.h"
 #include "lint/lint_renderer.h"
 #include "lint/linter.h"
-#include "prompt_template.h"
-#include "scenario.h"
+#include "prompt/prompt_template.h"
+#include "runner/scenario.h"
 #include "test_support.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 using namespace pl;
 using json = nlohmann::json;

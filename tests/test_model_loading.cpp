@@ -7,8 +7,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "gpt_model.h"
-#include "safetensors_reader.h"
+#include "model/gpt_model.h"
+#include "model/safetensors_reader.h"
 #include "test_support.h"
 
 using namespace pl;

@@ -5,11 +5,11 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
-#include "assets.h"
-#include "cpu_backend.h"
-#include "gpt_model.h"
-#include "request_runner.h"
-#include "scenario.h"
+#include "core/assets.h"
+#include "cpu/cpu_backend.h"
+#include "model/gpt_model.h"
+#include "runner/request_runner.h"
+#include "runner/scenario.h"
 #include "test_support.h"
 
 using namespace pl;

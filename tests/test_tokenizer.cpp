@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "bpe_tokenizer.h"
-#include "pretokenizer.h"
+#include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/pretokenizer.h"
 #include "train/bpe_trainer.h"
 
 namespace {

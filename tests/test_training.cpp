@@ -5,9 +5,9 @@
 #include <functional>
 #include <numeric>
 
-#include "cpu_backend.h"
-#include "cpu_ops.h"
-#include "gpt_model.h"
+#include "cpu/cpu_backend.h"
+#include "cpu/cpu_ops.h"
+#include "model/gpt_model.h"
 #include "test_support.h"
 #include "train/cpu_ops_backward.h"
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "cpu_backend.h"
-#include "gpt_model.h"
+#include "cpu/cpu_backend.h"
+#include "model/gpt_model.h"
 #include "vulkan/vulkan_backend.h"
 
 using namespace pl;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cpu_ops.h"
+#include "cpu/cpu_ops.h"
 #include "vulkan/compute_kernel.h"
 #include "vulkan/gpt_kernels.h"
 #include "vulkan/vulkan_context.h"

@@ -11,7 +11,7 @@
 #include <system_error>
 #include <vector>
 
-#include "file_util.h"
+#include "core/file_util.h"
 #include "train/bpe_trainer.h"
 
 namespace fs = std::filesystem;

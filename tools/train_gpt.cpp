@@ -28,8 +28,8 @@
 #include <thread>
 #include <vector>
 
-#include "bpe_tokenizer.h"
-#include "safetensors_reader.h"
+#include "model/safetensors_reader.h"
+#include "tokenizer/bpe_tokenizer.h"
 #include "train/bpe_trainer.h"
 #include "train/cpu_ops_backward.h"
 #include "train/safetensors_writer.h"

@@ -11,8 +11,8 @@
 #include <unistd.h>
 #endif
 
-#include "assets.h"
-#include "gpt_model.h"
+#include "core/assets.h"
+#include "model/gpt_model.h"
 
 namespace pl::ui {
 

@@ -20,7 +20,7 @@
 #include <mutex>
 #include <optional>
 
-#include "backend_factory.h"
+#include "runner/backend_factory.h"
 #include "scenario_run.h"
 
 namespace pl {

@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "assets.h"
-#include "bpe_tokenizer.h"
+#include "core/assets.h"
 #include "main_window.h"
 #include "scenario_context.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
 

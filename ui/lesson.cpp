@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "assets.h"
+#include "core/assets.h"
 
 namespace pl::ui {
 

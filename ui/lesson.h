@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "scenario.h"
+#include "runner/scenario.h"
 
 namespace pl::ui {
 

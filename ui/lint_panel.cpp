@@ -20,11 +20,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "assets.h"
+#include "core/assets.h"
 #include "engine_session.h"
 #include "lint/cache_cost.h"
 #include "lint/lint_input.h"
-#include "prompt_template.h"
+#include "prompt/prompt_template.h"
 #include "refresh_queue.h"
 
 namespace pl::ui {

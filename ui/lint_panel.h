@@ -9,12 +9,12 @@
 #include <optional>
 #include <vector>
 
-#include "bpe_tokenizer.h"
 #include "lint/lint_tables.h"
 #include "lint/lint_types.h"
 #include "palette.h"
 #include "scenario_context.h"
 #include "scenario_run.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 class QLabel;
 class QListWidget;

@@ -4,7 +4,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
-#include "json_util.h"
+#include "core/json_util.h"
 
 namespace pl::ui {
 

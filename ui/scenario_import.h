@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include "scenario.h"
+#include "runner/scenario.h"
 
 namespace pl::ui {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "request_runner.h"
-#include "scenario.h"
+#include "runner/request_runner.h"
+#include "runner/scenario.h"
 
 namespace pl::ui {
 

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "cache/chain_hasher.h"
-#include "error.h"
+#include "core/error.h"
 
 namespace pl {
 

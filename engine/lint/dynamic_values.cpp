@@ -1,4 +1,4 @@
-#include "dynamic_values.h"
+#include "lint/dynamic_values.h"
 
 #include <QRegularExpression>
 #include <QString>

@@ -1,9 +1,9 @@
-#include "json_locator.h"
+#include "lint/json_locator.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "pretokenizer.h"
+#include "tokenizer/pretokenizer.h"
 
 namespace pl::lint {
 

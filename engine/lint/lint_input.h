@@ -8,7 +8,7 @@
 #include <string>
 
 #include "lint/linter.h"
-#include "scenario.h"
+#include "runner/scenario.h"
 
 namespace pl::lint {
 

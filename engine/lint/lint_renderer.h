@@ -22,9 +22,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "bpe_tokenizer.h"
 #include "lint/lint_types.h"
-#include "prompt_template.h"
+#include "prompt/prompt_template.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::lint {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "json_util.h"
+#include "core/json_util.h"
 
 namespace pl::lint {
 

@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
-#include "bpe_tokenizer.h"
 #include "lint/lint_tables.h"
 #include "lint/lint_types.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::lint {
 

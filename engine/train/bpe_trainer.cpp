@@ -9,7 +9,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "pretokenizer.h"
+#include "tokenizer/pretokenizer.h"
 
 namespace pl {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "cpu_ops.h"
+#include "cpu/cpu_ops.h"
 
 namespace pl::cpu {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "gpt_config.h"
+#include "model/gpt_config.h"
 
 namespace pl::cpu {
 

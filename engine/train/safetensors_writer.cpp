@@ -1,6 +1,6 @@
 #include "train/safetensors_writer.h"
 
-#include "file_util.h"
+#include "core/file_util.h"
 
 #include <cstdio>
 #include <fstream>

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "error.h"
-#include "file_util.h"  // write_file_atomically, for the tools that write models
+#include "core/error.h"
+#include "core/file_util.h"  // write_file_atomically, for the tools that write models
 
 namespace pl {
 

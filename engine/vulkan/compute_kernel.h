@@ -10,7 +10,7 @@
 #include <span>
 #include <string>
 
-#include "error.h"
+#include "core/error.h"
 
 namespace pl::vk {
 

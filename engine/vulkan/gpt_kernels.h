@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "error.h"
+#include "core/error.h"
 #include "vulkan/compute_kernel.h"
 
 namespace pl::vk {

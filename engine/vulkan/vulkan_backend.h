@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "backend.h"
-#include "gpt_model.h"
+#include "model/backend.h"
+#include "model/gpt_model.h"
 #include "vulkan/vulkan_context.h"
 
 namespace pl {

@@ -9,7 +9,7 @@
 #include <system_error>
 #include <utility>
 
-#include "file_util.h"
+#include "core/file_util.h"
 #include "vulkan/vk_check.h"
 
 namespace pl::vk {

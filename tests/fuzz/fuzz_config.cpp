@@ -1,6 +1,6 @@
 // config.json: any bytes. An accepted config has sizes inside the documented bounds.
 #include "fuzz_support.h"
-#include "gpt_model.h"
+#include "model/gpt_model.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

@@ -1,8 +1,8 @@
 // The prompt renderer on any JSON body: every token belongs to a segment, offsets point inside
 // it, and the tokens decode to the segments' texts in order.
+#include "core/json_util.h"
 #include "fuzz_support.h"
-#include "json_util.h"
-#include "prompt_template.h"
+#include "prompt/prompt_template.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

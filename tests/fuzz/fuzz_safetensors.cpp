@@ -1,7 +1,7 @@
 // The safetensors header and tensor table: any bytes as model.safetensors. An accepted file
 // must have tensors that tile its data and convert without reading out of bounds.
 #include "fuzz_support.h"
-#include "safetensors_reader.h"
+#include "model/safetensors_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "fuzz_support.h"
-#include "scenario.h"
+#include "runner/scenario.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

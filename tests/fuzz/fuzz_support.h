@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "assets.h"
-#include "bpe_tokenizer.h"
+#include "core/assets.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::fuzz {
 

@@ -1,0 +1,41 @@
+// The CPU twin of the Vulkan transformer: the `--backend cpu` fallback and the test oracle.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "model/backend.h"
+#include "model/gpt_model.h"
+
+namespace pl {
+
+class CpuBackend final : public InferenceBackend {
+  public:
+    // The KV pool is host memory: capacity_blocks x layout.bytes_per_block().
+    CpuBackend(std::shared_ptr<const GptModel> model, KvPoolLayout layout);
+
+    std::string name() const override { return "cpu"; }
+    std::string device_name() const override;
+    const KvPoolLayout& kv_layout() const override { return layout_; }
+    const GptModel& model() const override { return *model_; }
+
+    Result<void> forward(std::span<const int32_t> block_table, int n_past,
+                         std::span<const int32_t> tokens, std::span<float> logits,
+                         ForwardStats* stats = nullptr) override;
+
+    // Pool layout on the host: [block][layer][K | V][slot][C].
+    const float* k_block(int block, int layer) const;
+    const float* v_block(int block, int layer) const;
+
+  private:
+    float* k_slot(int block, int layer, int slot);
+    float* v_slot(int block, int layer, int slot);
+
+    std::shared_ptr<const GptModel> model_;
+    KvPoolLayout layout_;
+    std::vector<float> pool_;
+    // Scratch activations, grown to the largest forward seen.
+    std::vector<float> x_, ln_, qkv_, att_, proj_, fc_;
+};
+
+}  // namespace pl

@@ -1,0 +1,133 @@
+#include "cpu/cpu_ops.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace pl::cpu {
+
+void set_blas_threads(int threads) {
+    openblas_set_num_threads(threads);
+}
+
+void embedding(float* out, const int32_t* tokens, const float* wte, const float* wpe, int pos0,
+               int T, int C) {
+    for (int t = 0; t < T; ++t) {
+        const float* te = wte + static_cast<long>(tokens[t]) * C;
+        const float* pe = wpe + static_cast<long>(pos0 + t) * C;
+        float* o = out + static_cast<long>(t) * C;
+        for (int c = 0; c < C; ++c)
+            o[c] = te[c] + pe[c];
+    }
+}
+
+void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
+               float eps) {
+    for (int t = 0; t < T; ++t) {
+        const float* x = in + static_cast<long>(t) * C;
+        float* o = out + static_cast<long>(t) * C;
+        // Two passes in double: the mean first, then the variance about it, so a large offset
+        // does not cancel the variance away.
+        double mean = 0.0;
+        for (int c = 0; c < C; ++c)
+            mean += x[c];
+        mean /= C;
+        double var = 0.0;
+        for (int c = 0; c < C; ++c) {
+            const double d = x[c] - mean;
+            var += d * d;
+        }
+        var /= C;
+        const double rstd = 1.0 / std::sqrt(var + eps);
+        for (int c = 0; c < C; ++c) {
+            o[c] = static_cast<float>((x[c] - mean) * rstd) * w[c] + b[c];
+        }
+    }
+}
+
+void matmul(float* out, const float* in, const float* w, const float* bias, int T, int K, int N) {
+    if (bias) {
+        for (int t = 0; t < T; ++t)
+            std::memcpy(out + static_cast<long>(t) * N, bias, N * 4ul);
+    }
+    if (T == 1) {
+        cblas_sgemv(CblasRowMajor, CblasTrans, K, N, 1.0f, w, N, in, 1, bias ? 1.0f : 0.0f, out, 1);
+    } else {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, N, K, 1.0f, in, K, w, N,
+                    bias ? 1.0f : 0.0f, out, N);
+    }
+}
+
+void gelu(float* x, long n) {
+    const float k = std::sqrt(2.0f / static_cast<float>(M_PI));
+    for (long i = 0; i < n; ++i) {
+        const float v = x[i];
+        x[i] = 0.5f * v * (1.0f + std::tanh(k * (v + 0.044715f * v * v * v)));
+    }
+}
+
+void residual_add(float* x, const float* y, long n) {
+    for (long i = 0; i < n; ++i)
+        x[i] += y[i];
+}
+
+void logits(float* out, const float* in, const float* wte, int V, int C) {
+    cblas_sgemv(CblasRowMajor, CblasNoTrans, V, C, 1.0f, wte, C, in, 1, 0.0f, out, 1);
+}
+
+void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
+               int n_head) {
+    const int hd = C / n_head;
+    const int bs = kv.block_size;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
+    const int n_total = n_past + T;
+    const int n_blocks = (n_total + bs - 1) / bs;
+    // Scores for one head: [T, n_total]. Each key block is a [bs, hd] matrix with row stride C
+    // inside the pool, so QK^T and PV run as small GEMMs straight on the paged KV (no gather).
+    std::vector<float> scores(static_cast<std::size_t>(T) * n_total);
+    for (int h = 0; h < n_head; ++h) {
+        const float* q = qkv + h * hd;
+        for (int kb = 0; kb < n_blocks; ++kb) {
+            const int key0 = kb * bs;
+            const int nk = std::min(bs, n_total - key0);
+            // Causality: only new tokens at positions >= key0 can see this block.
+            const int t0 = std::max(0, key0 - n_past);
+            const float* k = kv.k_base + kv.block_table[kb] * kv.block_stride + h * hd;
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T - t0, nk, hd, scale,
+                        q + static_cast<long>(t0) * 3 * C, 3 * C, k, C, 0.0f,
+                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total);
+        }
+        for (int t = 0; t < T; ++t) {
+            float* row = scores.data() + static_cast<long>(t) * n_total;
+            const int visible = n_past + t + 1;
+            float max_s = -INFINITY;
+            for (int p = 0; p < visible; ++p)
+                max_s = std::max(max_s, row[p]);
+            float sum = 0.0f;
+            for (int p = 0; p < visible; ++p) {
+                row[p] = std::exp(row[p] - max_s);
+                sum += row[p];
+            }
+            const float inv = 1.0f / sum;
+            for (int p = 0; p < visible; ++p)
+                row[p] *= inv;
+            std::fill(row + visible, row + n_total, 0.0f);
+            std::fill(out + static_cast<long>(t) * C + h * hd,
+                      out + static_cast<long>(t) * C + (h + 1) * hd, 0.0f);
+        }
+        for (int kb = 0; kb < n_blocks; ++kb) {
+            const int key0 = kb * bs;
+            const int nk = std::min(bs, n_total - key0);
+            const int t0 = std::max(0, key0 - n_past);
+            const float* v = kv.v_base + kv.block_table[kb] * kv.block_stride + h * hd;
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T - t0, hd, nk, 1.0f,
+                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total, v, C, 1.0f,
+                        out + static_cast<long>(t0) * C + h * hd, C);
+        }
+    }
+}
+
+}  // namespace pl::cpu

@@ -1,0 +1,32 @@
+// Creates the backend the user asked for. The default, Vulkan, falls back to the CPU twin when no
+// usable Vulkan device exists, and says why.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "model/backend.h"
+#include "model/gpt_model.h"
+
+namespace pl {
+
+enum class BackendKind { Vulkan, Cpu };
+
+struct BackendRequest {
+    BackendKind kind = BackendKind::Vulkan;
+    bool explicit_kind = false;  // the user named the backend: no silent fallback
+    int device_index = -1;       // -1: pick the best device
+};
+
+struct BackendResult {
+    std::unique_ptr<InferenceBackend> backend;
+    std::string fallback_reason;  // non-empty when Vulkan was wanted but the CPU runs instead
+};
+
+Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPoolLayout layout,
+                                     const BackendRequest& request);
+
+// Parses "vulkan" or "cpu".
+Result<BackendKind> parse_backend_kind(const std::string& text);
+
+}  // namespace pl

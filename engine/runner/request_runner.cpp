@@ -1,0 +1,326 @@
+#include "runner/request_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "model/gpt_model.h"
+
+namespace pl {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+const char* block_state_name(PromptBlockState state) {
+    switch (state) {
+        case PromptBlockState::Hit:
+            return "hit";
+        case PromptBlockState::Computed:
+            return "computed";
+        case PromptBlockState::Partial:
+            return "partial";
+    }
+    return "?";
+}
+
+int blocks_for_tokens(int tokens, int block_size) {
+    return (tokens + block_size - 1) / block_size;
+}
+
+struct RequestRunner::Running {
+    ScenarioRequest req;
+    int index = 0;
+    SequenceId seq = 0;
+    RequestResult result;
+    std::vector<float> logits;
+    int32_t next = 0;
+    int max_new = 0;
+    std::optional<Sampler> sampler;  // one stream per request, from prefill through decode
+};
+
+RequestRunner::RequestRunner(InferenceBackend& backend, PrefixCache cache, RunnerOptions options,
+                             int block_size)
+    : backend_(backend), cache_(std::move(cache)), options_(options), block_size_(block_size) {}
+
+int RequestRunner::pool_blocks_needed(const Scenario& scenario, const GptConfig& config,
+                                      bool verify) {
+    return scenario.capacity_blocks +
+           (verify ? blocks_for_tokens(config.n_positions, scenario.block_size) : 0);
+}
+
+Result<std::unique_ptr<RequestRunner>> RequestRunner::create(InferenceBackend& backend,
+                                                             const Scenario& scenario,
+                                                             RunnerOptions options) {
+    const KvPoolLayout& layout = backend.kv_layout();
+    if (layout.block_size != scenario.block_size) {
+        return make_error(scenario.file + ": block_size " + std::to_string(scenario.block_size) +
+                          " differs from the backend's pool (" + std::to_string(layout.block_size) +
+                          ")");
+    }
+    const int needed = pool_blocks_needed(scenario, backend.model().config(), options.verify);
+    if (layout.capacity_blocks < needed) {
+        return make_error(scenario.file + ": the backend's pool has " +
+                          std::to_string(layout.capacity_blocks) + " blocks, " +
+                          std::to_string(needed) + " needed");
+    }
+    auto cache = PrefixCache::create(scenario.capacity_blocks, scenario.block_size, scenario.ttl_s);
+    if (!cache)
+        return cache.error();
+    return std::unique_ptr<RequestRunner>(
+        new RequestRunner(backend, std::move(cache.value()), options, scenario.block_size));
+}
+
+void RequestRunner::sample_memory(int request, double at_s, const EventSink& sink) {
+    if (!sink)
+        return;
+    MemorySampleEvent m;
+    m.request = request;
+    m.at_s = at_s;
+    m.blocks_in_use = cache_.num_in_use();
+    m.blocks_cached_free = cache_.num_cached_free();
+    m.blocks_free = cache_.num_free_empty();
+    m.bytes_per_block = backend_.kv_layout().bytes_per_block();
+    for (const auto& [seq, session] : session_of_) {
+        m.bytes_per_session[session] +=
+            cache_.block_table(seq).size() * backend_.kv_layout().bytes_per_block();
+    }
+    sink(m);
+}
+
+Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running& run,
+                                  const EventSink& sink) {
+    const auto t0 = Clock::now();
+    const GptModel& model = backend_.model();
+    const GptConfig& cfg = model.config();
+    auto rendered = render_prompt(req.body, model.tokenizer(), req.where,
+                                  static_cast<std::size_t>(cfg.n_positions));
+    if (!rendered)
+        return rendered.error();
+    RequestResult& res = run.result;
+    res.request = index;
+    res.session = req.session;
+    res.at_s = req.at_s;
+    res.block_size = block_size_;
+    res.prompt = std::move(rendered.value());
+    const std::vector<int32_t>& tokens = res.prompt.tokens;
+    res.prompt_tokens = static_cast<int>(tokens.size());  // render_prompt checked the context
+    // Output stops at the end of the context; the last sampled token needs no KV.
+    run.max_new = std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
+    const int total_blocks = blocks_for_tokens(res.prompt_tokens + run.max_new - 1, block_size_);
+    if (total_blocks > cache_.capacity_blocks()) {
+        return make_error(req.where + ": needs " + std::to_string(total_blocks) +
+                          " blocks but the pool only ever holds " +
+                          std::to_string(cache_.capacity_blocks()) + " (capacity_blocks)");
+    }
+
+    std::optional<std::string_view> salt;
+    if (req.salt)
+        salt = *req.salt;
+    auto adm = cache_.begin(tokens, salt, req.at_s, run.max_new - 1);
+    if (!adm)
+        return adm.error();
+    Admission& a = adm.value();
+    run.seq = a.sequence;
+    run.index = index;
+    run.req = req;
+    session_of_[a.sequence] = req.session;
+
+    res.cached_tokens = a.cached_tokens;
+    res.computed_tokens = a.computed_tokens();
+    res.evicted = a.evicted;
+    for (const PromptBlock& b : a.blocks) {
+        PromptBlockReport r;
+        r.index = b.index;
+        r.hash = b.hash;
+        r.state = b.state;
+        r.block_id = b.block_id;
+        r.tokens.assign(tokens.begin() + b.first_token,
+                        tokens.begin() + b.first_token + b.num_tokens);
+        res.blocks.push_back(std::move(r));
+    }
+    if (sink) {
+        for (const Eviction& e : a.evicted)
+            sink(BlockEvictedEvent{index, e.hash, e.block_id, e.reason});
+        for (const PromptBlock& b : a.blocks) {
+            if (b.hash) {
+                sink(BlockHashedEvent{index, b.index, *b.hash, b.parent, b.first_token,
+                                      b.num_tokens});
+            }
+        }
+        for (const PromptBlock& b : a.blocks) {
+            if (b.state == PromptBlockState::Hit)
+                sink(BlockHitEvent{index, b.index, b.block_id});
+        }
+    }
+
+    // Prefill only what the cache did not have; the hit blocks are read in place.
+    run.logits.assign(static_cast<std::size_t>(cfg.vocab_size), 0.0f);
+    ForwardStats stats;
+    auto fw = backend_.forward(a.block_table, a.cached_tokens,
+                               std::span(tokens).subspan(static_cast<std::size_t>(a.cached_tokens)),
+                               run.logits, &stats);
+    if (!fw) {
+        (void)cache_.release(run.seq, req.at_s);
+        session_of_.erase(run.seq);
+        return fw.error();
+    }
+    run.sampler.emplace(options_.sampling);
+    run.next = run.sampler->sample(run.logits);
+    if (options_.timing == TimingSource::CostModel) {
+        res.ttft_ms = options_.cost_model.ttft_ms(cfg, res.cached_tokens, res.computed_tokens);
+        res.prefill_gpu_ms = -1;
+    } else {
+        res.ttft_ms = ms_since(t0);
+        res.prefill_gpu_ms = stats.gpu_ms;
+    }
+    if (sink) {
+        for (const PromptBlock& b : a.blocks) {
+            if (b.state != PromptBlockState::Hit) {
+                sink(BlockComputedEvent{index, b.index, b.block_id,
+                                        b.state == PromptBlockState::Partial});
+            }
+        }
+        sink(PrefillDoneEvent{index, res.ttft_ms, res.prefill_gpu_ms, res.cached_tokens,
+                              res.computed_tokens});
+    }
+    auto committed = cache_.commit(run.seq, res.prompt_tokens, req.at_s);
+    if (!committed)
+        return committed.error();
+    for (const StoredBlock& s : committed->stored) {
+        if (sink)
+            sink(BlockStoredEvent{index, s.index, s.block_id, s.hash, s.registered});
+    }
+    res.kv_bytes_in_use =
+        static_cast<std::size_t>(cache_.num_in_use()) * backend_.kv_layout().bytes_per_block();
+    if (options_.keep_logits)
+        res.first_logits = run.logits;
+
+    if (options_.verify) {
+        // The same prompt with no cache at all, in scratch blocks past the cache's capacity.
+        std::vector<int32_t> scratch(
+            static_cast<std::size_t>(blocks_for_tokens(res.prompt_tokens, block_size_)));
+        std::iota(scratch.begin(), scratch.end(), cache_.capacity_blocks());
+        std::vector<float> full(run.logits.size());
+        PL_TRY(backend_.forward(scratch, 0, tokens, full));
+        double worst = 0.0;
+        for (std::size_t i = 0; i < full.size(); ++i) {
+            worst = std::max(worst, std::fabs(static_cast<double>(full[i]) - run.logits[i]));
+        }
+        res.max_abs_diff_vs_full = worst;
+    }
+    sample_memory(index, req.at_s, sink);
+    return {};
+}
+
+Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sink) {
+    RequestResult& res = run.result;
+    const GptModel& model = backend_.model();
+    int pos = res.prompt_tokens;
+    int32_t tok = run.next;
+    for (int i = 0;; ++i) {
+        res.output.push_back(tok);
+        if (sink)
+            sink(TokenDecodedEvent{run.index, i, tok, model.tokenizer().token_bytes(tok)});
+        if (static_cast<int>(res.output.size()) >= run.max_new)
+            break;
+        auto app = cache_.append_token(run.seq, tok, run.req.at_s);
+        if (!app)
+            return app.error();
+        for (const Eviction& e : app->evicted) {
+            res.evicted.push_back(e);
+            if (sink)
+                sink(BlockEvictedEvent{run.index, e.hash, e.block_id, e.reason});
+        }
+        const int32_t one[1] = {tok};
+        PL_TRY(backend_.forward(cache_.block_table(run.seq), pos, one, run.logits));
+        ++pos;
+        auto committed = cache_.commit(run.seq, pos, run.req.at_s);
+        if (!committed)
+            return committed.error();
+        for (const StoredBlock& s : committed->stored) {
+            if (sink)
+                sink(BlockStoredEvent{run.index, s.index, s.block_id, s.hash, s.registered});
+        }
+        tok = run.sampler->sample(run.logits);
+    }
+    res.output_tokens = static_cast<int>(res.output.size());
+    res.output_text = model.tokenizer().decode(res.output);
+    // API-style usage: reused tokens are cache reads; computed full blocks are cache writes;
+    // the partial tail is plain input.
+    res.usage.cache_read_input_tokens = res.cached_tokens;
+    int written = 0;
+    for (const auto& b : res.blocks) {
+        if (b.state == PromptBlockState::Computed)
+            written += static_cast<int>(b.tokens.size());
+    }
+    res.usage.cache_creation_input_tokens = written;
+    res.usage.input_tokens = res.computed_tokens - written;
+    res.usage.output_tokens = res.output_tokens;
+    PL_TRY(cache_.release(run.seq, run.req.at_s));
+    session_of_.erase(run.seq);
+    sample_memory(run.index, run.req.at_s, sink);
+    if (sink) {
+        sink(RequestFinishedEvent{run.index, std::make_shared<const RequestResult>(res)});
+    }
+    return {};
+}
+
+Result<std::vector<RequestResult>> RequestRunner::play(const Scenario& scenario,
+                                                       const EventSink& sink, std::size_t first,
+                                                       std::size_t last) {
+    last = std::min(last, scenario.requests.size());
+    std::vector<RequestResult> results;
+    std::size_t i = first;
+    while (i < last) {
+        // A group: consecutive requests at the same time from distinct sessions run together.
+        std::size_t j = i + 1;
+        while (j < last && scenario.requests[j].at_s == scenario.requests[i].at_s) {
+            bool same_session = false;
+            for (std::size_t k = i; k < j; ++k) {
+                same_session |= scenario.requests[k].session == scenario.requests[j].session;
+            }
+            if (same_session)
+                break;
+            ++j;
+        }
+        std::vector<Running> running;
+        running.reserve(j - i);
+        auto flush = [&]() -> Result<void> {
+            for (Running& r : running) {
+                PL_TRY(decode_and_finish(r, sink));
+                results.push_back(std::move(r.result));
+            }
+            running.clear();
+            return {};
+        };
+        for (std::size_t k = i; k < j; ++k) {
+            Running run;
+            auto adm = admit(scenario.requests[k], static_cast<int>(k), run, sink);
+            if (!adm && !running.empty() && cache_.num_running() > 0) {
+                // The pool is busy with the others of this group: let them finish, as a server
+                // would queue this request, then try again.
+                PL_TRY(flush());
+                run = Running{};
+                adm = admit(scenario.requests[k], static_cast<int>(k), run, sink);
+            }
+            if (!adm)
+                return adm.error();
+            running.push_back(std::move(run));
+        }
+        PL_TRY(flush());
+        i = j;
+    }
+    std::sort(results.begin(), results.end(),
+              [](const RequestResult& a, const RequestResult& b) { return a.request < b.request; });
+    return results;
+}
+
+}  // namespace pl

@@ -1,0 +1,175 @@
+// Takes requests through tokenize -> hash -> lookup -> prefill of the uncached part -> decode,
+// over one backend and one prefix cache, and reports each step as a typed event. The UI animates
+// this stream; `prefixlens run` prints its results. Nothing here knows about widgets.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "cache/prefix_cache.h"
+#include "model/backend.h"
+#include "prompt/prompt_template.h"
+#include "runner/cost_model.h"
+#include "runner/sampler.h"
+#include "runner/scenario.h"
+
+namespace pl {
+
+struct BlockHashedEvent {
+    int request;
+    int index;
+    BlockHash hash;
+    BlockHash parent;
+    int first_token;
+    int num_tokens;
+};
+struct BlockHitEvent {
+    int request;
+    int index;
+    int block_id;
+};
+// A block of the prompt that prefill computes: full (computed) or the partial tail.
+struct BlockComputedEvent {
+    int request;
+    int index;
+    int block_id;
+    bool partial;
+};
+struct BlockStoredEvent {
+    int request;
+    int index;  // block index in the sequence (prompt and output)
+    int block_id;
+    BlockHash hash;
+    bool registered;  // false: an equal block is already cached elsewhere
+};
+struct BlockEvictedEvent {
+    int request;
+    BlockHash hash;
+    int block_id;
+    EvictionReason reason;
+};
+struct PrefillDoneEvent {
+    int request;
+    double ttft_ms;  // request start to the first sampled token (RunnerOptions::timing)
+    double gpu_ms;   // GPU time of the prefill (negative on the CPU backend or when modelled)
+    int cached_tokens;
+    int computed_tokens;
+};
+struct TokenDecodedEvent {
+    int request;
+    int position;  // index in the output
+    int32_t token;
+    std::string text;  // raw bytes of the token
+};
+struct MemorySampleEvent {
+    int request;
+    double at_s;
+    int blocks_in_use;
+    int blocks_cached_free;
+    int blocks_free;
+    std::size_t bytes_per_block;
+    std::map<std::string, std::size_t> bytes_per_session;  // blocks in use, by session
+};
+
+// API-style usage, as Anthropic reports it for a request with caching on.
+struct UsageRecord {
+    int input_tokens = 0;                 // computed, not read from or written to the cache
+    int cache_read_input_tokens = 0;      // reused
+    int cache_creation_input_tokens = 0;  // computed and stored as full blocks
+    int output_tokens = 0;
+};
+
+struct PromptBlockReport {
+    int index = 0;
+    std::optional<BlockHash> hash;
+    std::vector<int32_t> tokens;
+    PromptBlockState state = PromptBlockState::Computed;
+    int block_id = 0;
+};
+
+struct RequestResult {
+    int request = 0;
+    std::string session;
+    double at_s = 0;
+    int prompt_tokens = 0;
+    int cached_tokens = 0;
+    int computed_tokens = 0;
+    int output_tokens = 0;
+    int block_size = 0;
+    std::vector<PromptBlockReport> blocks;
+    std::vector<Eviction> evicted;
+    double ttft_ms = 0;
+    double prefill_gpu_ms = -1;
+    std::size_t kv_bytes_in_use = 0;
+    std::vector<int32_t> output;
+    std::string output_text;
+    std::optional<double> max_abs_diff_vs_full;
+    UsageRecord usage;
+    RenderedPrompt prompt;
+    std::vector<float> first_logits;  // kept only when RunnerOptions::keep_logits
+};
+
+struct RequestFinishedEvent {
+    int request;
+    std::shared_ptr<const RequestResult> result;
+};
+
+using RunnerEvent = std::variant<BlockHashedEvent, BlockHitEvent, BlockComputedEvent,
+                                 BlockStoredEvent, BlockEvictedEvent, PrefillDoneEvent,
+                                 TokenDecodedEvent, MemorySampleEvent, RequestFinishedEvent>;
+using EventSink = std::function<void(const RunnerEvent&)>;
+
+struct RunnerOptions {
+    bool verify = false;       // recompute every request without the cache and compare
+    bool keep_logits = false;  // keep first-token logits in RequestResult
+    SamplingParams sampling;   // greedy by default
+    // Clock: TTFT is measured. CostModel: TTFT comes from `cost_model`, the same on every run,
+    // and no GPU time is reported.
+    TimingSource timing = TimingSource::Clock;
+    CostModel cost_model;
+};
+
+// Blocks a scenario needs at most for one request, given the model's context.
+int blocks_for_tokens(int tokens, int block_size);
+
+class RequestRunner {
+  public:
+    // The backend's pool must hold capacity_blocks for the cache plus, with verify, one context's
+    // worth of scratch blocks (see pool_blocks_needed).
+    static Result<std::unique_ptr<RequestRunner>> create(InferenceBackend& backend,
+                                                         const Scenario& scenario,
+                                                         RunnerOptions options);
+    static int pool_blocks_needed(const Scenario& scenario, const GptConfig& config, bool verify);
+
+    // Plays requests [first, last) of the scenario. Requests at the same at_s from different
+    // sessions run concurrently: all are admitted and prefilled before any decodes and releases.
+    Result<std::vector<RequestResult>> play(const Scenario& scenario, const EventSink& sink,
+                                            std::size_t first = 0,
+                                            std::size_t last = static_cast<std::size_t>(-1));
+
+    const PrefixCache& cache() const { return cache_; }
+
+  private:
+    RequestRunner(InferenceBackend& backend, PrefixCache cache, RunnerOptions options,
+                  int block_size);
+
+    struct Running;
+    Result<void> admit(const ScenarioRequest& req, int index, Running& run, const EventSink& sink);
+    Result<void> decode_and_finish(Running& run, const EventSink& sink);
+    void sample_memory(int request, double at_s, const EventSink& sink);
+
+    InferenceBackend& backend_;
+    PrefixCache cache_;
+    RunnerOptions options_;
+    int block_size_;
+    std::map<SequenceId, std::string> session_of_;  // running sequences
+};
+
+const char* block_state_name(PromptBlockState state);
+
+}  // namespace pl

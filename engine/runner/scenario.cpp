@@ -1,0 +1,177 @@
+#include "runner/scenario.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/assets.h"
+
+namespace pl {
+
+namespace {
+
+struct Reader {
+    const std::string& file;
+    Error fail(const std::string& pointer, const std::string& what) const {
+        return make_error(file + ": " + pointer + ": " + what);
+    }
+};
+
+}  // namespace
+
+Result<Scenario> parse_scenario(const std::string& text, const std::string& file) {
+    auto parsed = parse_json(text, file);
+    if (!parsed)
+        return parsed.error();
+    const ojson& j = parsed.value();
+    Reader r{file};
+    if (!j.is_object())
+        return r.fail("", "expected a scenario object");
+    Scenario s;
+    s.file = file;
+    auto opt_string = [&](const char* key, std::string& out) -> Result<void> {
+        if (!j.contains(key) || j[key].is_null())
+            return {};
+        if (!j[key].is_string())
+            return r.fail(std::string("/") + key, "expected a string");
+        out = j[key].get<std::string>();
+        return {};
+    };
+    PL_TRY(opt_string("name", s.name));
+    PL_TRY(opt_string("title", s.title));
+    PL_TRY(opt_string("description", s.description));
+    if (s.name.empty())
+        s.name = std::filesystem::path(file).stem().string();
+
+    auto opt_int = [&](const ojson& obj, const std::string& ptr, const char* key, long lo, long hi,
+                       int& out) -> Result<void> {
+        if (!obj.contains(key) || obj[key].is_null())
+            return {};
+        const ojson& v = obj[key];
+        if (!v.is_number_integer())
+            return r.fail(ptr + "/" + key, "expected a whole number");
+        const auto x = v.get<int64_t>();
+        if (x < lo || x > hi) {
+            return r.fail(ptr + "/" + key, "must be from " + std::to_string(lo) + " to " +
+                                               std::to_string(hi) + ", not " + std::to_string(x));
+        }
+        out = static_cast<int>(x);
+        return {};
+    };
+    PL_TRY(opt_int(j, "", "block_size", 1, 1024, s.block_size));
+    PL_TRY(opt_int(j, "", "capacity_blocks", 1, 1 << 20, s.capacity_blocks));
+    if (j.contains("ttl_s") && !j["ttl_s"].is_null()) {
+        if (!j["ttl_s"].is_number() || j["ttl_s"].get<double>() <= 0 ||
+            !std::isfinite(j["ttl_s"].get<double>())) {
+            return r.fail("/ttl_s", "expected a positive number of seconds or null");
+        }
+        s.ttl_s = j["ttl_s"].get<double>();
+    }
+    if (!j.contains("requests") || !j["requests"].is_array()) {
+        return r.fail("/requests", "expected an array of requests");
+    }
+    const ojson& reqs = j["requests"];
+    if (reqs.empty())
+        return r.fail("/requests", "a scenario needs at least one request");
+    double last_at = 0.0;
+    for (std::size_t i = 0; i < reqs.size(); ++i) {
+        const std::string p = "/requests/" + std::to_string(i);
+        const ojson& q = reqs[i];
+        if (!q.is_object())
+            return r.fail(p, "expected a request object");
+        ScenarioRequest req;
+        req.where = file + ": " + p;
+        if (q.contains("at_s") && !q["at_s"].is_null()) {
+            if (!q["at_s"].is_number() || !std::isfinite(q["at_s"].get<double>()) ||
+                q["at_s"].get<double>() < 0) {
+                return r.fail(p + "/at_s", "expected a non-negative number of seconds");
+            }
+            req.at_s = q["at_s"].get<double>();
+        } else {
+            req.at_s = last_at;
+        }
+        if (req.at_s < last_at) {
+            return r.fail(p + "/at_s",
+                          "requests must be in time order (this one is earlier "
+                          "than the one before)");
+        }
+        last_at = req.at_s;
+        if (q.contains("session") && !q["session"].is_null()) {
+            if (!q["session"].is_string())
+                return r.fail(p + "/session", "expected a string");
+            req.session = q["session"].get<std::string>();
+        }
+        if (q.contains("salt") && !q["salt"].is_null()) {
+            if (!q["salt"].is_string())
+                return r.fail(p + "/salt", "expected a string or null");
+            req.salt = q["salt"].get<std::string>();
+        }
+        PL_TRY(opt_int(q, p, "max_tokens", 1, 4096, req.max_tokens));
+        ojson body = ojson::object();
+        for (const char* key :
+             {"tools", "system", "messages", "model", "tool_choice", "thinking"}) {
+            if (q.contains(key))
+                body[key] = q[key];
+        }
+        if (!body.contains("messages"))
+            return r.fail(p + "/messages", "expected an array of messages");
+        req.body = std::move(body);
+        s.requests.push_back(std::move(req));
+    }
+    return s;
+}
+
+std::filesystem::path builtin_scenarios_dir() {
+    return assets_dir() / "scenarios";
+}
+
+std::vector<std::string> builtin_scenario_names() {
+    std::vector<std::pair<long, std::string>> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(builtin_scenarios_dir(), ec)) {
+        if (e.path().extension() != ".json")
+            continue;
+        long order = 1000;
+        if (auto text = read_text_file(e.path().string())) {
+            if (auto j = parse_json(text.value(), e.path().string());
+                j && j->is_object() && j->contains("order") && (*j)["order"].is_number_integer()) {
+                order = (*j)["order"].get<long>();
+            }
+        }
+        found.emplace_back(order, e.path().stem().string());
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<std::string> names;
+    for (auto& [o, n] : found)
+        names.push_back(n);
+    return names;
+}
+
+Result<Scenario> load_scenario(const std::string& path_or_name) {
+    std::error_code ec;
+    std::filesystem::path path = path_or_name;
+    if (!std::filesystem::exists(path, ec) && path.extension() != ".json" &&
+        path_or_name.find('/') == std::string::npos) {
+        path = builtin_scenarios_dir() / (path_or_name + ".json");
+        if (!std::filesystem::exists(path, ec)) {
+            if (!std::filesystem::is_directory(builtin_scenarios_dir(), ec)) {
+                // A broken installation, not a typo: say where the scenarios should be.
+                return make_error(path_or_name +
+                                  ": no such scenario file, and no built-in "
+                                  "scenarios at " +
+                                  builtin_scenarios_dir().string() +
+                                  " (set PREFIXLENS_ASSETS to the assets folder)");
+            }
+            std::string names;
+            for (const auto& n : builtin_scenario_names())
+                names += (names.empty() ? "" : ", ") + n;
+            return make_error(path_or_name + ": no such scenario file or built-in scenario (" +
+                              names + ")");
+        }
+    }
+    auto text = read_text_file(path.string());
+    if (!text)
+        return text.error();
+    return parse_scenario(text.value(), path.string());
+}
+
+}  // namespace pl

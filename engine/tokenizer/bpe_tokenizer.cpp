@@ -1,0 +1,477 @@
+#include "tokenizer/bpe_tokenizer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <limits>
+#include <queue>
+#include <sstream>
+#include <unordered_map>
+
+#include "core/json_util.h"
+#include "tokenizer/pretokenizer.h"
+
+namespace pl {
+namespace {
+
+using json = nlohmann::json;
+
+struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using TokenIndex = std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>>;
+
+uint64_t pair_key(int32_t left, int32_t right) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(left)) << 32) |
+           static_cast<uint32_t>(right);
+}
+
+struct Merge {
+    int32_t rank;
+    int32_t result;
+};
+
+std::string where(const std::filesystem::path& path, size_t line) {
+    return path.string() + ":" + std::to_string(line) + ": ";
+}
+
+// A token for an error message: JSON-quoted, so control characters and invalid bytes stay on
+// one line and visible.
+std::string json_quoted(std::string_view s) {
+    return json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+size_t line_of(std::string_view text, size_t offset) {
+    offset = std::min(offset, text.size());
+    return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + offset, '\n'));
+}
+
+// vocab.json and merges.txt of GPT-2 are about 1 MB and 0.5 MB; 64 MiB leaves room for any
+// byte-level BPE and refuses a file that is something else.
+Result<std::string> read_file(const std::filesystem::path& path) {
+    return read_text_file(path.string(), 64u << 20);
+}
+
+// A char iterator that remembers the last character nlohmann's lexer read. When the parser
+// hands a key to the SAX handler the lexer has just read its closing quote, which gives each
+// vocab entry its line without a second pass over the file.
+class TrackingIterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    TrackingIterator() = default;
+    TrackingIterator(const char* p, const char** last_read) : p_(p), last_read_(last_read) {}
+    reference operator*() const {
+        *last_read_ = p_;
+        return *p_;
+    }
+    TrackingIterator& operator++() {
+        ++p_;
+        return *this;
+    }
+    TrackingIterator operator++(int) {
+        TrackingIterator old = *this;
+        ++p_;
+        return old;
+    }
+    bool operator==(const TrackingIterator& other) const { return p_ == other.p_; }
+
+  private:
+    const char* p_ = nullptr;
+    const char** last_read_ = nullptr;
+};
+
+struct VocabEntry {
+    std::string token;
+    int64_t id;     // -1 when the number does not even fit in int64
+    size_t offset;  // of the key's closing quote, for the error line
+};
+
+// Collects the entries of vocab.json's single flat object; anything else stops the parse
+// with a one-line error.
+class VocabSax {
+  public:
+    VocabSax(const std::filesystem::path& path, std::string_view text, const char** last_read)
+        : path_(path), text_(text), last_read_(last_read) {}
+
+    std::vector<VocabEntry> entries;
+    std::string error;
+
+    bool null() { return not_an_id(); }
+    bool boolean(bool) { return not_an_id(); }
+    bool number_integer(json::number_integer_t v) { return add(v); }
+    bool number_unsigned(json::number_unsigned_t v) {
+        return add(v > static_cast<json::number_unsigned_t>(std::numeric_limits<int64_t>::max())
+                       ? -1
+                       : static_cast<int64_t>(v));
+    }
+    bool number_float(json::number_float_t, const json::string_t&) { return not_an_id(); }
+    bool string(json::string_t&) { return not_an_id(); }
+    bool binary(json::binary_t&) { return not_an_id(); }
+    bool start_object(size_t) {
+        if (depth_ == 0) {
+            depth_ = 1;
+            return true;
+        }
+        return not_an_id();
+    }
+    bool end_object() { return true; }
+    bool start_array(size_t) { return not_an_id(); }
+    bool end_array() { return true; }
+    bool key(json::string_t& k) {
+        key_ = k;
+        key_offset_ = static_cast<size_t>(*last_read_ - text_.data());
+        return true;
+    }
+    bool parse_error(size_t position, const std::string&, const json::exception& ex) {
+        // position counts the characters read, so the offending one is at position - 1.
+        const size_t offset = std::min(position > 0 ? position - 1 : 0, text_.size());
+        size_t column = offset + 1;
+        if (offset > 0) {
+            if (const size_t newline = text_.rfind('\n', offset - 1);
+                newline != std::string_view::npos) {
+                column = offset - newline;
+            }
+        }
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line L,
+        // column C: <reason>"; keep the reason, we give our own place.
+        std::string reason = ex.what();
+        if (reason.rfind("[json.exception.", 0) == 0) {
+            if (const size_t close = reason.find("] "); close != std::string::npos)
+                reason = reason.substr(close + 2);
+        }
+        if (const size_t at = reason.find("column"); at != std::string::npos) {
+            if (const size_t colon = reason.find(": ", at); colon != std::string::npos) {
+                reason = reason.substr(colon + 2);
+            }
+        }
+        reason = escape_for_message(reason, 300);
+        error = path_.string() + ":" + std::to_string(line_of(text_, offset)) + ":" +
+                std::to_string(column) + ": malformed JSON: " + reason;
+        return false;
+    }
+
+  private:
+    bool add(int64_t id) {
+        if (depth_ == 0)
+            return not_an_id();
+        entries.push_back({key_, id, key_offset_});
+        return true;
+    }
+    bool not_an_id() {
+        if (depth_ == 0) {
+            const size_t offset = static_cast<size_t>(*last_read_ - text_.data());
+            error = where(path_, line_of(text_, offset)) +
+                    "expected a JSON object mapping token strings to ids";
+        } else {
+            error = where(path_, line_of(text_, key_offset_)) + "the id of token " +
+                    json_quoted(key_) + " is not an integer";
+        }
+        return false;
+    }
+
+    const std::filesystem::path& path_;
+    std::string_view text_;
+    const char** last_read_;
+    int depth_ = 0;
+    std::string key_;
+    size_t key_offset_ = 0;
+};
+
+}  // namespace
+
+struct BpeTokenizer::Impl {
+    std::vector<std::string> strings;  // id -> spelling in vocab.json
+    std::vector<std::string> bytes;    // id -> raw bytes
+    TokenIndex ids;                    // spelling -> id
+    std::array<int32_t, 256> byte_ids{};
+    std::unordered_map<uint64_t, Merge> merges;  // pair_key(left, right) -> rank and result
+    std::size_t max_token_bytes = 1;             // the longest entry of bytes
+
+    Result<void> load_vocab(const std::filesystem::path& path);
+    Result<void> load_merges(const std::filesystem::path& path);
+    Result<void> find_byte_tokens(const std::filesystem::path& vocab_path);
+    void encode_word(std::string_view word, std::vector<int32_t>& out) const;
+};
+
+Result<void> BpeTokenizer::Impl::load_vocab(const std::filesystem::path& path) {
+    auto text_r = read_file(path);
+    if (!text_r)
+        return text_r.error();
+    const std::string_view text = *text_r;
+
+    const char* last_read = text.data();
+    VocabSax sax(path, text, &last_read);
+    const TrackingIterator first(text.data(), &last_read);
+    const TrackingIterator last(text.data() + text.size(), &last_read);
+    if (!json::sax_parse(first, last, &sax)) {
+        return make_error(sax.error.empty() ? path.string() + ": malformed JSON" : sax.error);
+    }
+    if (sax.entries.empty())
+        return make_error(where(path, 1) + "the vocabulary is empty");
+
+    // Ids must be exactly 0..n-1, so every id names one token and one row of the embedding.
+    const size_t n = sax.entries.size();
+    std::vector<const VocabEntry*> by_id(n, nullptr);
+    for (const VocabEntry& e : sax.entries) {
+        const auto here = [&] { return where(path, line_of(text, e.offset)); };
+        if (e.id < 0 || static_cast<size_t>(e.id) >= n) {
+            return make_error(here() + "id " +
+                              (e.id < 0 ? std::string("<out of range>") : std::to_string(e.id)) +
+                              " of token " + json_quoted(e.token) + " is outside 0.." +
+                              std::to_string(n - 1) + " (" + std::to_string(n) + " tokens)");
+        }
+        if (const VocabEntry* other = by_id[e.id]) {
+            return make_error(here() + "id " + std::to_string(e.id) + " of token " +
+                              json_quoted(e.token) + " is already used by token " +
+                              json_quoted(other->token) + " (line " +
+                              std::to_string(line_of(text, other->offset)) + ")");
+        }
+        by_id[e.id] = &e;
+        if (!ids.emplace(e.token, static_cast<int32_t>(e.id)).second) {
+            return make_error(here() + "token " + json_quoted(e.token) + " is listed twice");
+        }
+    }
+
+    strings.resize(n);
+    bytes.resize(n);
+    for (size_t id = 0; id < n; ++id) {
+        strings[id] = by_id[id]->token;
+        // Characters outside GPT-2's byte alphabet (only in added tokens) stand for their own
+        // UTF-8 bytes. nlohmann has checked that keys are valid UTF-8.
+        std::string& raw = bytes[id];
+        const std::string& s = strings[id];
+        for (size_t i = 0; i < s.size();) {
+            const auto lead = static_cast<uint8_t>(s[i]);
+            const size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+            char32_t cp = len == 1 ? lead : lead & (0xFF >> (len + 1));
+            for (size_t k = 1; k < len && i + k < s.size(); ++k) {
+                cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
+            }
+            const int b = gpt2_char_to_byte(cp);
+            if (b >= 0) {
+                raw += static_cast<char>(b);
+            } else {
+                raw.append(s, i, len);
+            }
+            i += len;
+        }
+        max_token_bytes = std::max(max_token_bytes, raw.size());
+    }
+    return {};
+}
+
+Result<void> BpeTokenizer::Impl::load_merges(const std::filesystem::path& path) {
+    auto text_r = read_file(path);
+    if (!text_r)
+        return text_r.error();
+    const std::string_view text = *text_r;
+
+    std::unordered_map<uint64_t, size_t> line_of_pair;
+    size_t line_no = 0;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t eol = text.find('\n', pos);
+        if (eol == std::string_view::npos)
+            eol = text.size();
+        std::string_view line = text.substr(pos, eol - pos);
+        pos = eol + 1;
+        ++line_no;
+        if (line.ends_with('\r'))
+            line.remove_suffix(1);
+        if (line_no == 1 && line.starts_with("#version"))
+            continue;
+
+        std::vector<std::string_view> parts;
+        size_t i = 0;
+        while (i < line.size()) {
+            if (line[i] == ' ' || line[i] == '\t') {
+                ++i;
+                continue;
+            }
+            const size_t start = i;
+            while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+                ++i;
+            parts.push_back(line.substr(start, i - start));
+        }
+        if (parts.empty())
+            continue;
+        if (parts.size() != 2) {
+            return make_error(where(path, line_no) +
+                              "expected two tokens separated by a space, found " +
+                              std::to_string(parts.size()) + ": " + json_quoted(line));
+        }
+        std::array<int32_t, 2> part_ids{};
+        for (size_t k = 0; k < 2; ++k) {
+            const auto it = ids.find(parts[k]);
+            if (it == ids.end()) {
+                return make_error(where(path, line_no) + "token " + json_quoted(parts[k]) +
+                                  " of merge " + json_quoted(line) + " is not in the vocabulary");
+            }
+            part_ids[k] = it->second;
+        }
+        std::string merged(parts[0]);
+        merged += parts[1];
+        const auto result = ids.find(merged);
+        if (result == ids.end()) {
+            return make_error(where(path, line_no) + "the result " + json_quoted(merged) +
+                              " of merge " + json_quoted(line) + " is not in the vocabulary");
+        }
+        const uint64_t key = pair_key(part_ids[0], part_ids[1]);
+        if (const auto [it, added] = line_of_pair.emplace(key, line_no); !added) {
+            return make_error(where(path, line_no) + "merge " + json_quoted(line) +
+                              " repeats line " + std::to_string(it->second));
+        }
+        merges.emplace(key, Merge{static_cast<int32_t>(merges.size()), result->second});
+    }
+    return {};
+}
+
+Result<void> BpeTokenizer::Impl::find_byte_tokens(const std::filesystem::path& vocab_path) {
+    for (int b = 0; b < 256; ++b) {
+        const std::string spelling(1, static_cast<char>(b));
+        const auto it = ids.find(gpt2_token_string(spelling));
+        if (it == ids.end()) {
+            return make_error(vocab_path.string() + ": no token for byte " + std::to_string(b) +
+                              " (" + json_quoted(gpt2_token_string(spelling)) +
+                              "); a byte-level vocabulary needs all 256");
+        }
+        byte_ids[b] = it->second;
+    }
+    return {};
+}
+
+// Applies the merges to one pre-token, lowest rank first and, within a rank, left to right:
+// GPT-2's rule. A heap over the adjacent pairs keeps this O(n log n), which matters for long
+// unspaced runs (a paragraph of Japanese is a single pre-token). In a merges file produced by
+// training, a merge only creates pairs of higher rank than its own, so taking the pairs one at
+// a time gives the same result as GPT-2's "merge every occurrence of the best pair" loop.
+void BpeTokenizer::Impl::encode_word(std::string_view word, std::vector<int32_t>& out) const {
+    const auto n = static_cast<int32_t>(word.size());
+    if (n == 1) {
+        out.push_back(byte_ids[static_cast<uint8_t>(word[0])]);
+        return;
+    }
+    std::vector<int32_t> id(n);
+    std::vector<int32_t> next(n);
+    std::vector<int32_t> prev(n);
+    for (int32_t i = 0; i < n; ++i) {
+        id[i] = byte_ids[static_cast<uint8_t>(word[i])];
+        next[i] = i + 1;
+        prev[i] = i - 1;
+    }
+
+    struct Candidate {
+        int32_t rank;
+        int32_t pos;  // of the left symbol; symbols keep the byte offset where they start
+        int32_t left;
+        int32_t right;
+        int32_t result;
+        bool operator>(const Candidate& o) const {
+            return rank != o.rank ? rank > o.rank : pos > o.pos;
+        }
+    };
+    std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap;
+    const auto consider = [&](int32_t pos) {
+        const int32_t right = next[pos];
+        if (right >= n)
+            return;
+        const auto it = merges.find(pair_key(id[pos], id[right]));
+        if (it != merges.end()) {
+            heap.push({it->second.rank, pos, id[pos], id[right], it->second.result});
+        }
+    };
+    for (int32_t i = 0; i + 1 < n; ++i)
+        consider(i);
+
+    while (!heap.empty()) {
+        const Candidate c = heap.top();
+        heap.pop();
+        // A candidate is stale when either symbol has merged since: a symbol's token only
+        // grows, so equal ids mean the same two symbols are still neighbours.
+        const int32_t right = next[c.pos];
+        if (id[c.pos] != c.left || right >= n || id[right] != c.right)
+            continue;
+        id[c.pos] = c.result;
+        id[right] = -1;
+        next[c.pos] = next[right];
+        if (next[right] < n)
+            prev[next[right]] = c.pos;
+        if (prev[c.pos] >= 0)
+            consider(prev[c.pos]);
+        consider(c.pos);
+    }
+    for (int32_t i = 0; i < n; i = next[i])
+        out.push_back(id[i]);
+}
+
+BpeTokenizer::BpeTokenizer() : impl_(std::make_unique<Impl>()) {}
+BpeTokenizer::~BpeTokenizer() = default;
+BpeTokenizer::BpeTokenizer(BpeTokenizer&&) noexcept = default;
+BpeTokenizer& BpeTokenizer::operator=(BpeTokenizer&&) noexcept = default;
+
+Result<BpeTokenizer> BpeTokenizer::load(const std::filesystem::path& vocab_json,
+                                        const std::filesystem::path& merges_txt) {
+    BpeTokenizer tok;
+    Impl& impl = *tok.impl_;
+    PL_TRY(impl.load_vocab(vocab_json));
+    PL_TRY(impl.load_merges(merges_txt));
+    PL_TRY(impl.find_byte_tokens(vocab_json));
+    return tok;
+}
+
+std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const {
+    std::vector<int32_t> out;
+    if (!impl_ || impl_->strings.empty())
+        return out;
+    out.reserve(text.size() / 3 + 1);
+    for (const std::string_view word : gpt2_pretokenize(text))
+        impl_->encode_word(word, out);
+    return out;
+}
+
+std::string BpeTokenizer::decode(std::span<const int32_t> ids) const {
+    std::string out;
+    for (const int32_t id : ids) {
+        if (id >= 0 && id < vocab_size())
+            out += impl_->bytes[id];
+    }
+    return out;
+}
+
+std::string BpeTokenizer::token_bytes(int32_t id) const {
+    return id >= 0 && id < vocab_size() ? impl_->bytes[id] : std::string();
+}
+
+std::size_t BpeTokenizer::max_token_bytes() const {
+    return impl_ ? impl_->max_token_bytes : 1;
+}
+
+int BpeTokenizer::vocab_size() const {
+    return impl_ ? static_cast<int>(impl_->strings.size()) : 0;
+}
+
+std::string BpeTokenizer::token_string(int32_t id) const {
+    return id >= 0 && id < vocab_size() ? impl_->strings[id] : std::string();
+}
+
+std::optional<int32_t> BpeTokenizer::token_id(std::string_view token_string) const {
+    if (!impl_)
+        return std::nullopt;
+    const auto it = impl_->ids.find(token_string);
+    if (it == impl_->ids.end())
+        return std::nullopt;
+    return it->second;
+}
+
+}  // namespace pl
