@@ -10,7 +10,7 @@
 #include "core/assets.h"
 #include "cpu/cpu_backend.h"
 #include "model/gpt_model.h"
-#include "prompt/prompt_template.h"
+#include "prompt/renderer.h"
 #include "runner/generator.h"
 #include "test_support.h"
 

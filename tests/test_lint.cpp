@@ -1,7 +1,7 @@
 // The prompt-layout linter: the fixture suite with its exact expected findings, the output
 // formats (text underline, JSON, SARIF validated against the 2.1.0 schema), bad input, --fix,
 // the cost model and the pieces underneath (position-tracking scan, dynamic-value detector,
-// the renderer matching prompt_template).
+// the renderer shared with the runner: test_request_runner compares their segments).
 #include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -18,9 +18,8 @@
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
 #include "lint/lint_input.h"
-#include "lint/lint_renderer.h"
 #include "lint/linter.h"
-#include "prompt/prompt_template.h"
+#include "prompt/renderer.h"
 #include "runner/scenario.h"
 #include "test_support.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -98,7 +97,6 @@ class TestLint : public QObject {
     void fix_moves_dynamic_text_and_sorts_tools();
     void fix_refuses_to_overwrite_the_input();
     void stable_date_is_flagged_only_without_a_log();
-    void renderer_matches_prompt_template();
     void locator_maps_escapes();
     void detector_finds_dynamic_values();
     void cost_model_anthropic_and_openai();
@@ -323,29 +321,6 @@ void TestLint::stable_date_is_flagged_only_without_a_log() {
     QVERIFY(found);
 }
 
-void TestLint::renderer_matches_prompt_template() {
-    const BpeTokenizer tok = builtin_tokenizer();
-    lint::SegmentTokenCache cache(tok);
-    for (const char* name :
-         {"anthropic-agent.json", "anthropic-chatbot.json", "anthropic-rag.json",
-          "anthropic-fewshot-ja.json", "anthropic-lookback.json", "clean.json"}) {
-        const ojson body =
-            ojson::parse(test::read_file((test::data_dir() / "lint" / name).string()));
-        auto ref = render_prompt(body, tok, name);
-        QVERIFY(ref.ok());
-        for (int pass = 0; pass < 2; ++pass) {  // the second pass comes from the cache
-            auto mine = lint::render_for_lint(body, lint::Provider::Anthropic, cache, name);
-            QVERIFY(mine.ok());
-            cache.next_request();
-            QVERIFY2(mine->rendered.tokens == ref->tokens, name);
-            QVERIFY2(mine->rendered.breakpoints == ref->breakpoints, name);
-            QCOMPARE(mine->rendered.segments.size(), ref->segments.size());
-            QVERIFY(mine->rendered.token_offset == ref->token_offset);
-        }
-    }
-    QVERIFY(cache.hits() > 0);
-}
-
 void TestLint::locator_maps_escapes() {
     const std::string text =
         "{\n  \"a\": [1, {\"b~/c\": \"x\\n\\u00e9\\ud83d\\ude00 when\"}],\n  \"z\": \"end\"\n}";
@@ -413,7 +388,7 @@ void TestLint::detector_finds_dynamic_values() {
 void TestLint::cost_model_anthropic_and_openai() {
     const BpeTokenizer tok = builtin_tokenizer();
     const lint::LintTables t = tables();
-    lint::SegmentTokenCache cache(tok);
+    SegmentTokenCache cache(tok);
     // Anthropic: a breakpoint after a long system prompt; the second send reads it.
     const std::string policy(6000, 'x');
     ojson body = {{"model", "claude-sonnet-4-5"},
@@ -421,7 +396,7 @@ void TestLint::cost_model_anthropic_and_openai() {
                                             {"text", "Policy. " + std::string(4000, 'a') + " end"},
                                             {"cache_control", {{"type", "ephemeral"}}}}})},
                   {"messages", ojson::array({{{"role", "user"}, {"content", "hi"}}})}};
-    auto p = lint::render_for_lint(body, lint::Provider::Anthropic, cache, "");
+    auto p = render_request(body, lint::Provider::Anthropic, cache, "");
     QVERIFY(p.ok());
     const int bp = p->breakpoints.at(0).token;
     QVERIFY(bp > 1024);
@@ -448,7 +423,7 @@ void TestLint::cost_model_anthropic_and_openai() {
         {"model", "gpt-4.1"},
         {"messages", ojson::array({{{"role", "system"}, {"content", std::string(5000, 'b')}},
                                    {{"role", "user"}, {"content", "hi"}}})}};
-    auto op = lint::render_for_lint(ob, lint::Provider::OpenAI, cache, "");
+    auto op = render_request(ob, lint::Provider::OpenAI, cache, "");
     QVERIFY(op.ok());
     lint::CacheCostModel o(lint::Provider::OpenAI, t, 1024, 300);
     auto v0 = o.add(*op, "gpt-4.1", 0);

@@ -8,6 +8,7 @@
 #include "core/assets.h"
 #include "cpu/cpu_backend.h"
 #include "model/gpt_model.h"
+#include "prompt/renderer.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
 #include "test_support.h"
@@ -57,6 +58,79 @@ class TestRequestRunner : public QObject {
         auto m = GptModel::load(builtin_model_dir());
         QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
         model_ = m.value();
+    }
+
+    // The linter and the runner render through one function: the lint panel points at the tokens
+    // the model computed. The linter keeps a token cache across a log's requests; the runner
+    // tokenizes each request afresh. Every segment field, every token's segment and byte offset
+    // and every breakpoint must agree, on bodies with tools, system blocks, tool calls, tool
+    // results, images and cache_control on each kind of block.
+    void runnerAndLinterRenderTheSameSegments() {
+        ojson sc = ojson::object();
+        sc["name"] = "render-compare";
+        sc["block_size"] = 16;
+        sc["requests"] = ojson::array();
+        SegmentTokenCache cache(model_->tokenizer());
+        std::vector<RenderedRequest> linted;
+        for (const char* name : {"anthropic-agent.json", "anthropic-chatbot.json",
+                                 "anthropic-rag.json", "anthropic-fewshot-ja.json",
+                                 "anthropic-lookback.json", "clean.json", "anthropic-agent.json"}) {
+            ojson req = ojson::parse(test::read_file((test::data_dir() / "lint" / name).string()));
+            auto r = render_request(req, detect_provider(req), cache, name);
+            QVERIFY2(r.ok(), name);
+            cache.next_request();
+            linted.push_back(std::move(r.value()));
+            req["max_tokens"] = 1;
+            req["session"] = name;
+            req["at_s"] = static_cast<double>(sc["requests"].size());
+            sc["requests"].push_back(req);
+        }
+        QVERIFY(cache.hits() > 0);  // the last body came from the cache
+        QTemporaryDir dir;
+        const QString path = write_temp(dir, "compare.json", sc.dump());
+        auto loaded = load_scenario(path.toStdString());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+        KvPoolLayout layout{16, RequestRunner::pool_blocks_needed(*loaded, model_->config(), true),
+                            0, 0};
+        CpuBackend be(model_, layout);
+        auto runner = RequestRunner::create(be, *loaded, {false, false, {}});
+        QVERIFY(runner.ok());
+        auto results = runner.value()->play(*loaded, [](const RunnerEvent&) {});
+        QVERIFY2(results.ok(), results.ok() ? "" : results.error().message.c_str());
+        QCOMPARE(results->size(), linted.size());
+        int breakpoints = 0;
+        for (std::size_t i = 0; i < linted.size(); ++i) {
+            const RenderedPrompt& ran = (*results)[i].prompt;
+            const RenderedPrompt& lint = linted[i].rendered;
+            QCOMPARE(lint.segments.size(), ran.segments.size());
+            for (std::size_t k = 0; k < ran.segments.size(); ++k) {
+                const PromptSegment& a = ran.segments[k];
+                const PromptSegment& b = lint.segments[k];
+                const QByteArray where =
+                    QByteArray::number(static_cast<int>(i)) + ":" + a.pointer.c_str();
+                QVERIFY2(a.kind == b.kind && a.index == b.index, where);
+                QCOMPARE(b.role, a.role);
+                QCOMPARE(b.pointer, a.pointer);
+                QCOMPARE(b.text, a.text);
+                QCOMPARE(b.cache_breakpoint, a.cache_breakpoint);
+                QCOMPARE(b.token_begin, a.token_begin);
+                QCOMPARE(b.token_end, a.token_end);
+            }
+            QVERIFY(lint.tokens == ran.tokens);
+            QVERIFY(lint.token_segment == ran.token_segment);
+            QVERIFY(lint.token_offset == ran.token_offset);
+            QVERIFY(lint.breakpoints == ran.breakpoints);
+            QCOMPARE(static_cast<int>(linted[i].breakpoints.size()),
+                     static_cast<int>(ran.breakpoints.size()));
+            breakpoints += static_cast<int>(ran.breakpoints.size());
+            for (const PromptSegment& seg : ran.segments) {
+                const bool cut = std::find(ran.breakpoints.begin(), ran.breakpoints.end(),
+                                           seg.token_end) != ran.breakpoints.end();
+                // Every marked segment ends where a breakpoint cuts.
+                QVERIFY(!seg.cache_breakpoint || cut);
+            }
+        }
+        QVERIFY(breakpoints >= 4);  // the bodies exercise cache_control
     }
 
     void eventsAgreeWithResults() {

@@ -1,4 +1,4 @@
-// Every Vulkan kernel against its CPU twin (engine/cpu_ops.h) on awkward sizes: 1, 15, 16, 17,
+// Every Vulkan kernel against its CPU twin (engine/cpu/cpu_ops.h) on awkward sizes: 1, 15, 16, 17,
 // 63, 257 rows and widths that are not multiples of the tiles. |gpu - cpu| <= 1e-4 + 1e-3*|cpu|.
 // PREFIXLENS_KERNEL_BENCH=1 also times the matmul tilings (a tuning aid; never asserted).
 #include <QtTest>

@@ -5,16 +5,19 @@
 //   make_corpus --seed 7 --docs 2400 -o build/corpus.txt
 //
 // Documents are separated by a line "<|endoftext|>". Most are chats in the app's prompt framing
-// (engine/prompt_template.h): optional "<tool>{json}</tool>\n" lines, "<system>\n...\n</system>\n",
-// then "<user>\n...\n</user>\n" and "<assistant>\n...\n</assistant>\n" turns, so the model learns
-// to answer after "<assistant>\n" from the policy in its system prompt. The rest are plain policy
-// pages, FAQs and short product documents with questions and answers.
+// (engine/prompt/framing.h, the renderer's own strings): optional "<tool>{json}</tool>\n" lines,
+// "<system>\n...\n</system>\n", then "<user>\n...\n</user>\n" and
+// "<assistant>\n...\n</assistant>\n" turns, so the model learns to answer after "<assistant>\n"
+// from the policy in its system prompt. The rest are plain policy pages, FAQs and short product
+// documents with questions and answers.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include "prompt/framing.h"
 
 namespace {
 
@@ -402,7 +405,7 @@ std::string order_id(Rng& rng) {
 }
 
 std::string frame(const std::string& role, const std::string& text) {
-    return "<" + role + ">\n" + text + "\n</" + role + ">\n";
+    return pl::framing::turn_text(role, text);
 }
 
 std::string chat_doc(Rng& rng) {
@@ -412,7 +415,7 @@ std::string chat_doc(Rng& rng) {
     const bool tools = rng.chance(g_qa ? 10 : 30);
     if (tools) {
         for (const auto& t : tool_jsons())
-            doc += "<tool>" + t + "</tool>\n";
+            doc += pl::framing::tool_text(t);
     }
     std::string system;
     if (rng.chance(12)) {

@@ -6,7 +6,7 @@
 // The pipeline: documents (separated by "<|endoftext|>\n" lines, see make_corpus) -> a byte-level
 // BPE learned by our trainer -> token ids, every 20th document held out -> AdamW with a linear
 // warmup and a cosine decay -> the model. The forward is the engine's CPU twin (cpu_ops.h) over
-// contiguous K/V; the backward is engine/cpu_ops_backward.cpp.
+// contiguous K/V; the backward is engine/train/cpu_ops_backward.cpp.
 //
 // Deterministic: the batch of step s is drawn from a generator seeded by (seed, s), each worker
 // thread owns a fixed slice of the batch and runs single-threaded BLAS, and the workers'
@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "model/safetensors_reader.h"
+#include "prompt/framing.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "train/bpe_trainer.h"
 #include "train/cpu_ops_backward.h"
@@ -123,16 +124,9 @@ bool parse(int argc, char** argv, Options& o) {
            o.threads <= o.batch;
 }
 
-// The framing strings prompt_template.h tokenizes as pieces of their own. Tokenizing the training
-// text the same way (each piece on its own) gives the model exactly the token boundaries the app
-// will show it, e.g. "<tool>" then "{" rather than one ">{" pre-token.
-const std::vector<std::string>& framing() {
-    static const std::vector<std::string> kFraming = {
-        "\n</assistant>\n", "\n</system>\n", "\n</user>\n", "<assistant>\n",
-        "<system>\n",       "<user>\n",      "</tool>\n",   "<tool>"};
-    return kFraming;
-}
-
+// The framing strings (prompt/framing.h) are tokenized as pieces of their own, as the renderer
+// does. Tokenizing the training text the same way gives the model exactly the token boundaries
+// the app will show it, e.g. "<tool>" then "{" rather than one ">{" pre-token.
 void encode_framed(const pl::BpeTokenizer& tok, const std::string& doc, std::vector<int32_t>& out) {
     std::size_t piece = 0;
     auto flush = [&](std::size_t end) {
@@ -143,7 +137,7 @@ void encode_framed(const pl::BpeTokenizer& tok, const std::string& doc, std::vec
     };
     for (std::size_t i = 0; i < doc.size();) {
         const std::string* hit = nullptr;
-        for (const auto& f : framing()) {
+        for (const auto& f : pl::framing::trained_pieces()) {
             if (doc.compare(i, f.size(), f) == 0) {
                 hit = &f;
                 break;

@@ -24,7 +24,7 @@
 #include "engine_session.h"
 #include "lint/cache_cost.h"
 #include "lint/lint_input.h"
-#include "prompt/prompt_template.h"
+#include "prompt/renderer.h"
 #include "refresh_queue.h"
 
 namespace pl::ui {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "prompt/prompt_template.h"
+#include "prompt/prompt_types.h"
 
 namespace pl::ui {
 

@@ -42,7 +42,7 @@ double input_cost_usd(Provider provider, const LintTables& tables, const std::st
            1e6;
 }
 
-RequestUsage CacheCostModel::add(const LintPrompt& p, const std::string& model, double at_s,
+RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& model, double at_s,
                                  uint64_t variant, int vary_from) {
     std::vector<uint64_t> h;
     prefix_hashes(p.rendered.tokens, variant, vary_from, h);

@@ -8,8 +8,8 @@
 #include <limits>
 #include <unordered_map>
 
-#include "lint/lint_renderer.h"
 #include "lint/lint_tables.h"
+#include "prompt/renderer.h"
 
 namespace pl::lint {
 
@@ -33,7 +33,7 @@ class CacheCostModel {
 
     // Adds one request at time at_s. Tokens from `vary_from` on are treated as different from
     // every earlier request when variant != 0 (a repeat whose dynamic text changed).
-    RequestUsage add(const LintPrompt& p, const std::string& model, double at_s,
+    RequestUsage add(const RenderedRequest& p, const std::string& model, double at_s,
                      uint64_t variant = 0, int vary_from = std::numeric_limits<int>::max());
 
     const UsageTotals& totals() const { return totals_; }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "prompt/prompt_types.h"
 
 namespace pl::lint {
 
@@ -14,7 +15,7 @@ enum class Severity { Note = 0, Warning = 1, Error = 2 };
 const char* severity_name(Severity s);  // "note", "warning", "error"
 std::optional<Severity> parse_severity(const std::string& name);
 
-enum class Provider { Anthropic, OpenAI };
+using pl::Provider;                     // prompt/prompt_types.h
 const char* provider_name(Provider p);  // "anthropic", "openai"
 
 struct RuleInfo {

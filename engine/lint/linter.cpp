@@ -9,9 +9,9 @@
 #include "lint/cache_cost.h"
 #include "lint/dynamic_values.h"
 #include "lint/json_locator.h"
-#include "lint/lint_renderer.h"
 #include "lint/lint_report.h"
 #include "lint/request_fixer.h"
+#include "prompt/renderer.h"
 
 namespace pl::lint {
 
@@ -64,7 +64,7 @@ void collect_strings(const ojson& j, const std::string& pointer, bool in_tools, 
 // Text composed by the client for each request: tools, system/developer text, and the user's
 // messages before the final one. Assistant turns and tool results are recorded outputs that
 // are resent verbatim, and the final user message is where dynamic text belongs.
-std::vector<Leaf> checked_leaves(const ojson& body, const LintPrompt& p) {
+std::vector<Leaf> checked_leaves(const ojson& body, const RenderedRequest& p) {
     std::vector<Leaf> out;
     if (body.contains("tools") && body["tools"].is_array()) {
         const ojson& tools = body["tools"];
@@ -184,7 +184,7 @@ struct PendingDynamic {
 };
 
 struct SessionState {
-    LintPrompt prompt;
+    RenderedRequest prompt;
     ojson params;
     ojson tools;
     ojson schemas;
@@ -212,7 +212,7 @@ ojson schemas_of(const ojson& body) {
     return s;
 }
 
-int last_valid_breakpoint(const LintPrompt& p, int min_tokens, double* ttl = nullptr) {
+int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl = nullptr) {
     int last = 0;
     for (const Breakpoint& bp : p.breakpoints) {
         if (bp.token >= min_tokens) {
@@ -224,7 +224,7 @@ int last_valid_breakpoint(const LintPrompt& p, int min_tokens, double* ttl = nul
     return last;
 }
 
-int token_at_byte(const LintPrompt& p, int segment, std::size_t byte) {
+int token_at_byte(const RenderedRequest& p, int segment, std::size_t byte) {
     const PromptSegment& s = p.rendered.segments[static_cast<std::size_t>(segment)];
     int t = s.token_begin;
     for (int k = s.token_begin; k < s.token_end; ++k) {
@@ -235,7 +235,7 @@ int token_at_byte(const LintPrompt& p, int segment, std::size_t byte) {
     return t;
 }
 
-int block_of_token(const LintPrompt& p, int token) {
+int block_of_token(const RenderedRequest& p, int token) {
     for (std::size_t b = 0; b < p.blocks.size(); ++b) {
         if (token < p.blocks[b].token_end ||
             (b + 1 < p.blocks.size() && token < p.blocks[b + 1].token_begin))
@@ -265,7 +265,7 @@ struct Linter::Impl {
     const ojson* input_body = nullptr;  // the request being added (valid until the next add)
     std::optional<ojson> fixed_body;    // its rewrite, when it needs one
     // A single request is costed as `repeat` sends; these keep what that needs.
-    std::optional<LintPrompt> first_prompt, first_fixed;
+    std::optional<RenderedRequest> first_prompt, first_fixed;
     int first_dynamic_token = std::numeric_limits<int>::max();
     int first_min_tokens = 1024;
     bool tools_unsorted_note = false;
@@ -330,7 +330,7 @@ struct Linter::Impl {
 Result<void> Linter::Impl::add(const RequestInput& in) {
     if (!provider)
         provider = opts.provider ? *opts.provider : detect_provider(in.body);
-    auto rendered = render_for_lint(in.body, *provider, cache, "");
+    auto rendered = render_request(in.body, *provider, cache, "");
     cache.next_request();
     if (!rendered) {
         // "<pointer>: expected ...": place it in the file.
@@ -342,7 +342,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                           std::to_string(pos.column) + ": " + (ptr.empty() ? "/" : ptr) + ": " +
                           (colon == std::string::npos ? msg : msg.substr(colon + 2)));
     }
-    LintPrompt cur = std::move(rendered.value());
+    RenderedRequest cur = std::move(rendered.value());
     const Provider prov = *provider;
     const std::string model = cur.model;
     if (first_model.empty())
@@ -356,7 +356,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         prev = &it->second;
 
     // ---- dynamic values in the cacheable prefix ----
-    auto automatic = [&](const LintPrompt& p) {
+    auto automatic = [&](const RenderedRequest& p) {
         return prov == Provider::OpenAI || (opts.automatic_caching && p.breakpoints.empty());
     };
     const int cacheable_end =
@@ -534,7 +534,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
 
     // ---- sequence rules: this request against the previous one ----
     if (prev) {
-        const LintPrompt& pp_prompt = prev->prompt;
+        const RenderedRequest& pp_prompt = prev->prompt;
         const auto& a = pp_prompt.rendered.tokens;
         const auto& b = cur.rendered.tokens;
         int n = 0;
@@ -656,7 +656,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                 ptr = "/" + void_param;
             } else {
                 const bool cur_has = n < cur.size();
-                const LintPrompt& side = cur_has ? cur : pp_prompt;
+                const RenderedRequest& side = cur_has ? cur : pp_prompt;
                 const int at = cur_has ? n : std::max(0, std::min(n, pp_prompt.size() - 1));
                 const int seg_index = side.rendered.token_segment[static_cast<std::size_t>(at)];
                 const PromptSegment& seg =
@@ -801,10 +801,10 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     // Most requests of a clean log need no rewrite: then the input stands for its fixed form.
     input_body = &in.body;
     fixed_body.reset();
-    std::optional<LintPrompt> fixed;
+    std::optional<RenderedRequest> fixed;
     if (!moves.empty() || !tools_in_canonical_form(tools)) {
         fixed_body = fix_request(in.body, prov, moves);
-        auto r = render_for_lint(*fixed_body, prov, fix_cache, "");
+        auto r = render_request(*fixed_body, prov, fix_cache, "");
         fix_cache.next_request();
         if (r)
             fixed = std::move(r.value());

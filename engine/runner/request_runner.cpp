@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "model/gpt_model.h"
+#include "prompt/renderer.h"
 
 namespace pl {
 

@@ -13,7 +13,7 @@
 
 #include "cache/prefix_cache.h"
 #include "model/backend.h"
-#include "prompt/prompt_template.h"
+#include "prompt/prompt_types.h"
 #include "runner/cost_model.h"
 #include "runner/sampler.h"
 #include "runner/scenario.h"

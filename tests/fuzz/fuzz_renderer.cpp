@@ -2,7 +2,7 @@
 // it, and the tokens decode to the segments' texts in order.
 #include "core/json_util.h"
 #include "fuzz_support.h"
-#include "prompt/prompt_template.h"
+#include "prompt/renderer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

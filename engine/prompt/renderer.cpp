@@ -1,8 +1,22 @@
-#include "lint/lint_renderer.h"
+#include "prompt/renderer.h"
 
-#include <algorithm>
+#include "prompt/framing.h"
 
-namespace pl::lint {
+namespace pl {
+
+const char* part_kind_name(PartKind kind) {
+    switch (kind) {
+        case PartKind::Tool:
+            return "tools";
+        case PartKind::System:
+            return "system";
+        case PartKind::Message:
+            return "message";
+        case PartKind::Generation:
+            return "generation";
+    }
+    return "?";
+}
 
 const EncodedText& SegmentTokenCache::encode(const std::string& text) {
     if (auto it = cur_.find(text); it != cur_.end()) {
@@ -89,10 +103,10 @@ bool has_cc(const ojson& b) {
     return b.is_object() && b.contains("cache_control") && !b["cache_control"].is_null();
 }
 
-class LintRenderer {
+class Renderer {
   public:
-    LintRenderer(SegmentTokenCache& cache, std::string where, Provider p)
-        : cache_(cache), where_(std::move(where)) {
+    Renderer(SegmentTokenCache& cache, std::string where, Provider p, std::size_t max_tokens)
+        : cache_(cache), where_(std::move(where)), max_tokens_(max_tokens) {
         out_.provider = p;
     }
 
@@ -116,9 +130,17 @@ class LintRenderer {
     // ("\n</role>\n") come after that point and pass extends_block = false.
     void add(PartKind kind, int index, const std::string& role, const std::string& pointer,
              const std::string& container, const std::string& text, bool extends_block = true) {
-        if (text.empty())
+        if (text.empty() || at_least_ > 0)
             return;
         RenderedPrompt& r = out_.rendered;
+        // A text of B bytes is at least B / max_token_bytes tokens: a prompt that cannot fit is
+        // refused before it is tokenized (a 1 GB prompt would take minutes and gigabytes).
+        if (const std::size_t bound =
+                r.tokens.size() + text.size() / cache_.tokenizer().max_token_bytes();
+            max_tokens_ > 0 && bound > max_tokens_) {
+            at_least_ = bound;
+            return;
+        }
         PromptSegment seg{kind, index, role, pointer, text, false, 0, 0};
         seg.token_begin = static_cast<int>(r.tokens.size());
         const EncodedText& e = cache_.encode(text);
@@ -147,7 +169,7 @@ class LintRenderer {
         out_.breakpoints.push_back(std::move(bp));
     }
 
-    // ---- Anthropic (mirrors engine/prompt_template.cpp) ----
+    // ---- Anthropic ----
 
     // Tools come first in both providers' layouts; only Anthropic marks breakpoints on them.
     Result<void> tools_part(const ojson& body, bool breakpoints) {
@@ -162,9 +184,9 @@ class LintRenderer {
                 return type_error(p, "a tool object");
             const int idx = static_cast<int>(i);
             begin_block(PartKind::Tool, p);
-            add(PartKind::Tool, idx, "", "", p, "<tool>");
+            add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolOpen));
             add(PartKind::Tool, idx, "", p, p, tools[i].dump());
-            add(PartKind::Tool, idx, "", "", p, "</tool>\n");
+            add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolClose));
             if (breakpoints && has_cc(tools[i]))
                 mark(tools[i], p);
         }
@@ -177,9 +199,9 @@ class LintRenderer {
         const ojson& sys = body["system"];
         if (sys.is_string()) {
             begin_block(PartKind::System, "/system");
-            add(PartKind::System, 0, "", "", "/system", "<system>\n");
+            add(PartKind::System, 0, "", "", "/system", framing::turn_open("system"));
             add(PartKind::System, 0, "", "/system", "/system", sys.get<std::string>());
-            add(PartKind::System, 0, "", "", "/system", "\n</system>\n", false);
+            add(PartKind::System, 0, "", "", "/system", framing::turn_close("system"), false);
             return {};
         }
         if (!sys.is_array())
@@ -192,7 +214,7 @@ class LintRenderer {
                 return type_error(p, "a text block {\"type\": \"text\", \"text\": \"...\"}");
             begin_block(PartKind::System, p);
             if (!opened) {
-                add(PartKind::System, 0, "", "", p, "<system>\n");
+                add(PartKind::System, 0, "", "", p, framing::turn_open("system"));
                 opened = true;
             }
             add(PartKind::System, static_cast<int>(i), "", p + "/text", p,
@@ -202,10 +224,10 @@ class LintRenderer {
         }
         if (!opened) {
             begin_block(PartKind::System, "/system");
-            add(PartKind::System, 0, "", "", "/system", "<system>\n");
+            add(PartKind::System, 0, "", "", "/system", framing::turn_open("system"));
         }
         add(PartKind::System, static_cast<int>(sys.size()) - 1, "", "", out_.blocks.back().pointer,
-            "\n</system>\n", false);
+            framing::turn_close("system"), false);
         return {};
     }
 
@@ -270,7 +292,7 @@ class LintRenderer {
                 set_tail(idx, p);
             const std::size_t first_block = out_.blocks.size();
             begin_block(PartKind::Message, p + "/content", idx, role);
-            add(PartKind::Message, idx, role, "", p, "<" + role + ">\n");
+            add(PartKind::Message, idx, role, "", p, framing::turn_open(role));
             const bool is_string = m["content"].is_string();
             if (!is_string) {
                 // The framing joins the first content block (a block starts at its first text).
@@ -282,7 +304,7 @@ class LintRenderer {
                 add(PartKind::Message, idx, role, p + "/content", p + "/content",
                     m["content"].get<std::string>());
             }
-            add(PartKind::Message, idx, role, "", p, "\n</" + role + ">\n", false);
+            add(PartKind::Message, idx, role, "", p, framing::turn_close(role), false);
         }
         return {};
     }
@@ -333,7 +355,7 @@ class LintRenderer {
         if (role == "user")
             set_tail(idx, p);
         begin_block(kind, p, idx, role);
-        add(kind, idx, role, "", p, "<" + role + ">\n");
+        add(kind, idx, role, "", p, framing::turn_open(role));
         if (m.contains("content")) {
             o_text_parts(m["content"], p + "/content", idx, role, kind);
         } else if (m.contains("output")) {
@@ -359,17 +381,17 @@ class LintRenderer {
                     add(kind, idx, role, cp, p, call.dump());
             }
         }
-        add(kind, idx, role, "", p, "\n</" + role + ">\n", false);
+        add(kind, idx, role, "", p, framing::turn_close(role), false);
         return {};
     }
 
     Result<void> o_messages(const ojson& body) {
         if (body.contains("instructions") && body["instructions"].is_string()) {
             begin_block(PartKind::System, "/instructions");
-            add(PartKind::System, 0, "", "", "/instructions", "<system>\n");
+            add(PartKind::System, 0, "", "", "/instructions", framing::turn_open("system"));
             add(PartKind::System, 0, "", "/instructions", "/instructions",
                 body["instructions"].get<std::string>());
-            add(PartKind::System, 0, "", "", "/instructions", "\n</system>\n", false);
+            add(PartKind::System, 0, "", "", "/instructions", framing::turn_close("system"), false);
         }
         out_.messages_begin_token = out_.size();
         if (body.contains("input")) {
@@ -378,9 +400,9 @@ class LintRenderer {
             if (in.is_string()) {
                 set_tail(0, "/input");
                 begin_block(PartKind::Message, "/input", 0, "user");
-                add(PartKind::Message, 0, "user", "", "/input", "<user>\n");
+                add(PartKind::Message, 0, "user", "", "/input", framing::turn_open("user"));
                 add(PartKind::Message, 0, "user", "/input", "/input", in.get<std::string>());
-                add(PartKind::Message, 0, "user", "", "/input", "\n</user>\n", false);
+                add(PartKind::Message, 0, "user", "", "/input", framing::turn_close("user"), false);
                 return {};
             }
             if (!in.is_array())
@@ -403,7 +425,7 @@ class LintRenderer {
         out_.tail_begin_token = out_.size();
     }
 
-    Result<LintPrompt> run(const ojson& body) {
+    Result<RenderedRequest> run(const ojson& body) {
         if (!body.is_object())
             return type_error("", "a request object");
         if (body.contains("model") && body["model"].is_string())
@@ -418,22 +440,42 @@ class LintRenderer {
         }
         if (out_.tail_message < 0)
             out_.tail_begin_token = out_.size();
-        add(PartKind::Generation, 0, "assistant", "", "", "<assistant>\n");
+        add(PartKind::Generation, 0, "assistant", "", "", framing::turn_open("assistant"));
+        const std::size_t n = out_.rendered.tokens.size();
+        if (at_least_ > 0 || (max_tokens_ > 0 && n > max_tokens_)) {
+            return make_error(where_ + ": the prompt is " +
+                              (at_least_ > 0 ? "at least " + std::to_string(at_least_)
+                                             : std::to_string(n)) +
+                              " tokens, longer than the model's context of " +
+                              std::to_string(max_tokens_));
+        }
         return std::move(out_);
     }
 
   private:
     SegmentTokenCache& cache_;
     std::string where_;
-    LintPrompt out_;
+    std::size_t max_tokens_ = 0;
+    std::size_t at_least_ = 0;  // > 0: the byte count alone proved the prompt too long
+    RenderedRequest out_;
 };
 
 }  // namespace
 
-Result<LintPrompt> render_for_lint(const ojson& body, Provider provider, SegmentTokenCache& cache,
-                                   const std::string& where) {
-    LintRenderer r(cache, where, provider);
+Result<RenderedRequest> render_request(const ojson& body, Provider provider,
+                                       SegmentTokenCache& cache, const std::string& where,
+                                       std::size_t max_tokens) {
+    Renderer r(cache, where, provider, max_tokens);
     return r.run(body);
 }
 
-}  // namespace pl::lint
+Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
+                                     const std::string& where, std::size_t max_tokens) {
+    SegmentTokenCache cache(tokenizer);
+    auto r = render_request(body, Provider::Anthropic, cache, where, max_tokens);
+    if (!r)
+        return r.error();
+    return std::move(r->rendered);
+}
+
+}  // namespace pl

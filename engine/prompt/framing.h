@@ -1,0 +1,32 @@
+// The framing the model sees around each part of a request: the one definition of these strings.
+// The renderer (prompt/renderer.h) emits them as segments of their own; the corpus tool writes
+// training text with them and the trainer tokenizes each of them on its own, so the model learns
+// exactly the token boundaries the app shows it.
+//
+//   a tool:     "<tool>" + the tool as JSON + "</tool>\n"
+//   system:     "<system>\n" + text + "\n</system>\n"
+//   a message:  "<" + role + ">\n" + content + "\n</" + role + ">\n"
+//   finally:    "<assistant>\n"  (the model writes the answer from here)
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pl::framing {
+
+inline constexpr std::string_view kToolOpen = "<tool>";
+inline constexpr std::string_view kToolClose = "</tool>\n";
+
+std::string turn_open(std::string_view role);   // "<role>\n"
+std::string turn_close(std::string_view role);  // "\n</role>\n"
+
+// Whole framed pieces of training text, as the renderer would produce them.
+std::string tool_text(std::string_view tool_json);
+std::string turn_text(std::string_view role, std::string_view text);
+
+// Every framing string of the roles the built-in model is trained on (system, user, assistant,
+// tools), longest first: what the trainer cuts documents at before tokenizing.
+const std::vector<std::string>& trained_pieces();
+
+}  // namespace pl::framing

@@ -1,0 +1,77 @@
+// What a rendered request is made of: the token stream the model sees, cut into segments that
+// each know the part of the request and the JSON string they came from, the API's content blocks
+// and its cache_control breakpoints. Produced by prompt/renderer.h; read by the runner, the
+// linter and the views.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pl {
+
+enum class Provider { Anthropic, OpenAI };
+
+enum class PartKind { Tool, System, Message, Generation };
+const char* part_kind_name(PartKind kind);  // "tools", "system", "message", "generation"
+
+// One tokenized piece of the prompt: framing text or the text of one JSON string.
+struct PromptSegment {
+    PartKind kind = PartKind::Generation;
+    int index = 0;        // tool index, system block index, or message index
+    std::string role;     // "user"/"assistant" for messages, else empty
+    std::string pointer;  // JSON pointer of the source value in the request ("" for framing)
+    std::string text;     // the exact bytes tokenized
+    bool cache_breakpoint = false;  // a cache_control breakpoint cuts right after this segment
+    int token_begin = 0;
+    int token_end = 0;
+
+    bool operator==(const PromptSegment&) const = default;
+};
+
+struct RenderedPrompt {
+    std::vector<int32_t> tokens;
+    std::vector<int32_t> token_segment;  // per token: index into segments
+    std::vector<int32_t> token_offset;   // per token: byte offset inside its segment's text
+    std::vector<PromptSegment> segments;
+    // Token index just after each cache_control breakpoint, in order (Anthropic semantics: the
+    // prefix up to and including the marked block is cached).
+    std::vector<int> breakpoints;
+};
+
+// One content block in the API's sense (a tool, a system text block, a message's content block;
+// for OpenAI a message): the unit Anthropic's 20-block lookback counts.
+struct ContentBlock {
+    PartKind kind = PartKind::Message;
+    std::string pointer;  // "/tools/2", "/system/0", "/messages/4/content/1", "/input/3"
+    int message = -1;     // message index for message blocks
+    std::string role;
+    int token_begin = 0;
+    int token_end = 0;
+};
+
+struct Breakpoint {
+    int token = 0;        // tokens before it are the cached prefix
+    int block = 0;        // the content block that carries it
+    std::string pointer;  // of its cache_control object
+    double ttl_s = 300;
+};
+
+// A request rendered with everything the linter needs besides the tokens.
+struct RenderedRequest {
+    Provider provider = Provider::Anthropic;
+    RenderedPrompt rendered;
+    std::vector<int> segment_block;  // per segment: its content block (-1 for the generation tag)
+    std::vector<std::string> segment_container;  // per segment: pointer of its block or message
+    std::vector<ContentBlock> blocks;
+    std::vector<Breakpoint> breakpoints;  // cache_control markers, in order
+    int messages_begin_token = 0;         // first token after tools and system
+    int tail_message = -1;                // the final user message (-1: none)
+    std::string tail_pointer;
+    int tail_begin_token = 0;  // its first token; the whole prompt length when there is none
+    std::string messages_key = "messages";  // "messages" or "input"
+    std::string model;
+    int size() const { return static_cast<int>(rendered.tokens.size()); }
+};
+
+}  // namespace pl

@@ -1,0 +1,75 @@
+// The one renderer: how a request body (Anthropic Messages, OpenAI Chat Completions or Responses)
+// becomes the token stream the model sees. The runner, the linter, the corpus tool and the
+// trainer all go through it (the last two through prompt/framing.h).
+//
+// Anthropic (what scenarios and `prefixlens run` use):
+//   for each tool i:   "<tool>" + the tool object as JSON, keys in the order given + "</tool>\n"
+//   system (if any):   "<system>\n" + each text block's text, concatenated + "\n</system>\n"
+//   for each message:  "<" + role + ">\n" + its content + "\n</" + role + ">\n"
+//                      (text blocks concatenated; tool_use blocks as their JSON input;
+//                       tool_result blocks as their text content; other blocks as their JSON)
+//   finally:           "<assistant>\n"  (the model writes the answer from here)
+// OpenAI uses the analogous layout, so the same rules apply to both: tools (Chat `tools[i]` or
+// Responses `tools[i]`) as above; Responses `instructions` as the system part; each message
+// (Chat `messages[i]`, Responses `input` string or items) framed by its role (system, developer,
+// user, assistant, tool; text parts concatenated, other parts and tool calls as their JSON;
+// Responses function_call items use the role "function_call", function_call_output items the
+// role "tool"); finally "<assistant>\n". OpenAI's real server template is not published; what
+// matters for caching is that it is a deterministic function of the same parts in the same order.
+//
+// Each piece is tokenized on its own, so every token belongs to exactly one part of the request
+// and knows the JSON pointer and byte offset of the text it came from.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+
+#include "core/json_util.h"
+#include "prompt/prompt_types.h"
+#include "tokenizer/bpe_tokenizer.h"
+
+namespace pl {
+
+// Tokens of a piece of text, and each token's byte offset in it.
+struct EncodedText {
+    std::vector<int32_t> ids;
+    std::vector<int32_t> offsets;
+};
+
+// Tokenizes segments, remembering the segments of the current and the previous request: in a
+// log most of a request is the previous one again, so most segments are found here.
+class SegmentTokenCache {
+  public:
+    explicit SegmentTokenCache(const BpeTokenizer& tokenizer) : tok_(tokenizer) {}
+    const EncodedText& encode(const std::string& text);
+    void next_request();  // forgets what the request before the previous one used
+    const BpeTokenizer& tokenizer() const { return tok_; }
+    long long hits() const { return hits_; }
+    long long misses() const { return misses_; }
+
+  private:
+    const BpeTokenizer& tok_;
+    std::unordered_map<std::string, EncodedText> cur_, prev_;
+    long long hits_ = 0, misses_ = 0;
+};
+
+// Validates the body's shape (errors name `where` and the JSON pointer) and renders it, with
+// tokens from `cache`. With max_tokens > 0, a prompt longer than that is an error, found before
+// the text that cannot fit is tokenized.
+Result<RenderedRequest> render_request(const ojson& body, Provider provider,
+                                       SegmentTokenCache& cache, const std::string& where,
+                                       std::size_t max_tokens = 0);
+
+// An Anthropic body's tokens and segments, as the runner plays it. `where` prefixes messages,
+// e.g. "scenario.json: /requests/2".
+Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
+                                     const std::string& where, std::size_t max_tokens = 0);
+
+// "anthropic" unless the model name or the body's shape says OpenAI.
+Provider detect_provider(const ojson& body);
+
+// The index of the message a pointer is inside (Anthropic/Chat "/messages/i", Responses
+// "/input/i"), or -1 when the pointer is not inside a message.
+int message_index_of(const std::string& pointer, const std::string& messages_key);
+
+}  // namespace pl
