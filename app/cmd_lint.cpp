@@ -1,13 +1,13 @@
 // prefixlens lint: finds prompt layouts that defeat prompt caching, with a cost estimate.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "core/assets.h"
+#include "core/file_util.h"
 #include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/lint_tables.h"
@@ -126,35 +126,10 @@ int run_lint(const std::vector<std::string>& args) {
                          : "built-in model tokenizer (" + std::to_string(tokenizer->vocab_size()) +
                                "-token BPE)";
 
-    // --fix output goes to a temporary file beside the target, renamed into place at the end, so
-    // no partial file is ever left behind.
-    std::ostringstream fix_stdout;
-    std::ofstream fix_file;
-    fs::path tmp_path;
-    // Whatever way this function is left, the temporary file does not outlive it (after the
-    // rename it no longer exists and this does nothing).
-    struct RemoveTemporary {
-        const fs::path& path;
-        ~RemoveTemporary() {
-            std::error_code ec;
-            if (!path.empty())
-                fs::remove(path, ec);
-        }
-    } remove_temporary{tmp_path};
-    std::ostream* fix_out = nullptr;
-    if (fix) {
-        if (out_path) {
-            const fs::path target(*out_path);
-            tmp_path =
-                target.parent_path() / ("." + target.filename().string() + ".prefixlens-tmp");
-            fix_file.open(tmp_path, std::ios::binary | std::ios::trunc);
-            if (!fix_file)
-                return fail_usage("lint: -o " + *out_path + ": cannot write " + tmp_path.string());
-            fix_out = &fix_file;
-        } else {
-            fix_out = &fix_stdout;
-        }
-    }
+    // --fix output is collected and written at the end, to stdout or atomically to -o
+    // (core/file_util.h), so no partial file is ever left behind.
+    std::ostringstream fix_text;
+    std::ostream* fix_out = fix ? &fix_text : nullptr;
 
     std::vector<lint::FileReport> reports;
     bool bad_input = false;
@@ -196,14 +171,12 @@ int run_lint(const std::vector<std::string>& args) {
 
     if (fix) {
         if (bad_input && reports.empty())
-            return 2;  // remove_temporary takes the partial file away
+            return 2;  // nothing was written
         if (out_path) {
-            fix_file.close();
-            std::error_code ec;
-            if (!fix_file || (fs::rename(tmp_path, *out_path, ec), ec))
-                return fail_usage("lint: -o " + *out_path + ": cannot write it");
+            if (auto w = write_file_atomically(*out_path, fix_text.str()); !w)
+                return fail_usage("lint: -o " + w.error().message);
         } else {
-            std::fputs(fix_stdout.str().c_str(), stdout);
+            std::fputs(fix_text.str().c_str(), stdout);
         }
     }
     if (bad_input)

@@ -4,12 +4,12 @@
 // image is written to a temporary file next to OUT and renamed over it only when complete, so a
 // failure never leaves a file behind.
 #include <QApplication>
+#include <QBuffer>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHashFunctions>
 #include <QImageWriter>
 #include <QLocale>
-#include <QSaveFile>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +20,7 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "core/file_util.h"
 #include "cpu/cpu_ops.h"
 #include "i18n.h"
 #include "lesson.h"
@@ -203,20 +204,21 @@ std::string check_fits(const QWidget& window, int w, int h) {
     return std::to_string(min.width()) + "x" + std::to_string(min.height());
 }
 
-// Writes the PNG beside `path` and renames it over `path` only once it is complete.
+// Encodes the PNG in memory and writes it atomically (core/file_util.h): a reader never sees half
+// an image, and a failed shot leaves the old one in place.
 std::string save_png(const QImage& image, const QString& path) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return "cannot write " + path.toStdString() + ": " + file.errorString().toStdString();
-    QImageWriter writer(&file, "png");
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
     writer.setQuality(0);  // for PNG: the strongest zlib level; docs images stay small
     // The window is opaque: three channels, not four.
-    if (!writer.write(image.convertToFormat(QImage::Format_RGB32))) {
-        file.cancelWriting();
+    if (!writer.write(image.convertToFormat(QImage::Format_RGB32)))
         return "cannot write " + path.toStdString() + ": " + writer.errorString().toStdString();
-    }
-    if (!file.commit())
-        return "cannot write " + path.toStdString() + ": " + file.errorString().toStdString();
+    if (auto w = write_file_atomically(path.toStdString(),
+                                       std::string_view(bytes.constData(), bytes.size()));
+        !w)
+        return w.error().message;
     return {};
 }
 
