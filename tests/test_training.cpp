@@ -133,8 +133,15 @@ class TestTraining : public QObject {
         PL_COMPARE_CLOSE(dwpe, numeric_grad(wpe, f), 1e-3, 1e-3);
     }
 
+    void attentionBackward_data() {
+        QTest::addColumn<int>("T");
+        QTest::newRow("one short tile") << 6;
+        QTest::newRow("past one tile") << 131;  // the tile is 128 query rows
+    }
+
     void attentionBackward() {
-        const int T = 6, C = 8, H = 2;
+        QFETCH(int, T);
+        const int C = 8, H = 2;
         auto qkv = random_vec(T * 3 * C, 1.5f, 14);
         const auto r = random_vec(T * C, 1.0f, 15);
         std::vector<float> out(T * C);
@@ -145,6 +152,23 @@ class TestTraining : public QObject {
         std::vector<float> dqkv(T * 3 * C, 0.0f);
         cpu::attention_backward(dqkv.data(), r.data(), qkv.data(), T, C, H);
         PL_COMPARE_CLOSE(dqkv, numeric_grad(qkv, f), 2e-3, 1e-2);
+    }
+
+    // The tiled forward against the engine's paged attention on the same K and V, past a tile.
+    void attentionMatchesEngine() {
+        const int T = 200, C = 16, H = 2;
+        const auto qkv = random_vec(T * 3 * C, 1.0f, 21);
+        std::vector<float> tiled(T * C), paged(T * C), k(T * C), v(T * C);
+        for (int t = 0; t < T; ++t) {
+            std::copy_n(qkv.data() + t * 3 * C + C, C, k.data() + t * C);
+            std::copy_n(qkv.data() + t * 3 * C + 2 * C, C, v.data() + t * C);
+        }
+        std::vector<int32_t> table((T + 15) / 16);
+        std::iota(table.begin(), table.end(), 0);
+        cpu::attention(paged.data(), qkv.data(),
+                       cpu::PagedKv{k.data(), v.data(), 16L * C, table.data(), 16}, 0, T, C, H);
+        cpu::attention_contiguous(tiled.data(), qkv.data(), T, C, H);
+        PL_COMPARE_CLOSE(tiled, paged, 1e-5, 1e-5);
     }
 
     void crossEntropyBackward() {

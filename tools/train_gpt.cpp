@@ -120,7 +120,7 @@ bool parse(int argc, char** argv, Options& o) {
         it->second(argv[++i]);
     }
     return !o.corpus.empty() && !o.out_dir.empty() && o.width % o.heads == 0 && o.seq >= 2 &&
-           o.seq < o.positions && o.batch >= 1 && o.steps >= 1 && o.threads >= 1 &&
+           o.seq <= o.positions && o.batch >= 1 && o.steps >= 1 && o.threads >= 1 &&
            o.threads <= o.batch;
 }
 

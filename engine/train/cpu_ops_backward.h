@@ -34,12 +34,13 @@ void matmul_backward(float* din, float* dw, float* dbias, const float* dout, con
 void gelu_backward(float* din, const float* in, const float* dout, long n);
 
 // Causal self-attention of one sequence of T tokens starting at position 0, with K and V read
-// straight out of qkv [T, 3C] (q | k | v). The forward is cpu::attention() over a "paged" view
-// with one token per block, so training and the engine share the same arithmetic.
+// straight out of qkv [T, 3C] (q | k | v). Tiles of query rows run QK^T and PV as GEMMs over only
+// the keys they can see; the softmax is cpu::attention()'s, so training and the engine agree.
 void attention_contiguous(float* out, const float* qkv, int T, int C, int n_head);
 
 // Of attention_contiguous(): dqkv[T,3C] += d(out)/d(qkv) applied to dout[T,C]. The softmax is
-// recomputed (as in the forward) instead of keeping a [n_head, T, T] probability buffer.
+// recomputed tile by tile (as in the forward) instead of keeping a [n_head, T, T] probability
+// buffer; every product is a GEMM.
 void attention_backward(float* dqkv, const float* dout, const float* qkv, int T, int C, int n_head);
 
 // Softmax cross-entropy of rows of logits [N, V] against targets (a target < 0 is ignored).
