@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus/reading_corpus.h"
 #include "prompt/framing.h"
 
 namespace {
@@ -509,6 +510,7 @@ int main(int argc, char** argv) {
     uint64_t seed = 7;
     long docs = 2400;
     std::string out_path;
+    bool reading = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seed" && i + 1 < argc)
@@ -517,10 +519,13 @@ int main(int argc, char** argv) {
             docs = std::atol(argv[++i]);
         else if (a == "--qa")
             g_qa = true;
+        else if (a == "--reading")
+            reading = true;
         else if (a == "-o" && i + 1 < argc)
             out_path = argv[++i];
         else {
-            std::fprintf(stderr, "usage: make_corpus [--seed N] [--docs N] [--qa] -o FILE\n");
+            std::fprintf(stderr,
+                         "usage: make_corpus [--seed N] [--docs N] [--qa | --reading] -o FILE\n");
             return 2;
         }
     }
@@ -531,6 +536,11 @@ int main(int argc, char** argv) {
     Rng rng{seed};
     std::string corpus;
     for (long d = 0; d < docs; ++d) {
+        if (reading) {
+            pl::corpus::Rng r{rng.next()};
+            corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
+            continue;
+        }
         const int kind = rng.below(100);
         if (g_qa)
             corpus += kind < 92 ? chat_doc(rng) : kind < 96 ? faq_doc(rng) : product_doc(rng);

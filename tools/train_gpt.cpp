@@ -62,7 +62,7 @@ struct Options {
     uint64_t seed = 1234;
     bool resume = false;
     std::string tokenizer_dir;  // --tokenizer: reuse vocab.json/merges.txt instead of learning
-    std::string init_from;      // --init: start from the params of a checkpoint.safetensors
+    std::string init_from;      // --init: start from a checkpoint.safetensors or a model folder
 };
 
 int usage() {
@@ -73,7 +73,7 @@ int usage() {
         "  [--warmup N] [--lr X] [--min-lr-frac X] [--weight-decay X] [--clip X]\n"
         "  [--threads N] [--seed N] [--bpe-bytes N] [--eval-every N] [--eval-tokens N]\n"
         "  [--checkpoint-every N] [--log-every N] [--resume]\n"
-        "  [--tokenizer DIR] [--init CHECKPOINT.safetensors]\n"
+        "  [--tokenizer DIR] [--init CHECKPOINT.safetensors|MODEL_DIR]\n"
         "--tokenizer DIR reuses DIR/vocab.json and DIR/merges.txt (no BPE learning); --init\n"
         "starts from the weights of an earlier run's checkpoint with a fresh schedule and fresh\n"
         "AdamW moments (a second stage on another corpus, same tokenizer).\n");
@@ -424,11 +424,25 @@ int main(int argc, char** argv) {
     init_params(o, tr.layout, tr.params);
     long step = 0;
     if (!o.init_from.empty()) {
-        auto st = pl::SafetensorsReader::open(o.init_from);
-        const pl::TensorInfo* t = st ? st->find("params") : nullptr;
-        if (!t || t->numel() != static_cast<int64_t>(tr.layout.total) ||
-            !st->read_f32(*t, tr.params.data())) {
-            std::fprintf(stderr, "train_gpt: --init %s: no params tensor of this model's size\n",
+        // A checkpoint's flat "params", or a model folder's tensors by their GPT-2 names.
+        const bool folder = std::filesystem::is_directory(o.init_from);
+        auto st = pl::SafetensorsReader::open(folder ? std::filesystem::path(o.init_from) /
+                                                           "model.safetensors"
+                                                     : std::filesystem::path(o.init_from));
+        bool ok = st.ok();
+        if (ok && folder) {
+            for (const auto& pt : tr.layout.tensors) {
+                const pl::TensorInfo* t = st->find(pt.name);
+                ok = ok && t && t->numel() == static_cast<int64_t>(pt.numel) &&
+                     st->read_f32(*t, tr.params.data() + pt.offset);
+            }
+        } else if (ok) {
+            const pl::TensorInfo* t = st->find("params");
+            ok = t && t->numel() == static_cast<int64_t>(tr.layout.total) &&
+                 st->read_f32(*t, tr.params.data());
+        }
+        if (!ok) {
+            std::fprintf(stderr, "train_gpt: --init %s: not a checkpoint or model of this shape\n",
                          o.init_from.c_str());
             return 2;
         }
