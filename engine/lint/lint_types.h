@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "lint/rule_ids.h"
 
 namespace pl::lint {
 
@@ -18,7 +19,7 @@ enum class Provider { Anthropic, OpenAI };
 const char* provider_name(Provider p);  // "anthropic", "openai"
 
 struct RuleInfo {
-    const char* name;         // stable kebab-case id, e.g. "dynamic-prefix"
+    const char* name;         // stable kebab-case id, one of rule:: (rule_ids.h)
     Severity severity;        // default severity
     const char* summary;      // one line, for SARIF shortDescription and --list-rules
     const char* explanation;  // one paragraph, for --explain and SARIF fullDescription

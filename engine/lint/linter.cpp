@@ -176,6 +176,11 @@ bool tools_in_canonical_form(const ojson& tools) {
     return true;
 }
 
+// Findings with equal keys are one finding across a log: the rule, then where and what.
+std::string dedupe_key(const std::string& rule, const std::string& where) {
+    return rule + "\x1f" + where;
+}
+
 struct PendingDynamic {
     Finding finding;
     std::string pointer;  // inside the body
@@ -319,7 +324,7 @@ struct Linter::Impl {
     // One finding per place and kind across a log; later requests only add to its count.
     void confirm_dynamic(PendingDynamic p) {
         const std::string key =
-            p.finding.rule + "\x1f" + p.pointer + "\x1f" + p.finding.details.value("kind", "");
+            dedupe_key(p.finding.rule, p.pointer + "\x1f" + p.finding.details.value("kind", ""));
         emit(std::move(p.finding), key);
     }
 
@@ -435,7 +440,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                         ++blocks_after;
                 }
                 const long long tokens_after = cacheable_end - token;
-                const std::string rule = leaf.in_tools ? "dynamic-tools" : "dynamic-prefix";
+                const char* id = leaf.in_tools ? rule::kDynamicTools : rule::kDynamicPrefix;
                 std::string msg =
                     std::string(leaf.in_tools ? "tool definition" : "cached prefix") +
                     " contains a " + span.kind + " value '" + value +
@@ -444,8 +449,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                     (blocks_after == 1 ? "" : "s") + " from here to the " +
                     (prov == Provider::Anthropic ? "last cache breakpoint" : "final user message") +
                     " can never be reused";
-                Finding f =
-                    make(in, rule, in.body_pointer + leaf.pointer, span.begin, span.end, msg);
+                Finding f = make(in, id, in.body_pointer + leaf.pointer, span.begin, span.end, msg);
                 f.fix = "move it into the final user message (prefixlens lint --fix)";
                 f.details = {{"kind", span.kind},
                              {"value", value},
@@ -467,27 +471,28 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     if (prov == Provider::Anthropic) {
         if (cur.breakpoints.size() > 4) {
             const Breakpoint& bp = cur.breakpoints[4];
-            Finding f = make(in, "too-many-breakpoints", in.body_pointer + bp.pointer,
+            Finding f = make(in, rule::kTooManyBreakpoints, in.body_pointer + bp.pointer,
                              std::string_view::npos, 0,
                              std::to_string(cur.breakpoints.size()) +
                                  " cache_control breakpoints; the API accepts at most 4 and "
                                  "rejects this request");
             f.fix = "keep at most 4: one at the end of each part that changes at its own rate";
             f.details = {{"breakpoints", cur.breakpoints.size()}};
-            emit(std::move(f), "too-many-breakpoints\x1f" + bp.pointer);
+            emit(std::move(f), dedupe_key(rule::kTooManyBreakpoints, bp.pointer));
         }
         for (const Breakpoint& bp : cur.breakpoints) {
             if (bp.token >= min_tokens)
                 continue;
-            Finding f = make(
-                in, "below-min-cacheable", in.body_pointer + bp.pointer, std::string_view::npos, 0,
-                "the prefix up to this breakpoint is ~" + with_commas(bp.token) +
-                    " tokens (estimated), below the minimum of " + with_commas(min_tokens) +
-                    " for " + (model.empty() ? std::string("this model") : model) +
-                    ": it is silently not cached");
+            Finding f =
+                make(in, rule::kBelowMinCacheable, in.body_pointer + bp.pointer,
+                     std::string_view::npos, 0,
+                     "the prefix up to this breakpoint is ~" + with_commas(bp.token) +
+                         " tokens (estimated), below the minimum of " + with_commas(min_tokens) +
+                         " for " + (model.empty() ? std::string("this model") : model) +
+                         ": it is silently not cached");
             f.fix = "move the breakpoint after more stable content, or drop it";
             f.details = {{"prefix_tokens", bp.token}, {"min_tokens", min_tokens}};
-            emit(std::move(f), "below-min-cacheable\x1f" + bp.pointer);
+            emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, bp.pointer));
         }
         for (std::size_t k = 1; k < cur.breakpoints.size(); ++k) {
             const Breakpoint& a = cur.breakpoints[k - 1];
@@ -495,7 +500,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             const int gap = b.block - a.block;
             if (gap <= CacheCostModel::kLookbackBlocks)
                 continue;
-            Finding f = make(in, "breakpoint-lookback", in.body_pointer + b.pointer,
+            Finding f = make(in, rule::kBreakpointLookback, in.body_pointer + b.pointer,
                              std::string_view::npos, 0,
                              "this breakpoint is " + std::to_string(gap) +
                                  " blocks after the previous one (block " +
@@ -507,7 +512,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                          {"previous_block", a.block},
                          {"block", b.block},
                          {"single_request", true}};
-            emit(std::move(f), "breakpoint-lookback\x1f" + b.pointer);
+            emit(std::move(f), dedupe_key(rule::kBreakpointLookback, b.pointer));
         }
     }
 
@@ -519,7 +524,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         for (const auto& t : tools)
             names.push_back(tool_name(t));
         if (!std::is_sorted(names.begin(), names.end())) {
-            Finding f = make(in, "unstable-serialization", in.body_pointer + "/tools",
+            Finding f = make(in, rule::kUnstableSerialization, in.body_pointer + "/tools",
                              std::string_view::npos, 0,
                              "tools are not in a stable (sorted) order; if they are built from a "
                              "map or set, their order can change between requests and void the "
@@ -556,12 +561,12 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             std::sort(sorted_now.begin(), sorted_now.end());
             std::sort(sorted_before.begin(), sorted_before.end());
             if (now != before && sorted_now == sorted_before) {
-                Finding f = make(in, "unstable-serialization", in.body_pointer + "/tools",
+                Finding f = make(in, rule::kUnstableSerialization, in.body_pointer + "/tools",
                                  std::string_view::npos, 0,
                                  "the same tools come in a different order than in the previous "
                                  "request; every token from the first tool on is new");
                 f.fix = "sort tools by name (prefixlens lint --fix)";
-                emit(std::move(f), "unstable-serialization\x1f/tools-order");
+                emit(std::move(f), dedupe_key(rule::kUnstableSerialization, "/tools-order"));
             }
             for (std::size_t i = 0; i < tools.size(); ++i) {
                 auto it = before_index.find(now[i]);
@@ -577,14 +582,15 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                 if (!same_keys_sorted && !same_but_space)
                     continue;
                 const std::string ptr = "/tools/" + std::to_string(i);
-                Finding f = make(
-                    in, "unstable-serialization", in.body_pointer + ptr, std::string_view::npos, 0,
-                    "tool '" + now[i] + "' is the same as in the previous request but " +
-                        (same_keys_sorted ? "its keys are in a different order"
-                                          : "its whitespace differs") +
-                        "; the cache sees a different tool");
+                Finding f =
+                    make(in, rule::kUnstableSerialization, in.body_pointer + ptr,
+                         std::string_view::npos, 0,
+                         "tool '" + now[i] + "' is the same as in the previous request but " +
+                             (same_keys_sorted ? "its keys are in a different order"
+                                               : "its whitespace differs") +
+                             "; the cache sees a different tool");
                 f.fix = "serialize tools with a canonical key order (prefixlens lint --fix)";
-                emit(std::move(f), "unstable-serialization\x1f" + ptr);
+                emit(std::move(f), dedupe_key(rule::kUnstableSerialization, ptr));
             }
         }
         const ojson schemas = schemas_of(in.body);
@@ -594,12 +600,12 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             const ojson& old = prev->schemas[it.key()];
             if (old.dump() != it.value().dump() &&
                 canonical_keys(old).dump() == canonical_keys(it.value()).dump()) {
-                Finding f = make(in, "unstable-serialization", in.body_pointer + it.key(),
+                Finding f = make(in, rule::kUnstableSerialization, in.body_pointer + it.key(),
                                  std::string_view::npos, 0,
                                  "this schema equals the previous request's but its keys are in "
                                  "a different order");
                 f.fix = "serialize schemas with a canonical key order";
-                emit(std::move(f), "unstable-serialization\x1f" + it.key());
+                emit(std::move(f), dedupe_key(rule::kUnstableSerialization, it.key()));
             }
         }
 
@@ -704,7 +710,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             msg += ", token " + std::to_string(effective) + ", block " + std::to_string(block) +
                    ": ~" + with_commas(lost) +
                    " tokens (estimated) the previous request cached cannot be reused";
-            Finding f = make(in, "prefix-changed", in.body_pointer + ptr, byte,
+            Finding f = make(in, rule::kPrefixChanged, in.body_pointer + ptr, byte,
                              byte == std::string_view::npos ? 0 : byte + 1, msg);
             f.fix = cause == "history-rewritten"
                         ? "append to the conversation instead of editing earlier turns"
@@ -741,7 +747,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             if (!covered && after) {
                 const int gap = after->block - target_block;
                 Finding f =
-                    make(in, "breakpoint-lookback", in.body_pointer + after->pointer,
+                    make(in, rule::kBreakpointLookback, in.body_pointer + after->pointer,
                          std::string_view::npos, 0,
                          "the previous request cached ~" + with_commas(prev_cached) +
                              " tokens ending at block " + std::to_string(target_block) +
@@ -770,7 +776,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                                              : prev_ttl >= 3600 ? "1-hour"
                                                                 : "5-minute";
                 Finding f =
-                    make(in, "ttl-gap", in.at_pointer, std::string_view::npos, 0,
+                    make(in, rule::kTtlGap, in.at_pointer, std::string_view::npos, 0,
                          std::string(buf) +
                              " s since the previous request, longer than "
                              "the " +
@@ -946,7 +952,7 @@ LintReport lint_log(const std::vector<RequestInput>& inputs, const BpeTokenizer&
     for (const RequestInput& in : inputs) {
         if (auto r = l.add(in); !r) {
             Finding f;
-            f.rule = "invalid-input";
+            f.rule = rule::kInvalidInput;
             f.severity = Severity::Error;
             f.message = r.error().message;
             f.file = in.file;
