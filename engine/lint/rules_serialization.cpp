@@ -10,11 +10,12 @@ namespace pl::lint {
 
 namespace {
 
-ojson normalize_whitespace(const ojson& j) {
+// The same JSON with each run of whitespace in its strings made one space (none at the ends).
+ojson normalize_whitespace(ojson j) {
     if (j.is_string()) {
         std::string out;
         bool space = false;
-        for (char c : j.get<std::string>()) {
+        for (char c : j.get_ref<const std::string&>()) {
             if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
                 space = true;
                 continue;
@@ -26,17 +27,9 @@ ojson normalize_whitespace(const ojson& j) {
         }
         return out;
     }
-    if (j.is_object()) {
-        ojson out = ojson::object();
-        for (auto it = j.begin(); it != j.end(); ++it)
-            out[it.key()] = normalize_whitespace(it.value());
-        return out;
-    }
-    if (j.is_array()) {
-        ojson out = ojson::array();
-        for (const auto& v : j)
-            out.push_back(normalize_whitespace(v));
-        return out;
+    if (j.is_structured()) {
+        for (auto& v : j)  // object members keep their keys and order
+            v = normalize_whitespace(std::move(v));
     }
     return j;
 }
