@@ -145,7 +145,7 @@ int run_lint(const std::vector<std::string>& args) {
         lint::LintReport report = linter.finish();
         report.summary.tokenizer = tokenizer_name;
         for (const auto& f : report.findings) {
-            if (f.rule == "invalid-input")
+            if (f.rule == lint::rule::kInvalidInput)
                 std::fprintf(stderr, "prefixlens: %s:%d:%d: %s\n", f.file.c_str(), f.line, f.column,
                              f.message.c_str());
         }

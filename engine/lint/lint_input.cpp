@@ -124,7 +124,7 @@ namespace {
 Finding input_error(const std::string& file, const std::string& message, int line, int column,
                     std::string_view excerpt_text = {}) {
     Finding f;
-    f.rule = "invalid-input";
+    f.rule = rule::kInvalidInput;
     f.severity = Severity::Error;
     f.file = file;
     f.line = line;

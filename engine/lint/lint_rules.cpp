@@ -31,7 +31,7 @@ const char* provider_name(Provider p) {
 
 const std::vector<RuleInfo>& rule_catalog() {
     static const std::vector<RuleInfo> rules = {
-        {"dynamic-prefix", Severity::Warning,
+        {rule::kDynamicPrefix, Severity::Warning,
          "A value that changes per request sits inside the cacheable prefix.",
          "A prompt cache reuses only the longest run of tokens identical to an earlier request, "
          "counted from the very first token. A date, a clock time, an epoch timestamp, a UUID, a "
@@ -43,21 +43,21 @@ const std::vector<RuleInfo>& rule_catalog() {
          "into the final user message (`--fix` does this). In a log, values that stay the same "
          "across requests (a date inside a static policy) are not reported, and a timestamp in "
          "the final user message is always fine."},
-        {"dynamic-tools", Severity::Warning,
+        {rule::kDynamicTools, Severity::Warning,
          "A value that changes per request sits inside a tool definition.",
          "Tools are the first part of the prompt (both providers put them before the system "
          "prompt and the messages), so a date, id or counter inside a tool's name, description or "
          "schema makes the very first blocks differ between requests: nothing at all can be "
          "reused, not the tools, not the system prompt, not the conversation. Tool definitions "
          "should be constant; pass per-request values in the final user message instead."},
-        {"too-many-breakpoints", Severity::Error,
+        {rule::kTooManyBreakpoints, Severity::Error,
          "More than 4 cache_control breakpoints in one request.",
          "Anthropic's Messages API accepts at most four cache_control markers per request "
          "(counting tools, system blocks and message content blocks); a request with more is "
          "rejected with an invalid_request_error. The automatic 20-block lookback makes extra "
          "breakpoints unnecessary: place one at the end of each part that changes at a different "
          "rate (tools, system, long documents, the growing conversation)."},
-        {"below-min-cacheable", Severity::Warning,
+        {rule::kBelowMinCacheable, Severity::Warning,
          "A breakpoint's prefix is shorter than the model's minimum cacheable length.",
          "Each Anthropic model family caches a prefix only from a minimum length (1,024 tokens "
          "for most Sonnet and Opus models, 2,048 or 4,096 for others; the table with its source "
@@ -66,7 +66,7 @@ const std::vector<RuleInfo>& rule_catalog() {
          "so cache_creation_input_tokens stays 0. Move the breakpoint further down, or accept "
          "that this part is not cached. Token counts are estimates from the built-in "
          "tokenizer."},
-        {"unstable-serialization", Severity::Warning,
+        {rule::kUnstableSerialization, Severity::Warning,
          "Equal tool or schema definitions are serialized differently between requests.",
          "The cache compares the rendered bytes, not the meaning. Two tool definitions that say "
          "the same thing but list their keys in a different order, differ only in whitespace, or "
@@ -75,7 +75,7 @@ const std::vector<RuleInfo>& rule_catalog() {
          "tools and JSON schemas deterministically: a fixed tool order (e.g. sorted by name) and "
          "a canonical key order; --fix does both. In a single request, an unsorted tools list is "
          "reported as a note."},
-        {"breakpoint-lookback", Severity::Warning,
+        {rule::kBreakpointLookback, Severity::Warning,
          "A breakpoint is more than 20 blocks after the previous cached prefix.",
          "When Anthropic's API looks for a cache entry it checks the breakpoint's own prefix and "
          "then the ends of at most 20 earlier content blocks. A prefix cached by an earlier "
@@ -83,7 +83,7 @@ const std::vector<RuleInfo>& rule_catalog() {
          "breakpoint cannot be found: the whole prefix is written again instead of read. Add a "
          "breakpoint closer to the earlier one (agents that append many tool calls per turn "
          "should move the breakpoint to the end of the conversation on every request)."},
-        {"prefix-changed", Severity::Warning,
+        {rule::kPrefixChanged, Severity::Warning,
          "A request changes the cached prefix of the request before it.",
          "Across a log, each request is compared with the one before it. When a change lands "
          "inside the prefix the earlier request "
@@ -94,14 +94,14 @@ const std::vector<RuleInfo>& rule_catalog() {
          "summarizing history), or params-changed (a different model, tool_choice or thinking "
          "setting voids the cache for the model or the messages). Append to conversations; keep "
          "tools, system and parameters fixed."},
-        {"ttl-gap", Severity::Warning, "The time between requests exceeds the cache lifetime.",
+        {rule::kTtlGap, Severity::Warning, "The time between requests exceeds the cache lifetime.",
          "A cached prefix lives for its TTL after its last use: 5 minutes by default on "
          "Anthropic (1 hour with \"ttl\": \"1h\" at a 2x write price), roughly 5 to 10 minutes of "
          "inactivity on OpenAI (the linter uses 5 minutes; 24 hours with "
          "prompt_cache_retention \"24h\"). When the log's timestamps show a longer gap, the prefix "
          "has expired and is written again. For sparse traffic use the 1-hour TTL, or accept the "
          "rewrite."},
-        {"invalid-input", Severity::Error, "The input could not be read as a request.",
+        {rule::kInvalidInput, Severity::Error, "The input could not be read as a request.",
          "The file, a line of a JSON Lines log, or a request in it is not valid JSON, is nested "
          "too deeply, holds a string over the size limit, or does not have the shape of an "
          "Anthropic Messages or OpenAI Chat Completions/Responses request. The message gives the "

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "lint/rule_ids.h"
 #include "prompt/prompt_types.h"
 
 namespace pl::lint {
@@ -19,7 +20,7 @@ using pl::Provider;                     // prompt/prompt_types.h
 const char* provider_name(Provider p);  // "anthropic", "openai"
 
 struct RuleInfo {
-    const char* name;         // stable kebab-case id, e.g. "dynamic-prefix"
+    const char* name;         // stable kebab-case id, one of rule:: (rule_ids.h)
     Severity severity;        // default severity
     const char* summary;      // one line, for SARIF shortDescription and --list-rules
     const char* explanation;  // one paragraph, for --explain and SARIF fullDescription

@@ -1,0 +1,162 @@
+// Private to engine/lint: what the lint rules share. Linter::Impl::add (linter.cpp) renders a
+// request, fills a RuleContext and calls the rule families in a fixed order (the order findings
+// are emitted in, which breaks ties between findings on the same line and column):
+//
+//   rules_dynamic.cpp        dynamic-prefix, dynamic-tools
+//   rules_breakpoints.cpp    too-many-breakpoints, below-min-cacheable, breakpoint-lookback
+//   rules_serialization.cpp  unstable-serialization
+//   rules_sequence.cpp       prefix-changed, ttl-gap (this request against the previous one)
+//
+// A new rule: its id in rule_ids.h, its description in rule_catalog() (lint_rules.cpp), its
+// check in the family it belongs to (or a new rules_*.cpp, called from Linter::Impl::add).
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "lint/dynamic_values.h"
+#include "lint/linter.h"
+#include "lint/request_fixer.h"
+#include "prompt/renderer.h"
+
+namespace pl::lint {
+
+// How deep the rules walk into a JSON value.
+inline constexpr int kMaxLeafDepth = 64;
+
+// A dynamic value seen in a request but not yet reported: the next request tells whether it
+// changes (or, at the end of the log, whether it was dynamic on its own evidence).
+struct PendingDynamic {
+    Finding finding;
+    std::string pointer;  // inside the body
+    std::string value;
+    bool confident = false;  // reported even when no neighbour confirms it
+};
+
+// What a request leaves for the sequence rules of the next one.
+struct SessionState {
+    RenderedRequest prompt;
+    ojson params;
+    ojson tools;
+    ojson schemas;
+    std::unordered_map<std::string, std::string> leaves;
+    std::optional<double> at_s;
+    int index = 0;
+    std::vector<PendingDynamic> pending;
+};
+
+// Findings with equal keys are one finding across a log: the rule, then where and what.
+std::string dedupe_key(const std::string& rule, const std::string& where);
+
+// The findings of a linter run, in the order they were emitted.
+class FindingSink {
+  public:
+    explicit FindingSink(bool merge_repeats) : merge_repeats_(merge_repeats) {}
+
+    // Adds a finding; with `dedupe_key` (and merge_repeats), a repeat of the same finding only
+    // counts requests.
+    void emit(Finding f, const std::string& dedupe_key = "");
+    // One finding per place and kind across a log; later requests only add to its count.
+    void confirm_dynamic(PendingDynamic p);
+    std::vector<Finding>& findings() { return findings_; }
+
+  private:
+    bool merge_repeats_;
+    std::vector<Finding> findings_;
+    std::unordered_map<std::string, std::size_t> dedupe_;
+};
+
+// Everything a rule family reads about the request being added, and where its findings go.
+struct RuleContext {
+    const RequestInput& in;
+    const RenderedRequest& cur;  // the request, rendered
+    const LintOptions& opts;
+    const LintTables& tables;
+    Provider prov;
+    const std::string& model;
+    int min_tokens;  // the model's minimum cacheable length (or --min-tokens)
+    const ProviderPrices& pp;
+    int request_index;   // 0-based, in the log
+    const ojson& tools;  // the body's tools array; null when it has none
+    SessionState* prev;  // the request before this one; null for the first
+    FindingSink& sink;
+
+    // A finding of `rule` (its catalogue severity) at bytes [begin, end) of the string at
+    // `abs_pointer` in the input text (npos: the value as a whole).
+    Finding make(const char* rule, const std::string& abs_pointer, std::size_t begin,
+                 std::size_t end, const std::string& message) const;
+    // Cached without breakpoints: OpenAI, or Anthropic scenarios without cache_control.
+    bool automatic(const RenderedRequest& p) const;
+};
+
+// Shared measures of a rendered prompt.
+int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl = nullptr);
+int block_of_token(const RenderedRequest& p, int token);
+// The parts of a body compared between requests.
+ojson params_of(const ojson& body);   // model, tool_choice, thinking
+ojson schemas_of(const ojson& body);  // response schemas, by their pointer
+// How long OpenAI keeps this body's prefix: 24 hours with prompt_cache_retention "24h", else 5
+// minutes.
+double openai_retention_s(const ojson& body);
+
+// ---- rules_dynamic.cpp: dynamic-prefix, dynamic-tools ----
+
+// What the dynamic-value rules remember from request to request.
+class DynamicValueMemory {
+  public:
+    // The detector's spans in `text`, cached for this request and the next.
+    const std::vector<DynamicSpan>& spans_of(const std::string& text);
+    // A value was moved out of the string at `pointer` before: keep moving what is there.
+    bool sticky(const std::string& pointer) const { return sticky_moves_.count(pointer) > 0; }
+    void add_moves(const std::vector<MoveSpan>& moves);
+    void next_request();
+
+  private:
+    DynamicValueDetector detector_;
+    std::unordered_map<std::string, std::vector<DynamicSpan>> spans_cur_, spans_prev_;
+    std::set<std::string> sticky_moves_;
+};
+
+// What the dynamic-value rules found in a request, besides their findings.
+struct DynamicValues {
+    std::unordered_map<std::string, std::string> leaf_texts;  // checked strings, by pointer
+    std::vector<PendingDynamic> pending;                      // for the next request to confirm
+    std::vector<MoveSpan> moves;                              // what --fix moves
+    int first_dynamic_token = std::numeric_limits<int>::max();
+};
+
+// Confirms (or drops) the previous request's pending values, then checks this request's.
+DynamicValues check_dynamic_values(const RuleContext& ctx, DynamicValueMemory& memory);
+
+// ---- rules_breakpoints.cpp: too-many-breakpoints, below-min-cacheable, breakpoint-lookback ----
+
+// What the previous request left in the cache for this one.
+struct PreviousCache {
+    int common_tokens = 0;  // leading tokens equal in both requests
+    int cached_tokens = 0;  // what the previous request cached
+    double ttl_s = 0;       // how long it lives
+};
+
+// The breakpoints of this request on their own (Anthropic).
+void check_breakpoints(const RuleContext& ctx);
+// The previous request's cache entry out of reach of this request's breakpoints (Anthropic).
+void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& pc);
+
+// ---- rules_serialization.cpp: unstable-serialization ----
+
+// The first request's tools not sorted by name (a note).
+void check_tool_order(const RuleContext& ctx);
+// Tools and schemas equal to the previous request's but serialized differently.
+void check_serialization_vs_previous(const RuleContext& ctx);
+
+// ---- rules_sequence.cpp: prefix-changed, ttl-gap ----
+
+PreviousCache previous_cache(const RuleContext& ctx);
+void check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc);
+void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
+
+}  // namespace pl::lint

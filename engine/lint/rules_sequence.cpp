@@ -1,0 +1,199 @@
+// prefix-changed and ttl-gap: this request against the one before it in the log. What the
+// previous request cached is lost when this one differs inside it (the first divergence names
+// the cause) or comes after the cache entry has expired.
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <string_view>
+
+#include "lint/cache_cost.h"
+#include "lint/json_locator.h"
+#include "lint/lint_report.h"
+#include "lint/rule_context.h"
+
+namespace pl::lint {
+
+namespace {
+
+// The earliest token a changed parameter voids (the model voids everything; tool_choice and
+// thinking void the messages on Anthropic).
+struct ParamsChange {
+    int from = std::numeric_limits<int>::max();
+    std::string param;
+};
+
+ParamsChange params_change(const RuleContext& ctx) {
+    const ojson params = params_of(ctx.in.body);
+    ParamsChange change;
+    for (const char* k : {"model", "tool_choice", "thinking"}) {
+        const bool changed = params.contains(k) != ctx.prev->params.contains(k) ||
+                             (params.contains(k) && params[k] != ctx.prev->params[k]);
+        if (!changed)
+            continue;
+        const std::string key = k;
+        if (key != "model" && ctx.prov == Provider::OpenAI)
+            continue;
+        const int from = key == "model" ? 0 : ctx.cur.messages_begin_token;
+        if (from < change.from) {
+            change.from = from;
+            change.param = key;
+        }
+    }
+    return change;
+}
+
+// Where the two requests first differ, as prefix-changed reports it.
+struct Divergence {
+    std::string cause, part, ptr;
+    std::size_t byte = std::string_view::npos;  // in the string at ptr
+    int char_offset = 0;
+};
+
+// The first byte of `seg` (this request's segment holding token n) that differs from the
+// previous request.
+std::size_t first_different_byte(const RenderedRequest& cur, const RenderedRequest& before, int n,
+                                 const PromptSegment& seg) {
+    if (n < before.size()) {
+        const int ps = before.rendered.token_segment[static_cast<std::size_t>(n)];
+        const PromptSegment& pseg = before.rendered.segments[static_cast<std::size_t>(ps)];
+        if (pseg.pointer == seg.pointer) {
+            std::size_t d = 0;
+            while (d < seg.text.size() && d < pseg.text.size() && seg.text[d] == pseg.text[d])
+                ++d;
+            return d;
+        }
+    }
+    return static_cast<std::size_t>(cur.rendered.token_offset[static_cast<std::size_t>(n)]);
+}
+
+Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params) {
+    Divergence d;
+    if (params.from <= n && !params.param.empty()) {
+        d.cause = "params-changed";
+        d.part = "params";
+        d.ptr = "/" + params.param;
+        return d;
+    }
+    const RenderedRequest& cur = ctx.cur;
+    const RenderedRequest& before = ctx.prev->prompt;
+    const bool cur_has = n < cur.size();
+    const RenderedRequest& side = cur_has ? cur : before;
+    const int at = cur_has ? n : std::max(0, std::min(n, before.size() - 1));
+    const int seg_index = side.rendered.token_segment[static_cast<std::size_t>(at)];
+    const PromptSegment& seg = side.rendered.segments[static_cast<std::size_t>(seg_index)];
+    d.part = part_kind_name(seg.kind);
+    d.cause = seg.kind == PartKind::Tool     ? "tools-changed"
+              : seg.kind == PartKind::System ? "system-changed"
+                                             : "history-rewritten";
+    if (cur_has && !seg.pointer.empty()) {
+        d.ptr = seg.pointer;
+        d.byte = first_different_byte(cur, before, n, seg);
+        d.char_offset = static_cast<int>(utf8_chars(seg.text, d.byte));
+    } else if (cur_has) {
+        d.ptr = cur.segment_container[static_cast<std::size_t>(seg_index)];
+    } else {
+        d.ptr = "/" + cur.messages_key;
+    }
+    return d;
+}
+
+std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, int effective,
+                                   int block, int lost) {
+    std::string msg = "prefix changed (" + d.cause + ") at " + (d.ptr.empty() ? "/" : d.ptr);
+    if (d.byte != std::string_view::npos) {
+        msg += ", character " + std::to_string(d.char_offset);
+        const ojson::json_pointer jp(d.ptr);
+        if (ctx.in.body.contains(jp) && !ctx.in.body[jp].is_string())
+            msg += " of its JSON";
+    }
+    msg += ", token " + std::to_string(effective) + ", block " + std::to_string(block) + ": ~" +
+           with_commas(lost) + " tokens (estimated) the previous request cached cannot be reused";
+    return msg;
+}
+
+}  // namespace
+
+PreviousCache previous_cache(const RuleContext& ctx) {
+    PreviousCache pc;
+    const RenderedRequest& before = ctx.prev->prompt;
+    const auto& a = before.rendered.tokens;
+    const auto& b = ctx.cur.rendered.tokens;
+    const int m = static_cast<int>(std::min(a.size(), b.size()));
+    while (pc.common_tokens < m && a[static_cast<std::size_t>(pc.common_tokens)] ==
+                                       b[static_cast<std::size_t>(pc.common_tokens)])
+        ++pc.common_tokens;
+    // With automatic caching, what matters is the part before the final user message: a
+    // new question in place of the last one is the expected use of a shared prefix.
+    if (ctx.prov == Provider::OpenAI)
+        pc.cached_tokens =
+            openai_cacheable(before.tail_begin_token, ctx.pp.min_cached, ctx.pp.increment);
+    else if (ctx.automatic(before))
+        pc.cached_tokens = before.tail_begin_token;
+    else
+        pc.cached_tokens = last_valid_breakpoint(before, ctx.min_tokens, &pc.ttl_s);
+    if (ctx.prov == Provider::Anthropic && ctx.automatic(before))
+        pc.ttl_s = ctx.opts.automatic_ttl_s;
+    if (ctx.prov == Provider::OpenAI)
+        pc.ttl_s = openai_retention_s(ctx.in.body);
+    return pc;
+}
+
+void check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
+    const int n = pc.common_tokens;
+    const ParamsChange params = params_change(ctx);
+    const int effective = std::min(n, params.from);
+    const int reusable = ctx.prov == Provider::Anthropic
+                             ? std::min(effective, pc.cached_tokens)
+                             : openai_cacheable(effective, ctx.pp.min_cached, ctx.pp.increment);
+    const int lost = pc.cached_tokens - reusable;
+    if (lost <= 0 || effective >= pc.cached_tokens)
+        return;
+    const Divergence d = divergence(ctx, n, params);
+    const RenderedRequest& cur = ctx.cur;
+    const int block = block_of_token(cur, std::min(effective, std::max(0, cur.size() - 1)));
+    Finding f = ctx.make(rule::kPrefixChanged, ctx.in.body_pointer + d.ptr, d.byte,
+                         d.byte == std::string_view::npos ? 0 : d.byte + 1,
+                         prefix_changed_message(ctx, d, effective, block, lost));
+    f.fix = d.cause == "history-rewritten"
+                ? "append to the conversation instead of editing earlier turns"
+            : d.cause == "params-changed" ? "keep model, tool_choice and thinking fixed"
+                                          : "keep tools and system constant across requests";
+    f.details = {{"cause", d.cause},          {"part", d.part},
+                 {"pointer", d.ptr},          {"char_offset", d.char_offset},
+                 {"token_offset", effective}, {"block", block},
+                 {"tokens_lost", lost},       {"previous_request", ctx.prev->index}};
+    ctx.sink.emit(std::move(f));
+}
+
+void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
+    const RequestInput& in = ctx.in;
+    const int prev_cached = pc.cached_tokens;
+    if (!in.at_s || !ctx.prev->at_s || prev_cached <= 0)
+        return;
+    const double gap = *in.at_s - *ctx.prev->at_s;
+    const int would_reuse =
+        ctx.prov == Provider::Anthropic
+            ? std::min(pc.common_tokens, prev_cached)
+            : openai_cacheable(pc.common_tokens, ctx.pp.min_cached, ctx.pp.increment);
+    const bool expired =
+        gap > pc.ttl_s && would_reuse >= std::min(ctx.min_tokens, prev_cached) && would_reuse > 0;
+    if (!expired)
+        return;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", gap);
+    const std::string ttl_name = pc.ttl_s >= 86400  ? "24-hour"
+                                 : pc.ttl_s >= 3600 ? "1-hour"
+                                                    : "5-minute";
+    Finding f = ctx.make(rule::kTtlGap, in.at_pointer, std::string_view::npos, 0,
+                         std::string(buf) + " s since the previous request, longer than the " +
+                             ttl_name + " cache lifetime: the ~" + with_commas(would_reuse) +
+                             " tokens (estimated) it cached have expired and are written again");
+    f.fix = ctx.prov == Provider::Anthropic
+                ? "use \"cache_control\": {\"type\": \"ephemeral\", \"ttl\": \"1h\"} "
+                  "for sparse traffic"
+                : "use prompt_cache_retention \"24h\" where the model supports it";
+    f.details = {{"gap_s", gap}, {"ttl_s", pc.ttl_s}, {"tokens_expired", would_reuse}};
+    ctx.sink.emit(std::move(f));
+}
+
+}  // namespace pl::lint
