@@ -28,6 +28,14 @@ struct RuleInfo {
 const std::vector<RuleInfo>& rule_catalog();
 const RuleInfo* find_rule(const std::string& name);
 
+// Tokens [begin, end) of a request's rendered prompt (prompt/prompt_template.h; for OpenAI bodies
+// the linter's analogous template, lint/lint_renderer.h).
+struct TokenRange {
+    int begin = 0;
+    int end = 0;  // exclusive
+    bool operator==(const TokenRange&) const = default;
+};
+
 struct Finding {
     std::string rule;
     Severity severity = Severity::Warning;
@@ -44,6 +52,8 @@ struct Finding {
     int excerpt_column = 0;
     int underline = 1;
     ojson details = ojson::object();  // rule-specific numbers: tokens_lost, cause, ...
+    // Where it sits in its request's prompt (lint/finding_tokens.h), when it names tokens there.
+    std::optional<TokenRange> tokens;
 };
 
 struct LintOptions {

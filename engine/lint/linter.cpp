@@ -8,6 +8,7 @@
 
 #include "lint/cache_cost.h"
 #include "lint/dynamic_values.h"
+#include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
 #include "lint/lint_renderer.h"
 #include "lint/lint_report.h"
@@ -821,6 +822,11 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         first_prompt.reset();
         first_fixed.reset();
     }
+
+    // ---- this request's findings are all made: where they sit in its tokens ----
+    place_in_prompt(findings, request_index, cur.rendered, in.body_pointer);
+    for (PendingDynamic& pd : new_pending)
+        place_in_prompt(pd.finding, cur.rendered, in.body_pointer);
 
     // ---- remember this request for the next one of its session ----
     SessionState& st = sessions[kLogKey];
