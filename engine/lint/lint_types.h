@@ -91,6 +91,23 @@ struct CostSummary {
     double no_cache_usd = 0.0;  // every input token at the base price
 };
 
+// One model's input prices from the lint tables (LintTables::input_prices): what costing a
+// request's reported usage takes.
+struct InputPrices {
+    Provider provider = Provider::Anthropic;
+    std::string name;                                    // the price row's
+    std::string as_of;                                   // the tables' date
+    double input = 0.0;                                  // USD per million tokens
+    double cached_input = 0.0;                           // OpenAI: the cached-input price
+    double write_5m = 1.25, write_1h = 2.0, read = 0.1;  // Anthropic multipliers
+
+    // USD. Anthropic: base-price input, cache writes at the 5-minute or (one_hour_write) 1-hour
+    // multiplier, reads at the read multiplier. OpenAI: uncached tokens (input and
+    // cache_creation alike) at the input price, cached ones at the cached price.
+    double cost_usd(long long input_tokens, long long cache_creation_input_tokens,
+                    long long cache_read_input_tokens, bool one_hour_write = false) const;
+};
+
 struct LintSummary {
     Provider provider = Provider::Anthropic;
     int requests = 0;
