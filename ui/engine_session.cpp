@@ -17,6 +17,7 @@
 #include "lint/lint_tables.h"
 #include "model/gpt_model.h"
 #include "prompt/prompt_template.h"
+#include "runner/long_prompt.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
@@ -109,6 +110,7 @@ void registerUiMetaTypes() {
     qRegisterMetaType<ScenarioRunPtr>("pl::ui::ScenarioRunPtr");
     qRegisterMetaType<ScenarioLintPtr>("pl::ui::ScenarioLintPtr");
     qRegisterMetaType<EngineInfo>("pl::ui::EngineInfo");
+    qRegisterMetaType<Scenario>("pl::Scenario");
 }
 
 EngineSession::EngineSession(EngineOptions options)
@@ -153,6 +155,11 @@ uint64_t EngineSession::requestLint(Scenario scenario) {
     lintQueued_ = true;
     queueDrain();
     return gen;
+}
+
+void EngineSession::requestProbeScenario(int target_tokens) {
+    QMetaObject::invokeMethod(
+        this, [this, target_tokens] { buildProbeScenario(target_tokens); }, Qt::QueuedConnection);
 }
 
 void EngineSession::stop() {
@@ -294,6 +301,22 @@ const BpeTokenizer* EngineSession::tokenizer(QString& error) {
     return tokenizerOnly_.get();
 }
 
+void EngineSession::buildProbeScenario(int target_tokens) {
+    if (stopping_)
+        return;
+    QString error;
+    const BpeTokenizer* tok = tokenizer(error);
+    if (!tok) {
+        emit probeScenarioReady(Scenario{}, error);
+        return;
+    }
+    auto sc = long_prompt_scenario(*tok, target_tokens);
+    if (!sc)
+        emit probeScenarioReady(Scenario{}, QString::fromStdString(sc.error().message));
+    else
+        emit probeScenarioReady(sc.value(), QString());
+}
+
 void EngineSession::fail(const Pending& job, const QString& message) {
     if (job.variant)
         emit variantFailed(message, job.generation);
@@ -422,6 +445,7 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
         linting_ = false;
         emit lintReady(lint);
     });
+    connect(session, &EngineSession::probeScenarioReady, this, &EngineHost::probeScenarioReady);
     connect(session, &EngineSession::runFailed, this,
             [this](const QString& message, quint64 generation) {
                 if (generation != latest_)
@@ -469,6 +493,11 @@ uint64_t EngineHost::lint(const Scenario& scenario) {
     latestLint_ = session_->requestLint(scenario);
     linting_ = true;
     return latestLint_;
+}
+
+void EngineHost::requestProbeScenario(int target_tokens) {
+    if (session_)
+        session_->requestProbeScenario(target_tokens);
 }
 
 void EngineHost::cancelVariant() {

@@ -65,6 +65,9 @@ class EngineSession : public QObject {
     void cancelVariant();
     // Thread-safe. Queues a lint of `scenario` in place of any lint not started yet.
     uint64_t requestLint(Scenario scenario);
+    // Thread-safe. Queues building the latency probe's scenario (long_prompt_scenario) with the
+    // model's tokenizer, after whatever the worker is doing.
+    void requestProbeScenario(int target_tokens);
     // Thread-safe. Makes the current play stop at its next event; nothing more is emitted.
     void stop();
 
@@ -81,6 +84,7 @@ class EngineSession : public QObject {
     void variantReady(const pl::ui::ScenarioRunPtr& run);
     void variantFailed(const QString& message, quint64 generation);
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
+    void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
 
   private slots:
     void drain();
@@ -102,6 +106,7 @@ class EngineSession : public QObject {
     ScenarioLintPtr runLint(const Scenario& scenario, uint64_t generation);
     // The model's tokenizer; the folder's tokenizer alone when the model could not be loaded.
     const BpeTokenizer* tokenizer(QString& error);
+    void buildProbeScenario(int target_tokens);
 
     EngineOptions options_;
     std::filesystem::path modelDir_;  // options_.model_dir, or the built-in model
@@ -142,6 +147,8 @@ class EngineHost : public QObject {
     // See EngineSession::requestLint. Answers with lintReady; a newer lint drops an older one's.
     uint64_t lint(const Scenario& scenario);
     bool isLinting() const { return linting_; }
+    // See EngineSession::requestProbeScenario. Answers with probeScenarioReady.
+    void requestProbeScenario(int target_tokens);
     bool isBusy() const { return busy_; }
     const std::optional<EngineInfo>& engineInfo() const { return info_; }
 
@@ -155,6 +162,7 @@ class EngineHost : public QObject {
     void variantReady(const pl::ui::ScenarioRunPtr& run);
     void variantFailed(const QString& message);
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
+    void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
 
   private:
     void setBusy(bool busy);
