@@ -27,7 +27,7 @@ Result<EngineSetup> setup_engine(const ParsedArgs& args, int block_size, int cap
     BackendRequest req;
     if (auto err = parse_backend_flags(args, req); !err.empty())
         return make_error(err);
-    auto model = GptModel::load(args.get("--model").value_or(builtin_model_dir().string()));
+    auto model = GptModel::load(model_dir_or_builtin(args.get("--model").value_or("")));
     if (!model)
         return model.error();
     KvPoolLayout layout;

@@ -33,7 +33,7 @@ int run_bench(const std::vector<std::string>& args) {
         options.prefix_tokens = 240;
     }
     // The pool size depends on the model's context: load it once to size the pool.
-    auto probe = GptModel::load(a.get("--model").value_or(builtin_model_dir().string()));
+    auto probe = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe)
         return fail_usage(probe.error().message);
     auto engine = setup_engine(a, 16, bench_pool_blocks(probe.value()->config(), 16));

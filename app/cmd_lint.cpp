@@ -114,7 +114,7 @@ int run_lint(const std::vector<std::string>& args) {
         return fail_usage("lint: -o " + *out_path +
                           " is the input file; refusing to overwrite it (write elsewhere)");
 
-    const fs::path model_dir = a.get("--model").value_or(builtin_model_dir().string());
+    const fs::path model_dir = model_dir_or_builtin(a.get("--model").value_or(""));
     auto tokenizer = BpeTokenizer::load(model_dir / "vocab.json", model_dir / "merges.txt");
     if (!tokenizer)
         return fail_usage(tokenizer.error().message);

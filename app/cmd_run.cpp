@@ -103,7 +103,7 @@ int run_run(const std::vector<std::string>& args) {
     options.verify = a.has("--verify");
 
     // Load the model first to size the pool: the cache's blocks plus scratch for --verify.
-    auto probe_model = GptModel::load(a.get("--model").value_or(builtin_model_dir().string()));
+    auto probe_model = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe_model)
         return fail_usage(probe_model.error().message);
     const int pool =

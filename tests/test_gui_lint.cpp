@@ -1,23 +1,30 @@
 // The lint panel in the desktop app, offscreen: the current request's findings from the same
-// linter as `prefixlens lint`, a click that selects the offending tokens and blocks everywhere,
-// and "Apply fix" playing the rewritten layout on the worker and beating the original.
+// linter as `prefixlens lint`, linted on the engine's worker, a click that selects the offending
+// tokens and blocks everywhere, and "Apply fix" playing the rewritten layout on the worker and
+// beating the original.
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
 #include "block_chain_view.h"
 #include "core/assets.h"
 #include "engine_session.h"
+#include "gui_test_support.h"
+#include "lint/finding_tokens.h"
 #include "lint_panel.h"
 #include "main_window.h"
+#include "prompt/renderer.h"
 #include "prompt_view.h"
 #include "scenario_context.h"
 #include "timeline_state.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 using namespace pl;
 using namespace pl::ui;
@@ -25,11 +32,12 @@ using namespace pl::ui;
 namespace {
 
 constexpr int kRunTimeoutMs = 300000;
+// A lint takes milliseconds, but the worker loads the model first.
+constexpr int kLintTimeoutMs = 120000;
 
 std::unique_ptr<MainWindow> makeWindow(const QString& modelDir = {}) {
     MainWindowOptions o;
-    o.engine.backend = BackendKind::Cpu;
-    o.engine.explicit_backend = true;
+    o.engine = test::cpu_engine();
     o.engine.model_dir = modelDir;
     o.useSettings = false;
     o.loadInitialScenario = false;
@@ -64,6 +72,15 @@ QPushButton* applyFixButton(LintPanel* panel) {
     return nullptr;
 }
 
+// The label that says the worker is linting, when it is on screen.
+bool showsLinting(const LintPanel& panel) {
+    for (const QLabel* l : panel.findChildren<QLabel*>()) {
+        if (l->isVisible() && l->text() == LintPanel::tr("Linting…"))
+            return true;
+    }
+    return false;
+}
+
 std::string blockText(const RequestResult& res, int block) {
     std::string text;
     const int b = block * res.block_size;
@@ -90,7 +107,8 @@ class TestGuiLint : public QObject {
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
         LintPanel* panel = w->lintPanel();
         QVERIFY(panel);
-        // Linting needs no model run: the findings are there as soon as the scenario is.
+        // Linting needs no model run: the findings come from the worker before the play.
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
         QCOMPARE(panel->shownRequest(), 0);
         QVERIFY(rowOf(*panel, "dynamic-prefix", "09:41:07") >= 0);
         w->context()->selectRequest(1);
@@ -109,12 +127,161 @@ class TestGuiLint : public QObject {
         QVERIFY(panel->canApplyFix());
     }
 
+    // The UI thread does not lint: loading a scenario returns before its findings, which come from
+    // the worker through the engine host, ahead of the model's play of the same scenario.
+    void findingsComeFromTheWorker() {
+        auto w = makeWindow();
+        LintPanel* panel = w->lintPanel();
+        EngineHost* engine = w->engine();
+        QSignalSpy lints(engine, &EngineHost::lintReady);
+        QSignalSpy linted(panel, &LintPanel::linted);
+        std::vector<bool> playedAtLint;
+        connect(engine, &EngineHost::lintReady, this, [&] {
+            // The panel (connected first) shows the findings already; the run is yet to come.
+            QVERIFY(!panel->isLinting());
+            playedAtLint.push_back(!engine->isBusy() || w->context()->run() != nullptr);
+        });
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
+        QVERIFY(panel->isLinting());
+        QVERIFY(engine->isLinting());
+        QCOMPARE(panel->findingCount(), 0);
+        QVERIFY(!panel->showsNoFindings());
+        QVERIFY(!panel->canApplyFix());
+        QVERIFY(showsLinting(*panel));
+        QCOMPARE(lints.count(), 0);
+
+        QTRY_COMPARE_WITH_TIMEOUT(lints.count(), 1, kLintTimeoutMs);
+        QCOMPARE(linted.count(), 1);
+        QCOMPARE(playedAtLint, std::vector<bool>{false});
+        QVERIFY(!engine->isLinting());
+        QVERIFY(!showsLinting(*panel));
+        const auto lint = lints.front().front().value<ScenarioLintPtr>();
+        QVERIFY(lint);
+        QVERIFY2(lint->error.empty(), lint->error.c_str());
+        QCOMPARE(lint->fixed.name, std::string("timestamp-at-head (fixed)"));
+        QVERIFY(lint->fixChangesLayout);
+        // The panel lists exactly the worker's findings of the request on screen, with their
+        // tokens.
+        std::vector<const LintedFinding*> first;
+        for (const LintedFinding& f : lint->findings) {
+            if (f.finding.request == 0)
+                first.push_back(&f);
+        }
+        QVERIFY(!first.empty());
+        QCOMPARE(panel->findingCount(), static_cast<int>(first.size()));
+        for (int row = 0; row < panel->findingCount(); ++row) {
+            QCOMPARE(panel->finding(row).message,
+                     first[static_cast<std::size_t>(row)]->finding.message);
+            const auto& t = first[static_cast<std::size_t>(row)]->finding.tokens;
+            QCOMPARE(panel->findingTokens(row).has_value(), t.has_value());
+            if (t)
+                QCOMPARE(*panel->findingTokens(row), (TokenSelection{0, t->begin, t->end}));
+        }
+        QVERIFY(panel->canApplyFix());
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(lints.count(), 1);  // the run did not lint again
+
+        // An edit lints again: the old findings are not shown meanwhile.
+        w->context()->selectRequest(0);
+        const int before = panel->findingCount();
+        QVERIFY(before > 0);
+        QVERIFY(w->context()->applyEdit(0, "/messages/0/content", "What time is it?"));
+        QVERIFY(panel->isLinting());
+        QCOMPARE(panel->findingCount(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(lints.count(), 2, kLintTimeoutMs);
+        QCOMPARE(panel->findingCount(), before);
+    }
+
+    // A lint is a request kind of its own: a newer one replaces an older one, and it never waits
+    // for a play, not even one under way.
+    void lintOvertakesPlays() {
+        EngineHost host(test::cpu_engine());
+        QStringList order;  // what the host answered, in order
+        connect(&host, &EngineHost::lintReady, this, [&](const ScenarioLintPtr& lint) {
+            order << QString::fromStdString(lint->fixed.name);
+        });
+        connect(&host, &EngineHost::runReady, this, [&](const ScenarioRunPtr& run) {
+            order << QStringLiteral("run ") + QString::fromStdString(run->scenario.name);
+        });
+        auto a = load_scenario("few-shot");
+        auto b = load_scenario("timestamp-at-head");
+        QVERIFY(a && b);
+        host.play(a.value());
+        host.lint(a.value());
+        host.lint(b.value());  // the lint of `a` is never shown
+        QVERIFY(host.isLinting());
+        QTRY_COMPARE_WITH_TIMEOUT(order.size(), 2, kRunTimeoutMs);
+        QCOMPARE(order, QStringList({QStringLiteral("timestamp-at-head (fixed)"),
+                                     QStringLiteral("run few-shot")}));
+        QVERIFY(!host.isLinting());
+
+        // A lint asked for while a long play is under way comes before that play ends.
+        auto c = load_scenario("concurrent-sessions");
+        QVERIFY(c);
+        order.clear();
+        QSignalSpy progress(&host, &EngineHost::progress);
+        host.play(c.value());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(progress.begin(), progress.end(),
+                        [](const QList<QVariant>& args) {
+                            return args.front().toString().contains(QStringLiteral("request 1 of"));
+                        }),
+            kRunTimeoutMs);
+        host.lint(b.value());
+        QTRY_COMPARE_WITH_TIMEOUT(order.size(), 2, kRunTimeoutMs);
+        QCOMPARE(order, QStringList({QStringLiteral("timestamp-at-head (fixed)"),
+                                     QStringLiteral("run concurrent-sessions")}));
+    }
+
+    // The views select a finding's tokens in the prompt the model plays. A body the linter reads
+    // as OpenAI's (a "gpt-" model) it renders with OpenAI's template, which has no top-level
+    // system text: the worker places those findings in the played prompt instead, as they were
+    // placed before the worker linted.
+    void openAiBodiesArePlacedInThePlayedPrompt() {
+        Scenario sc;
+        sc.name = "openai-model";
+        for (const char* time : {"09:41:07", "09:42:31"}) {
+            ScenarioRequest r;
+            r.at_s = static_cast<double>(sc.requests.size()) * 60;
+            const std::string dated =
+                std::string("Current time: ") + time + ", Monday 30 November 2026. Hello.";
+            r.body = {{"model", "gpt-4.1"},
+                      {"system", "You answer questions about the store's policy."},
+                      {"messages", ojson::array({{{"role", "user"}, {"content", dated}},
+                                                 {{"role", "assistant"}, {"content", "Hello!"}},
+                                                 {{"role", "user"}, {"content", "A refund?"}}})}};
+            sc.requests.push_back(std::move(r));
+        }
+        EngineHost host(test::cpu_engine());
+        QSignalSpy lints(&host, &EngineHost::lintReady);
+        host.lint(sc);
+        QTRY_COMPARE_WITH_TIMEOUT(lints.count(), 1, kLintTimeoutMs);
+        const auto lint = lints.front().front().value<ScenarioLintPtr>();
+        QVERIFY2(lint->error.empty(), lint->error.c_str());
+        QCOMPARE(lint->provider, lint::Provider::OpenAI);
+        auto tok = BpeTokenizer::load(builtin_model_dir() / "vocab.json",
+                                      builtin_model_dir() / "merges.txt");
+        QVERIFY(tok);
+        int placed = 0;
+        for (const LintedFinding& lf : lint->findings) {
+            const lint::Finding& f = lf.finding;
+            auto prompt =
+                render_prompt(sc.requests[static_cast<std::size_t>(f.request)].body, *tok, "");
+            QVERIFY(prompt);
+            const std::string pointer = lf.pointer == "/" ? std::string() : lf.pointer;
+            QVERIFY2(f.tokens == lint::tokens_of_finding(f, pointer, *prompt), f.message.c_str());
+            placed += f.tokens.has_value();
+        }
+        QCOMPARE(placed, 2);  // the time, in each request
+    }
+
     void cleanScenarioShowsNoFindings() {
         auto w = makeWindow();
         // few-shot keeps everything that varies in the final user message (prefixlens lint
         // agrees: 0 findings); shared-system-prompt is not clean, its breakpoint is too early.
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("few-shot")));
         LintPanel* panel = w->lintPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
         const int requests = static_cast<int>(w->context()->scenario().requests.size());
         QVERIFY(requests > 1);
         for (int r = 0; r < requests; ++r) {
@@ -213,6 +380,8 @@ class TestGuiLint : public QObject {
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("few-shot")));
         QVERIFY(panel->comparison().empty());
         QVERIFY(!applyFixButton(panel)->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
+        QVERIFY(!applyFixButton(panel)->isEnabled());  // nothing to fix there
     }
 
     void fixFailureIsShown() {
@@ -225,6 +394,7 @@ class TestGuiLint : public QObject {
         auto w = makeWindow(dir.path());
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
         LintPanel* panel = w->lintPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
         QVERIFY(panel->findingCount() > 0);
         QSignalSpy failed(panel, &LintPanel::fixFailed);
         panel->applyFix();
@@ -236,10 +406,7 @@ class TestGuiLint : public QObject {
     }
 
     void variantRunsBesideTheMainPlay() {
-        EngineOptions e;
-        e.backend = BackendKind::Cpu;
-        e.explicit_backend = true;
-        EngineHost host(e);
+        EngineHost host(test::cpu_engine());
         auto a = load_scenario("few-shot");
         auto b = load_scenario("timestamp-at-head");
         auto c = load_scenario("two-tenants-salt");
@@ -272,6 +439,7 @@ class TestGuiLint : public QObject {
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
         auto* dock = w->findChild<QDockWidget*>(QStringLiteral("lintDock"));
         QVERIFY(dock);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->lintPanel()->isLinting(), kLintTimeoutMs);
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         dock->hide();
@@ -309,6 +477,7 @@ class TestGuiLint : public QObject {
                                                     .arg(theme == Theme::Dark ? "dark" : "light")));
         }
         w->loadScenarioNameOrFile(QStringLiteral("few-shot"));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
         QVERIFY(w->grabToImage().save(dir + QStringLiteral("/prefixlens-test-lint-clean.png")));
     }
 };

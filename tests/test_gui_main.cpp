@@ -8,6 +8,7 @@
 
 #include "block_chain_view.h"
 #include "engine_session.h"
+#include "gui_test_support.h"
 #include "latency_probe.h"
 #include "main_window.h"
 #include "pool_view.h"
@@ -26,16 +27,9 @@ namespace {
 
 constexpr int kRunTimeoutMs = 300000;
 
-EngineOptions cpuEngine() {
-    EngineOptions e;
-    e.backend = BackendKind::Cpu;
-    e.explicit_backend = true;
-    return e;
-}
-
 std::unique_ptr<MainWindow> makeWindow() {
     MainWindowOptions o;
-    o.engine = cpuEngine();
+    o.engine = test::cpu_engine();
     o.useSettings = false;
     o.loadInitialScenario = false;
     auto w = std::make_unique<MainWindow>(o);
@@ -329,7 +323,7 @@ class TestGuiMain : public QObject {
     }
 
     void newerPlayReplacesQueuedOne() {
-        EngineHost host(cpuEngine());
+        EngineHost host(test::cpu_engine());
         auto a = load_scenario("shared-system-prompt");
         auto b = load_scenario("few-shot");
         auto c = load_scenario("timestamp-at-head");
@@ -389,7 +383,7 @@ class TestGuiMain : public QObject {
     }
 
     void uiStaysResponsiveDuringLongPrefill() {
-        const LatencyReport rep = measureUiLatency(cpuEngine(), 2000, kRunTimeoutMs);
+        const LatencyReport rep = measureUiLatency(test::cpu_engine(), 2000, kRunTimeoutMs);
         qInfo("%s", qPrintable(rep.toJson()));
         QVERIFY2(rep.ok, qPrintable(rep.error));
         QVERIFY(rep.prompt_tokens > 1800);

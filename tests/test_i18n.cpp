@@ -21,6 +21,7 @@
 #include "block_chain_view.h"
 #include "charts_panel.h"
 #include "core/assets.h"
+#include "gui_test_support.h"
 #include "i18n.h"
 #include "lesson_panel.h"
 #include "lint_panel.h"
@@ -144,16 +145,9 @@ bool runLupdate(const QStringList& args, QString* output) {
     return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
-EngineOptions cpuEngine() {
-    EngineOptions e;
-    e.backend = BackendKind::Cpu;
-    e.explicit_backend = true;
-    return e;
-}
-
 std::unique_ptr<MainWindow> makeWindow() {
     MainWindowOptions o;
-    o.engine = cpuEngine();
+    o.engine = test::cpu_engine();
     o.useSettings = false;
     o.loadInitialScenario = false;
     auto w = std::make_unique<MainWindow>(o);

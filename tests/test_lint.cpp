@@ -16,6 +16,7 @@
 #include "core/assets.h"
 #include "lint/cache_cost.h"
 #include "lint/dynamic_values.h"
+#include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
 #include "lint/lint_input.h"
 #include "lint/linter.h"
@@ -102,6 +103,8 @@ class TestLint : public QObject {
     void cost_model_anthropic_and_openai();
     void long_log_streams();
     void scenario_in_memory_lints_like_its_file();
+    void json_tokens_cover_the_dynamic_value();
+    void finding_tokens_are_those_of_the_played_prompt();
 };
 
 void TestLint::fixtures_data() {
@@ -132,6 +135,15 @@ void TestLint::fixtures() {
         QCOMPARE(QString::fromStdString(f["file"].get<std::string>()), input);
         QVERIFY(f["column"].get<int>() >= 1);
         QVERIFY(!f["message"].get<std::string>().empty());
+        // A finding about a place in a request's prompt says which tokens it is.
+        const std::string rule = f["rule"];
+        if (rule == "dynamic-prefix" || rule == "dynamic-tools" || rule == "prefix-changed")
+            QVERIFY2(f.contains("tokens"), f.dump().c_str());
+        if (f.contains("tokens")) {
+            QCOMPARE(f["tokens"].size(), std::size_t{2});
+            const int b = f["tokens"]["begin"], e = f["tokens"]["end"];
+            QVERIFY2(0 <= b && b < e, f.dump().c_str());
+        }
     }
     auto want = keys_of(exp["findings"]);
     auto have = keys_of(got["findings"]);
@@ -537,6 +549,71 @@ void TestLint::scenario_in_memory_lints_like_its_file() {
         const std::vector<int> expected = merge ? std::vector<int>{0} : std::vector<int>{0, 1};
         QCOMPARE(requests, expected);
     }
+}
+
+// `prefixlens lint --format json` says where a dynamic value sits in the prompt: "tokens" covers
+// the tokens of the timestamp, all of them and no others.
+void TestLint::json_tokens_cover_the_dynamic_value() {
+    const CliResult r = run_cli({"lint", "--format", "json", "anthropic-chatbot.json"}, lint_dir());
+    QCOMPARE(r.exit_code, 1);
+    const json j = json::parse(r.out.toStdString());
+    const std::string value = "09:41:07, Monday 30 November 2026";
+    const json* found = nullptr;
+    for (const auto& f : j["findings"]) {
+        if (f["rule"] == "dynamic-prefix" && f["details"]["value"] == value)
+            found = &f;
+    }
+    QVERIFY2(found, r.out.toUtf8().constData());
+    QVERIFY2(found->contains("tokens"), found->dump().c_str());
+    const int begin = (*found)["tokens"]["begin"], end = (*found)["tokens"]["end"];
+    QCOMPARE((*found)["details"]["token_offset"].get<int>(), begin);
+
+    const BpeTokenizer tok = builtin_tokenizer();
+    const ojson body = ojson::parse(
+        test::read_file((test::data_dir() / "lint" / "anthropic-chatbot.json").string()));
+    auto prompt = render_prompt(body, tok, "anthropic-chatbot.json");
+    QVERIFY(prompt.ok());
+    QVERIFY(end <= static_cast<int>(prompt->tokens.size()));
+    auto text = [&](int b, int e) {
+        std::string s;
+        for (int t = b; t < e; ++t)
+            s += tok.token_bytes(prompt->tokens[static_cast<std::size_t>(t)]);
+        return s;
+    };
+    QVERIFY2(text(begin, end).find(value) != std::string::npos, text(begin, end).c_str());
+    // Without its first or its last token the value is no longer whole.
+    QVERIFY(text(begin + 1, end).find(value) == std::string::npos);
+    QVERIFY(text(begin, end - 1).find(value) == std::string::npos);
+}
+
+// The linter's token ranges come from its own rendering of each request; the app selects them in
+// the prompt the model played, rendered by prompt_template: for every built-in scenario, each
+// finding's range is the one found in that prompt.
+void TestLint::finding_tokens_are_those_of_the_played_prompt() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    int placed = 0;
+    for (const std::string& name : builtin_scenario_names()) {
+        auto sc = load_scenario(name);
+        QVERIFY(sc.ok());
+        lint::LintOptions o;
+        o.merge_repeats = false;
+        lint::Linter l(tok, t, o);
+        QVERIFY2(lint::lint_scenario(*sc, l).ok(), name.c_str());
+        for (const lint::Finding& f : l.finish().findings) {
+            QVERIFY(f.request >= 0 && f.request < static_cast<int>(sc->requests.size()));
+            const ScenarioRequest& req = sc->requests[static_cast<std::size_t>(f.request)];
+            auto prompt = render_prompt(req.body, tok, name);
+            QVERIFY(prompt.ok());
+            const std::string pointer =
+                lint::pointer_in_body(f.pointer, "/requests/" + std::to_string(f.request));
+            const auto want = lint::tokens_of_finding(f, pointer, *prompt);
+            const std::string what = name + " " + f.rule + " " + f.pointer;
+            QVERIFY2(f.tokens == want, what.c_str());
+            placed += f.tokens.has_value();
+        }
+    }
+    QVERIFY(placed > 10);
 }
 
 QTEST_APPLESS_MAIN(TestLint)

@@ -12,7 +12,13 @@
 #endif
 
 #include "core/assets.h"
+#include "lint/finding_tokens.h"
+#include "lint/lint_input.h"
+#include "lint/lint_tables.h"
 #include "model/gpt_model.h"
+#include "prompt/renderer.h"
+#include "runner/long_prompt.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
 
@@ -46,25 +52,85 @@ PoolSnapshot snapshotOf(const PrefixCache& cache, int afterEvent) {
     return s;
 }
 
+// The app's lint of a scenario: each request's own findings (none merged into an earlier
+// request's), with their tokens, and the --fix rewrite.
+void lintScenario(const Scenario& sc, const BpeTokenizer& tokenizer, const lint::LintTables& tables,
+                  ScenarioLint& out) {
+    lint::LintOptions options;
+    options.merge_repeats = false;  // the panel lists one request's findings
+    lint::Linter linter(tokenizer, tables, options);
+    auto linted = lint::lint_scenario(sc, linter, &out.fixed);
+    if (!linted) {
+        out.error = linted.error().message;
+        out.fixed = Scenario{};
+        return;
+    }
+    lint::LintReport report = linter.finish();
+    out.provider = report.summary.provider;
+    out.fixed.name = sc.name + " (fixed)";
+    for (std::size_t i = 0; i < sc.requests.size(); ++i)
+        out.fixChangesLayout |= out.fixed.requests[i].body != sc.requests[i].body;
+    // The views show the prompt the model plays (render_prompt). The linter renders Anthropic
+    // bodies the same way; a body it reads as OpenAI's it renders with that provider's template,
+    // so such findings are placed in the played prompt here (none where the model cannot play it).
+    std::vector<std::optional<RenderedPrompt>> played(sc.requests.size());
+    for (lint::Finding& f : report.findings) {
+        const int r = f.request;
+        LintedFinding lf;
+        if (r >= 0 && r < static_cast<int>(sc.requests.size())) {
+            // lint_scenario places request r's body at /requests/r.
+            const std::string pointer =
+                lint::pointer_in_body(f.pointer, "/requests/" + std::to_string(r));
+            lf.pointer = pointer.empty() ? "/" : pointer;
+            if (out.provider != lint::Provider::Anthropic) {
+                auto& prompt = played[static_cast<std::size_t>(r)];
+                if (!prompt) {
+                    auto rendered =
+                        render_prompt(sc.requests[static_cast<std::size_t>(r)].body, tokenizer, "");
+                    prompt = rendered ? std::move(rendered.value()) : RenderedPrompt{};
+                }
+                f.tokens = lint::tokens_of_finding(f, pointer, *prompt);
+            }
+        } else {
+            f.tokens.reset();  // not in any request's prompt
+        }
+        lf.finding = std::move(f);
+        out.findings.push_back(std::move(lf));
+    }
+    std::string model;
+    if (!sc.requests.empty() && sc.requests.front().body.contains("model") &&
+        sc.requests.front().body["model"].is_string())
+        model = sc.requests.front().body["model"].get<std::string>();
+    out.prices = tables.input_prices(out.provider, model);
+}
+
 }  // namespace
 
 void registerUiMetaTypes() {
     qRegisterMetaType<ScenarioRunPtr>("pl::ui::ScenarioRunPtr");
+    qRegisterMetaType<ScenarioLintPtr>("pl::ui::ScenarioLintPtr");
     qRegisterMetaType<EngineInfo>("pl::ui::EngineInfo");
+    qRegisterMetaType<Scenario>("pl::Scenario");
 }
 
-EngineSession::EngineSession(EngineOptions options) : options_(std::move(options)) {}
+EngineSession::EngineSession(EngineOptions options)
+    : options_(std::move(options)),
+      modelDir_(model_dir_or_builtin(options_.model_dir.toStdString())) {}
 
 EngineSession::~EngineSession() = default;
+
+void EngineSession::queueDrain() {
+    if (!drainQueued_) {
+        drainQueued_ = true;
+        QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
+    }
+}
 
 uint64_t EngineSession::requestPlay(Scenario scenario) {
     std::lock_guard lock(mutex_);
     const uint64_t gen = ++generation_;
     pending_ = Pending{std::move(scenario), gen};
-    if (!drainQueued_) {
-        drainQueued_ = true;
-        QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
-    }
+    queueDrain();
     return gen;
 }
 
@@ -72,10 +138,7 @@ uint64_t EngineSession::requestVariant(Scenario scenario) {
     std::lock_guard lock(mutex_);
     const uint64_t gen = ++variantGeneration_;
     pendingVariant_ = Pending{std::move(scenario), gen, true};
-    if (!drainQueued_) {
-        drainQueued_ = true;
-        QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
-    }
+    queueDrain();
     return gen;
 }
 
@@ -83,6 +146,20 @@ void EngineSession::cancelVariant() {
     std::lock_guard lock(mutex_);
     ++variantGeneration_;
     pendingVariant_.reset();
+}
+
+uint64_t EngineSession::requestLint(Scenario scenario) {
+    std::lock_guard lock(mutex_);
+    const uint64_t gen = ++lintGeneration_;
+    pendingLint_ = Pending{std::move(scenario), gen};
+    lintQueued_ = true;
+    queueDrain();
+    return gen;
+}
+
+void EngineSession::requestProbeScenario(int target_tokens) {
+    QMetaObject::invokeMethod(
+        this, [this, target_tokens] { buildProbeScenario(target_tokens); }, Qt::QueuedConnection);
 }
 
 void EngineSession::stop() {
@@ -95,10 +172,7 @@ void EngineSession::load() {
     loaded_ = true;
     yieldToUiThread();
     emit progress(tr("Loading model…"));
-    const std::filesystem::path dir = options_.model_dir.isEmpty()
-                                          ? builtin_model_dir()
-                                          : std::filesystem::path(options_.model_dir.toStdString());
-    auto model = GptModel::load(dir);
+    auto model = GptModel::load(modelDir_);
     if (!model) {
         loadError_ = QString::fromStdString(model.error().message);
         emit loadFailed(loadError_);
@@ -106,6 +180,7 @@ void EngineSession::load() {
     }
     model_ = model.value();
     info_.model = model_->name();
+    lintIfPending();  // its tokenizer is here: the findings need not wait for the backend
     // A first backend sized for the default scenario pool, so that the status bar says what runs
     // before any play.
     Scenario probe;
@@ -151,6 +226,7 @@ bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
 }
 
 void EngineSession::drain() {
+    lintIfPending();  // milliseconds, before any play
     std::optional<Pending> job;
     {
         std::lock_guard lock(mutex_);
@@ -158,7 +234,7 @@ void EngineSession::drain() {
         std::optional<Pending>& slot = pending_ ? pending_ : pendingVariant_;
         job = std::move(slot);
         slot.reset();
-        drainQueued_ = pending_ || pendingVariant_;
+        drainQueued_ = pending_ || pendingVariant_ || pendingLint_;
         if (drainQueued_)
             QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
     }
@@ -171,6 +247,74 @@ void EngineSession::drain() {
         return;
     }
     play(*job);
+}
+
+void EngineSession::lintIfPending() {
+    std::optional<Pending> job;
+    {
+        std::lock_guard lock(mutex_);
+        job = std::move(pendingLint_);
+        pendingLint_.reset();
+        lintQueued_ = false;
+    }
+    if (!job || stopping_)
+        return;
+    ScenarioLintPtr result = runLint(job->scenario, job->generation);
+    if (!stopping_ && lintGeneration_ == job->generation)
+        emit lintReady(result);
+}
+
+ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t generation) {
+    auto out = std::make_shared<ScenarioLint>();
+    out->generation = generation;
+    QString error;
+    const BpeTokenizer* tok = tokenizer(error);
+    if (!lintTables_ && lintTablesError_.isEmpty()) {
+        auto tables = lint::LintTables::load(assets_dir() / "lint");
+        if (tables)
+            lintTables_ = std::make_shared<const lint::LintTables>(std::move(tables.value()));
+        else
+            lintTablesError_ = QString::fromStdString(tables.error().message);
+    }
+    if (!tok)
+        out->error = error.toStdString();
+    else if (!lintTables_)
+        out->error = lintTablesError_.toStdString();
+    else
+        lintScenario(scenario, *tok, *lintTables_, *out);
+    return out;
+}
+
+const BpeTokenizer* EngineSession::tokenizer(QString& error) {
+    if (model_)
+        return &model_->tokenizer();
+    if (!tokenizerOnly_ && tokenizerError_.isEmpty()) {
+        // No model (yet, or it failed to load: a folder without weights): its tokenizer alone
+        // still counts the tokens.
+        auto tok = BpeTokenizer::load(modelDir_ / "vocab.json", modelDir_ / "merges.txt");
+        if (tok)
+            tokenizerOnly_ = std::make_unique<BpeTokenizer>(std::move(tok.value()));
+        else
+            tokenizerError_ = QString::fromStdString(tok.error().message);
+    }
+    error = tokenizerError_;
+    return tokenizerOnly_.get();
+}
+
+void EngineSession::buildProbeScenario(int target_tokens) {
+    if (stopping_)
+        return;
+    QString error;
+    const BpeTokenizer* tok = tokenizer(error);
+    if (!tok) {
+        emit probeScenarioReady(Scenario{}, error);
+        return;
+    }
+    auto sc = long_prompt_scenario(*tok, target_tokens);
+    if (!sc)
+        emit probeScenarioReady(Scenario{}, QString::fromStdString(sc.error().message));
+    else
+        emit probeScenarioReady(sc.value(), QString());
 }
 
 void EngineSession::fail(const Pending& job, const QString& message) {
@@ -221,6 +365,8 @@ void EngineSession::play(const Pending& job) {
     run->snapshots.push_back(snapshotOf(rr.cache(), -1));
     const int total = static_cast<int>(sc.requests.size());
     EventSink sink = [&](const RunnerEvent& ev) {
+        if (lintQueued_)
+            lintIfPending();  // a lint does not wait for the play
         if (superseded(job))
             throw PlayCancelled{};
         const int index = run->eventCount();
@@ -293,6 +439,13 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
         variantBusy_ = false;
         emit variantReady(run);
     });
+    connect(session, &EngineSession::lintReady, this, [this](const ScenarioLintPtr& lint) {
+        if (!lint || lint->generation != latestLint_)
+            return;  // a newer lint is on its way
+        linting_ = false;
+        emit lintReady(lint);
+    });
+    connect(session, &EngineSession::probeScenarioReady, this, &EngineHost::probeScenarioReady);
     connect(session, &EngineSession::runFailed, this,
             [this](const QString& message, quint64 generation) {
                 if (generation != latest_)
@@ -332,6 +485,19 @@ uint64_t EngineHost::playVariant(const Scenario& scenario) {
     latestVariant_ = session_->requestVariant(scenario);
     variantBusy_ = true;
     return latestVariant_;
+}
+
+uint64_t EngineHost::lint(const Scenario& scenario) {
+    if (!session_)
+        return 0;
+    latestLint_ = session_->requestLint(scenario);
+    linting_ = true;
+    return latestLint_;
+}
+
+void EngineHost::requestProbeScenario(int target_tokens) {
+    if (session_)
+        session_->requestProbeScenario(target_tokens);
 }
 
 void EngineHost::cancelVariant() {

@@ -1,6 +1,7 @@
-// The only place the UI touches the model. EngineSession lives on a worker thread, owns the model
-// and the backend, and turns a Scenario into an immutable ScenarioRun. EngineHost is its owner on
-// the UI thread: it starts the thread, posts play requests and forwards the results.
+// The only place the UI touches the model, its tokenizer and the linter. EngineSession lives on a
+// worker thread, owns the model and the backend, and turns a Scenario into an immutable
+// ScenarioRun. EngineHost is its owner on the UI thread: it starts the thread, posts play requests
+// and forwards the results.
 //
 // A newer play request replaces one that has not started yet, and makes a running one stop at its
 // next event (scrubbing or re-running an edit must not queue stale work). Every request carries
@@ -9,6 +10,10 @@
 // A variant (a what-if version of the scenario, such as the lint panel's fixed layout) is a second
 // kind of request with its own queue slot and generation: it runs on the same worker after any
 // pending play, never replaces the main run, and a newer variant replaces an older one.
+//
+// A lint (the scenario's findings, for the lint panel) is a third kind, with its own slot and
+// generation, a newer one replacing an older one. It takes milliseconds, so it never waits for a
+// play: the worker runs it before any pending play, or between two events of the running one.
 #pragma once
 
 #include <QObject>
@@ -16,17 +21,24 @@
 #include <QString>
 #include <QThread>
 #include <atomic>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
 
 #include "runner/backend_factory.h"
+#include "scenario_lint.h"
 #include "scenario_run.h"
 
 namespace pl {
+class BpeTokenizer;
 class GptModel;
 class InferenceBackend;
 }  // namespace pl
+
+namespace pl::lint {
+struct LintTables;
+}  // namespace pl::lint
 
 namespace pl::ui {
 
@@ -51,6 +63,11 @@ class EngineSession : public QObject {
     uint64_t requestVariant(Scenario scenario);
     // Thread-safe. Drops a queued variant and makes a running one stop at its next event.
     void cancelVariant();
+    // Thread-safe. Queues a lint of `scenario` in place of any lint not started yet.
+    uint64_t requestLint(Scenario scenario);
+    // Thread-safe. Queues building the latency probe's scenario (long_prompt_scenario) with the
+    // model's tokenizer, after whatever the worker is doing.
+    void requestProbeScenario(int target_tokens);
     // Thread-safe. Makes the current play stop at its next event; nothing more is emitted.
     void stop();
 
@@ -66,6 +83,8 @@ class EngineSession : public QObject {
     void variantProgress(const QString& text);
     void variantReady(const pl::ui::ScenarioRunPtr& run);
     void variantFailed(const QString& message, quint64 generation);
+    void lintReady(const pl::ui::ScenarioLintPtr& lint);
+    void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
 
   private slots:
     void drain();
@@ -76,13 +95,26 @@ class EngineSession : public QObject {
         uint64_t generation = 0;
         bool variant = false;
     };
+    // With mutex_ held: makes sure a drain() is on its way.
+    void queueDrain();
     bool ensureBackend(const Scenario& scenario, QString& error);
     void play(const Pending& job);
     void fail(const Pending& job, const QString& message);
     bool superseded(const Pending& job) const;
+    // Runs the queued lint, if any, now.
+    void lintIfPending();
+    ScenarioLintPtr runLint(const Scenario& scenario, uint64_t generation);
+    // The model's tokenizer; the folder's tokenizer alone when the model could not be loaded.
+    const BpeTokenizer* tokenizer(QString& error);
+    void buildProbeScenario(int target_tokens);
 
     EngineOptions options_;
+    std::filesystem::path modelDir_;  // options_.model_dir, or the built-in model
     std::shared_ptr<const GptModel> model_;
+    std::unique_ptr<BpeTokenizer> tokenizerOnly_;
+    QString tokenizerError_;
+    std::shared_ptr<const lint::LintTables> lintTables_;
+    QString lintTablesError_;
     std::unique_ptr<InferenceBackend> backend_;
     EngineInfo info_;
     QString loadError_;
@@ -91,9 +123,12 @@ class EngineSession : public QObject {
     std::mutex mutex_;
     std::optional<Pending> pending_;
     std::optional<Pending> pendingVariant_;
+    std::optional<Pending> pendingLint_;
     bool drainQueued_ = false;
     std::atomic<uint64_t> generation_{0};
     std::atomic<uint64_t> variantGeneration_{0};
+    std::atomic<uint64_t> lintGeneration_{0};
+    std::atomic<bool> lintQueued_{false};  // pendingLint_ is set: a running play runs it
     std::atomic<bool> stopping_{false};
 };
 
@@ -109,6 +144,11 @@ class EngineHost : public QObject {
     uint64_t playVariant(const Scenario& scenario);
     void cancelVariant();
     bool isVariantBusy() const { return variantBusy_; }
+    // See EngineSession::requestLint. Answers with lintReady; a newer lint drops an older one's.
+    uint64_t lint(const Scenario& scenario);
+    bool isLinting() const { return linting_; }
+    // See EngineSession::requestProbeScenario. Answers with probeScenarioReady.
+    void requestProbeScenario(int target_tokens);
     bool isBusy() const { return busy_; }
     const std::optional<EngineInfo>& engineInfo() const { return info_; }
 
@@ -121,6 +161,8 @@ class EngineHost : public QObject {
     void variantProgress(const QString& text);
     void variantReady(const pl::ui::ScenarioRunPtr& run);
     void variantFailed(const QString& message);
+    void lintReady(const pl::ui::ScenarioLintPtr& lint);
+    void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
 
   private:
     void setBusy(bool busy);
@@ -129,8 +171,10 @@ class EngineHost : public QObject {
     QPointer<EngineSession> session_;  // lives on thread_, deleted when it finishes
     uint64_t latest_ = 0;
     uint64_t latestVariant_ = 0;
+    uint64_t latestLint_ = 0;
     bool busy_ = false;
     bool variantBusy_ = false;
+    bool linting_ = false;
     std::optional<EngineInfo> info_;
 };
 

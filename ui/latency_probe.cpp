@@ -8,11 +8,10 @@
 #include <QTimer>
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
-#include "core/assets.h"
 #include "main_window.h"
 #include "scenario_context.h"
-#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
 
@@ -34,64 +33,34 @@ QString LatencyReport::toJson() const {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-Result<Scenario> longPromptScenario(const EngineOptions& options, int target_tokens) {
-    const std::filesystem::path dir = options.model_dir.isEmpty()
-                                          ? builtin_model_dir()
-                                          : std::filesystem::path(options.model_dir.toStdString());
-    auto tok = BpeTokenizer::load(dir / "vocab.json", dir / "merges.txt");
-    if (!tok)
-        return tok.error();
-    auto base = load_scenario("long-document-qa");
-    if (!base)
-        return base.error();
-    Scenario sc = base.value();
-    sc.name = "ui-latency-probe";
-    sc.title = "UI latency probe";
-    sc.requests.resize(1);
-    ScenarioRequest& req = sc.requests.front();
-    req.max_tokens = 4;
-    // Grow the system text from the scenario's own document until the prompt reaches the target;
-    // the template's framing and the question take the rest.
-    std::string seed;
-    for (const auto& r : base->requests) {
-        if (r.body.contains("system"))
-            seed += r.body["system"].dump();
-    }
-    if (seed.empty())
-        seed = "The quick brown fox jumps over the lazy dog. ";
-    const auto countOf = [&](const std::string& s) {
-        return static_cast<int>(tok->encode(s).size());
-    };
-    std::string text;
-    const int frame = countOf(req.body["messages"].dump()) + 16;
-    while (countOf(text) + frame < target_tokens)
-        text += seed;
-    // Trim back to the target, a sentence piece at a time.
-    while (!text.empty() && countOf(text) + frame > target_tokens)
-        text.resize(text.size() > 64 ? text.size() - 64 : 0);
-    req.body["system"] = text;
-    return sc;
-}
-
 LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, int timeout_ms) {
     LatencyReport rep;
-    auto sc = longPromptScenario(options, target_tokens);
-    if (!sc) {
-        rep.error = QString::fromStdString(sc.error().message);
-        return rep;
-    }
     MainWindowOptions mo;
     mo.engine = options;
     mo.useSettings = false;
     mo.loadInitialScenario = false;
     MainWindow window(mo);
     window.show();
+    // The prompt is sized with the model's tokenizer, on the worker.
+    std::optional<Scenario> sc;
+    QObject::connect(window.engine(), &EngineHost::probeScenarioReady, &window,
+                     [&](const Scenario& scenario, const QString& error) {
+                         sc = scenario;
+                         rep.error = error;
+                     });
+    window.engine()->requestProbeScenario(target_tokens);
     // Wait for the model so that the measurement covers the prefill, not the loading.
     QDeadlineTimer deadline(timeout_ms);
-    while (!window.engine()->engineInfo() && !deadline.hasExpired()) {
+    while (!(sc && (!rep.error.isEmpty() || window.engine()->engineInfo())) &&
+           !deadline.hasExpired()) {
         QEventLoop loop;
         QTimer::singleShot(10, &loop, &QEventLoop::quit);
         loop.exec();
+    }
+    if (!sc || !rep.error.isEmpty()) {
+        if (!sc)
+            rep.error = QStringLiteral("timed out");
+        return rep;
     }
     std::vector<double> gaps;
     QElapsedTimer clock;
@@ -106,7 +75,7 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
         last = now;
     });
     probe.start();
-    window.loadScenario(sc.value());
+    window.loadScenario(*sc);
     const bool ok = window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())));
     if (ok) {
         // Include the views catching up with the whole run.

@@ -26,11 +26,9 @@ struct LatencyReport {
     QString toJson() const;
 };
 
-// A one-request scenario of about `target_tokens` prompt tokens.
-Result<Scenario> longPromptScenario(const EngineOptions& options, int target_tokens);
-
 // Opens a MainWindow (it must be able to; offscreen is fine), waits for the model, then plays a
-// ~target_tokens prompt while a 5 ms timer measures the UI thread, through the views' update.
+// ~target_tokens prompt (long_prompt_scenario, sized on the worker) while a 5 ms timer measures
+// the UI thread, through the views' update.
 LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens = 2000,
                                int timeout_ms = 120000);
 

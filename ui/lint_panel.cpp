@@ -20,11 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/assets.h"
 #include "engine_session.h"
-#include "lint/cache_cost.h"
-#include "lint/lint_input.h"
-#include "prompt/renderer.h"
 #include "refresh_queue.h"
 
 namespace pl::ui {
@@ -185,80 +181,6 @@ class FindingDelegate : public QStyledItemDelegate {
     Theme theme_ = Theme::Light;
 };
 
-std::optional<std::pair<int, int>> segmentsUnder(const RenderedPrompt& prompt,
-                                                 std::string pointer) {
-    while (!pointer.empty()) {
-        int b = -1, e = -1;
-        for (const PromptSegment& s : prompt.segments) {
-            if (s.pointer.empty() || s.token_end <= s.token_begin)
-                continue;
-            if (s.pointer == pointer || s.pointer.rfind(pointer + "/", 0) == 0) {
-                b = b < 0 ? s.token_begin : std::min(b, s.token_begin);
-                e = std::max(e, s.token_end);
-            }
-        }
-        if (b >= 0)
-            return std::make_pair(b, e);
-        // A value inside a tool is rendered as part of the tool's JSON: look at its parent.
-        pointer = pointer.substr(0, pointer.rfind('/'));
-    }
-    return std::nullopt;
-}
-
-// Tokens [begin, end) overlapping bytes [b, e) of segment `s`.
-std::pair<int, int> tokensOfBytes(const RenderedPrompt& prompt, const PromptSegment& s,
-                                  std::size_t b, std::size_t e) {
-    int first = -1, last = -1;
-    for (int t = s.token_begin; t < s.token_end; ++t) {
-        const auto tb = static_cast<std::size_t>(prompt.token_offset[static_cast<std::size_t>(t)]);
-        const std::size_t te =
-            t + 1 < s.token_end
-                ? static_cast<std::size_t>(prompt.token_offset[static_cast<std::size_t>(t + 1)])
-                : s.text.size();
-        if (tb < e && te > b) {
-            first = first < 0 ? t : first;
-            last = t;
-        }
-    }
-    return first < 0 ? std::make_pair(s.token_begin, s.token_begin + 1)
-                     : std::make_pair(first, last + 1);
-}
-
-// Where a finding sits in the request's prompt: the dynamic value itself, the token where the
-// prefix diverged, or the tokens of the part it names.
-std::optional<std::pair<int, int>> tokensOfFinding(const lint::Finding& f,
-                                                   const std::string& pointer,
-                                                   const RenderedPrompt& prompt) {
-    const int n = static_cast<int>(prompt.tokens.size());
-    if (n == 0)
-        return std::nullopt;
-    const int at = f.details.value("token_offset", -1);
-    const std::string value = f.details.value("value", std::string());
-    if (!value.empty()) {
-        const auto range = segmentsUnder(prompt, pointer);
-        std::optional<std::pair<int, int>> best;
-        const std::string escaped = ojson(value).dump();
-        for (const PromptSegment& s : prompt.segments) {
-            if (!range || s.token_begin < range->first || s.token_end > range->second ||
-                s.pointer.empty())
-                continue;
-            for (const std::string& needle : {value, escaped.substr(1, escaped.size() - 2)}) {
-                for (std::size_t pos = s.text.find(needle); pos != std::string::npos;
-                     pos = s.text.find(needle, pos + 1)) {
-                    const auto t = tokensOfBytes(prompt, s, pos, pos + needle.size());
-                    if (!best || (t.first <= at && at < t.second))
-                        best = t;
-                }
-            }
-        }
-        if (best)
-            return best;
-    }
-    if (at >= 0)
-        return std::make_pair(std::min(at, n - 1), std::min(at, n - 1) + 1);
-    return segmentsUnder(prompt, pointer);
-}
-
 QString arrow(const QString& before, const QString& after) {
     return QStringLiteral("%1 → %2").arg(before, after);
 }
@@ -274,9 +196,8 @@ QString ms(double v) {
 
 }  // namespace
 
-LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString& modelDir,
-                     QWidget* parent)
-    : QWidget(parent), context_(context), engine_(engine), modelDir_(modelDir) {
+LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, QWidget* parent)
+    : QWidget(parent), context_(context), engine_(engine) {
     setFocusPolicy(Qt::StrongFocus);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -400,6 +321,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, const QString
         refreshDetail();
     });
     if (engine) {
+        connect(engine, &EngineHost::lintReady, this, &LintPanel::showLint);
         connect(engine, &EngineHost::variantProgress, this, [this](const QString& text) {
             if (!runningFix_)
                 return;
@@ -506,83 +428,40 @@ void LintPanel::focusInEvent(QFocusEvent* e) {
     }
 }
 
-bool LintPanel::ensureLinter() {
-    if (tokenizer_ && tables_)
-        return true;
-    if (!setupError_.isEmpty())
-        return false;
-    const std::filesystem::path dir =
-        modelDir_.isEmpty() ? builtin_model_dir() : std::filesystem::path(modelDir_.toStdString());
-    auto tok = BpeTokenizer::load(dir / "vocab.json", dir / "merges.txt");
-    if (!tok) {
-        setupError_ = QString::fromStdString(tok.error().message);
-        return false;
-    }
-    auto tables = lint::LintTables::load(assets_dir() / "lint");
-    if (!tables) {
-        setupError_ = QString::fromStdString(tables.error().message);
-        return false;
-    }
-    tokenizer_ = std::move(tok.value());
-    tables_ = std::move(tables.value());
-    return true;
+void LintPanel::relint() {
+    lint_.reset();
+    lintError_.clear();
+    linting_ = false;
+    if (!context_ || !context_->hasScenario() || !engine_)
+        return;
+    // On the worker, with the model's tokenizer: the UI thread never tokenizes.
+    lintGeneration_ = engine_->lint(context_->scenario());
+    linting_ = lintGeneration_ != 0;  // 0: the engine has shut down
 }
 
-void LintPanel::relint() {
-    findings_.clear();
-    lintError_.clear();
-    fixChangesLayout_ = false;
-    fixed_ = Scenario{};
-    if (!context_ || !context_->hasScenario())
-        return;
-    if (!ensureLinter()) {
-        lintError_ = setupError_;
-        return;
-    }
-    const Scenario& sc = context_->scenario();
-    lint::LintOptions options;
-    options.merge_repeats = false;  // each request lists its own findings
-    lint::Linter linter(*tokenizer_, *tables_, options);
-    auto linted = lint::lint_scenario(sc, linter, &fixed_);
-    if (!linted) {
-        lintError_ = QString::fromStdString(linted.error().message);
-        fixed_ = Scenario{};
-        return;
-    }
-    const lint::LintReport report = linter.finish();
-    provider_ = report.summary.provider;
-    fixed_.name = sc.name + " (fixed)";
-    for (std::size_t i = 0; i < sc.requests.size(); ++i)
-        fixChangesLayout_ |= fixed_.requests[i].body != sc.requests[i].body;
+void LintPanel::showLint(const ScenarioLintPtr& lint) {
+    if (!linting_ || !lint || lint->generation != lintGeneration_)
+        return;  // not the scenario on screen
+    linting_ = false;
+    lint_ = lint;
+    lintError_ = QString::fromStdString(lint->error);
+    const bool focused = hasFocus();
+    refreshRows(true);
+    refreshComparison();
+    if (focused && findingsStack_->currentWidget() == list_)
+        list_->setFocus(Qt::OtherFocusReason);  // as focusInEvent does once there is a list
+    emit linted();
+}
 
-    // Token positions come from the prompt template with the engine's tokenizer: the same
-    // tokens the views show once the run arrives.
-    std::vector<std::optional<RenderedPrompt>> prompts(sc.requests.size());
-    for (const lint::Finding& f : report.findings) {
-        LintedFinding lf{f, std::nullopt, QString()};
-        const int r = f.request;
-        if (r >= 0 && r < static_cast<int>(sc.requests.size())) {
-            auto& prompt = prompts[static_cast<std::size_t>(r)];
-            if (!prompt) {
-                auto rendered =
-                    render_prompt(sc.requests[static_cast<std::size_t>(r)].body, *tokenizer_, "");
-                prompt = rendered ? std::move(rendered.value()) : RenderedPrompt{};
-            }
-            const std::string prefix = "/requests/" + std::to_string(r);
-            const std::string pointer =
-                f.pointer.rfind(prefix, 0) == 0 ? f.pointer.substr(prefix.size()) : f.pointer;
-            if (auto t = tokensOfFinding(f, pointer, *prompt))
-                lf.tokens = TokenSelection{r, t->first, t->second};
-            lf.pointer = QString::fromStdString(pointer.empty() ? "/" : pointer);
-        }
-        findings_.push_back(std::move(lf));
-    }
+const std::vector<LintedFinding>& LintPanel::findings() const {
+    static const std::vector<LintedFinding> none;
+    return lint_ ? lint_->findings : none;
 }
 
 QString LintPanel::whereText(const LintedFinding& f) const {
-    if (!f.tokens)
-        return f.pointer;
-    const int first = f.tokens->begin, last = f.tokens->end - 1;
+    if (!f.finding.tokens)
+        return QString::fromStdString(f.pointer);
+    const int first = f.finding.tokens->begin, last = f.finding.tokens->end - 1;
     const int bs =
         context_ && context_->hasScenario() ? std::max(1, context_->scenario().block_size) : 1;
     const int b0 = first / bs, b1 = last / bs;
@@ -608,6 +487,13 @@ void LintPanel::refreshRows(bool force) {
         refreshDetail();
         return;
     }
+    if (linting_) {
+        header_->setText(tr("<b>Lint</b>"));
+        empty_->setText(tr("Linting…"));
+        findingsStack_->setCurrentWidget(empty_);
+        refreshDetail();
+        return;
+    }
     if (!lintError_.isEmpty()) {
         header_->setText(tr("<b>Lint</b>"));
         empty_->setText(tr("<span style='color:%1'>This scenario could not be linted: %2</span>")
@@ -618,8 +504,9 @@ void LintPanel::refreshRows(bool force) {
     }
     int errors = 0, warnings = 0, notes = 0;
     std::vector<int> elsewhere;
-    for (std::size_t i = 0; i < findings_.size(); ++i) {
-        const lint::Finding& f = findings_[i].finding;
+    const std::vector<LintedFinding>& all = findings();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const lint::Finding& f = all[i].finding;
         if (f.request != request) {
             if (std::find(elsewhere.begin(), elsewhere.end(), f.request) == elsewhere.end())
                 elsewhere.push_back(f.request);
@@ -631,7 +518,7 @@ void LintPanel::refreshRows(bool force) {
         notes += f.severity == lint::Severity::Note;
         auto* item = new QListWidgetItem(QString::fromStdString(f.message));
         item->setData(RuleRole, QString::fromStdString(f.rule));
-        item->setData(WhereRole, whereText(findings_[i]));
+        item->setData(WhereRole, whereText(all[i]));
         item->setData(SeverityRole, static_cast<int>(f.severity));
         item->setIcon(severityIcon(f.severity, severityColor(pal, f.severity)));
         if (const lint::RuleInfo* info = lint::find_rule(f.rule))
@@ -714,13 +601,16 @@ void LintPanel::refreshDetail() {
 }
 
 const lint::Finding& LintPanel::finding(int row) const {
-    return findings_.at(static_cast<std::size_t>(rows_.at(static_cast<std::size_t>(row)))).finding;
+    return findings().at(static_cast<std::size_t>(rows_.at(static_cast<std::size_t>(row)))).finding;
 }
 
 std::optional<TokenSelection> LintPanel::findingTokens(int row) const {
     if (row < 0 || row >= findingCount())
         return std::nullopt;
-    return findings_[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)])].tokens;
+    const lint::Finding& f = finding(row);
+    if (!f.tokens)
+        return std::nullopt;
+    return TokenSelection{f.request, f.tokens->begin, f.tokens->end};
 }
 
 QRect LintPanel::findingRect(int row) const {
@@ -732,8 +622,8 @@ QRect LintPanel::findingRect(int row) const {
 }
 
 bool LintPanel::showsNoFindings() const {
-    return findingsStack_->currentWidget() == empty_ && lintError_.isEmpty() && context_ &&
-           context_->hasScenario();
+    return findingsStack_->currentWidget() == empty_ && !linting_ && lintError_.isEmpty() &&
+           context_ && context_->hasScenario();
 }
 
 QString LintPanel::headerText() const {
@@ -776,9 +666,9 @@ void LintPanel::selectFinding(int row) {
 
 void LintPanel::updateFixControls() {
     const bool ok = context_ && context_->hasScenario() && lintError_.isEmpty() && engine_;
-    fixButton_->setEnabled(ok && fixChangesLayout_ && !runningFix_);
+    fixButton_->setEnabled(ok && fixChangesLayout() && !runningFix_);
     fixButton_->setText(runningFix_ ? tr("Running fix…") : tr("Apply fix"));
-    if (!fixChangesLayout_)
+    if (!fixChangesLayout())
         fixButton_->setToolTip(
             tr("Nothing to fix: the --fix rewrite leaves this scenario as it is."));
     else
@@ -789,14 +679,14 @@ void LintPanel::updateFixControls() {
 }
 
 void LintPanel::applyFix() {
-    if (!engine_ || !fixChangesLayout_ || runningFix_)
+    if (!engine_ || !fixChangesLayout() || runningFix_)
         return;
     runningFix_ = true;
     fixError_.clear();
     fixedRun_.reset();
     queued_ = true;
     progressText_->setText(tr("Queued behind the current run…"));
-    engine_->playVariant(fixed_);
+    engine_->playVariant(lint_->fixed);
     tabs_->setCurrentIndex(1);
     refreshComparison();
 }
@@ -817,7 +707,7 @@ void LintPanel::refreshComparison() {
                                         : tr("Could not run the fixed layout: %1").arg(fixError_));
     comparison_.clear();
     const ScenarioRunPtr before = context_ ? context_->run() : nullptr;
-    const bool ready = fixedRun_ && before && context_->hasScenario();
+    const bool ready = fixedRun_ && before && context_->hasScenario() && lint_;
     table_->setVisible(ready);
     if (!ready) {
         table_->setRowCount(0);
@@ -825,7 +715,9 @@ void LintPanel::refreshComparison() {
             compareNote_->setText(tr("Playing the fixed layout on the model…"));
         else if (fixedRun_)
             compareNote_->setText(tr("Waiting for the run on screen…"));
-        else if (fixChangesLayout_)
+        else if (linting_)
+            compareNote_->setText(tr("Linting…"));
+        else if (fixChangesLayout())
             compareNote_->setText(
                 tr("<b>Apply fix</b> rewrites the scenario as <code>prefixlens lint --fix</code> "
                    "does, plays it on the model and compares each request with the run on "
@@ -836,14 +728,10 @@ void LintPanel::refreshComparison() {
     }
     const Scenario& sc = context_->scenario();
     const bool oneHour = sc.ttl_s && *sc.ttl_s > 300;
-    std::string model;
-    if (!sc.requests.empty() && sc.requests.front().body.contains("model") &&
-        sc.requests.front().body["model"].is_string())
-        model = sc.requests.front().body["model"].get<std::string>();
+    const lint::InputPrices& prices = lint_->prices;
     auto cost = [&](const RequestResult& r) {
-        return lint::input_cost_usd(provider_, *tables_, model, r.usage.input_tokens,
-                                    r.usage.cache_creation_input_tokens,
-                                    r.usage.cache_read_input_tokens, oneHour);
+        return prices.cost_usd(r.usage.input_tokens, r.usage.cache_creation_input_tokens,
+                               r.usage.cache_read_input_tokens, oneHour);
     };
     for (int r = 0; r < before->requestCount(); ++r) {
         const RequestResult* a = before->result(r);
@@ -864,12 +752,11 @@ void LintPanel::refreshComparison() {
         row.usdAfter = cost(*b);
         comparison_.push_back(row);
     }
-    const lint::PriceRow price = tables_->price(provider_, model);
     compareNote_->setText(
         tr("Before: the run on screen · after: <code>--fix</code> · cost of each run's usage at "
            "%1 input prices (%2), in cents")
-            .arg(QString::fromStdString(price.name).toHtmlEscaped(),
-                 QString::fromStdString(tables_->as_of).toHtmlEscaped()));
+            .arg(QString::fromStdString(prices.name).toHtmlEscaped(),
+                 QString::fromStdString(prices.as_of).toHtmlEscaped()));
 
     table_->setRowCount(static_cast<int>(comparison_.size()) + 1);
     auto cell = [&](int row, int col, const QString& text, const QColor& color, bool bold,

@@ -1,7 +1,8 @@
 // The prompt-layout linter in the app: the current request's findings, from the same engine API
-// as `prefixlens lint` on a scenario file. Clicking a finding selects its tokens and blocks
-// everywhere (through the ScenarioContext); "Apply fix" plays the `--fix` rewrite of the whole
-// scenario on the engine's worker and puts it beside the run on screen, request by request.
+// as `prefixlens lint` on a scenario file. The engine's worker lints the scenario
+// (EngineHost::lint) and this panel shows what comes back. Clicking a finding selects its tokens
+// and blocks everywhere (through the ScenarioContext); "Apply fix" plays the `--fix` rewrite of
+// the whole scenario on the worker and puts it beside the run on screen, request by request.
 #pragma once
 
 #include <QPointer>
@@ -9,12 +10,11 @@
 #include <optional>
 #include <vector>
 
-#include "lint/lint_tables.h"
 #include "lint/lint_types.h"
 #include "palette.h"
 #include "scenario_context.h"
+#include "scenario_lint.h"
 #include "scenario_run.h"
-#include "tokenizer/bpe_tokenizer.h"
 
 class QLabel;
 class QListWidget;
@@ -32,9 +32,8 @@ class EngineHost;
 class LintPanel : public QWidget {
     Q_OBJECT
   public:
-    // modelDir: the model the engine runs (empty: the built-in one); its tokenizer counts tokens.
-    LintPanel(ScenarioContext* context, EngineHost* engine, const QString& modelDir,
-              QWidget* parent = nullptr);
+    // The engine lints each scenario the context holds, with the model's tokenizer.
+    LintPanel(ScenarioContext* context, EngineHost* engine, QWidget* parent = nullptr);
     ~LintPanel() override;
 
     void setTheme(Theme theme);
@@ -60,6 +59,8 @@ class LintPanel : public QWidget {
     QString detailText() const;
     QString errorText() const;
     bool canApplyFix() const;
+    // The scenario's lint is on its way from the worker; no findings are shown meanwhile.
+    bool isLinting() const { return linting_; }
     bool isRunningFix() const { return runningFix_; }
     const std::vector<ComparisonRow>& comparison() const { return comparison_; }
 
@@ -70,6 +71,7 @@ class LintPanel : public QWidget {
     void applyFix();
 
   signals:
+    void linted();  // the findings of the scenario on screen are shown
     void fixCompared();
     void fixFailed(const QString& message);
 
@@ -78,18 +80,15 @@ class LintPanel : public QWidget {
     void focusInEvent(QFocusEvent* e) override;
 
   private:
-    struct LintedFinding {
-        lint::Finding finding;
-        std::optional<TokenSelection> tokens;
-        QString pointer;  // inside the request, for a finding without tokens
-    };
-
     // Every text the panel sets itself, again in the current language (QEvent::LanguageChange).
     void retranslateUi();
     // "tokens 3–9 · block 0", for the row: worded when the row is built, in the UI's language.
     QString whereText(const LintedFinding& f) const;
-    bool ensureLinter();
+    // Asks the worker to lint the scenario on screen; showLint() takes the answer.
     void relint();
+    void showLint(const ScenarioLintPtr& lint);
+    const std::vector<LintedFinding>& findings() const;
+    bool fixChangesLayout() const { return lint_ && lint_->fixChangesLayout; }
     void refreshRows(bool force = false);
     void refreshDetail();
     void refreshComparison();
@@ -100,21 +99,15 @@ class LintPanel : public QWidget {
 
     QPointer<ScenarioContext> context_;
     QPointer<EngineHost> engine_;
-    QString modelDir_;
     Theme theme_ = Theme::Light;
 
-    std::optional<BpeTokenizer> tokenizer_;
-    std::optional<lint::LintTables> tables_;
-    QString setupError_;
-
-    // The linted scenario: every request's findings, and the --fix rewrite.
-    std::vector<LintedFinding> findings_;
-    lint::Provider provider_ = lint::Provider::Anthropic;
+    // The linted scenario: every request's findings, the --fix rewrite and the prices.
+    ScenarioLintPtr lint_;
+    uint64_t lintGeneration_ = 0;  // of the lint asked for last
+    bool linting_ = false;         // asked for and not here yet
     QString lintError_;
-    Scenario fixed_;
-    bool fixChangesLayout_ = false;
 
-    std::vector<int> rows_;  // indices into findings_ of the shown request's findings
+    std::vector<int> rows_;  // indices into findings() of the shown request's findings
     int shownRequest_ = -1;
     bool selecting_ = false;  // selectFinding is updating the context
 

@@ -422,7 +422,7 @@ void MainWindow::buildDocks() {
     applyDefaultDockSizes();
 
     // Lint findings of the current request, under the prompt whose tokens they select.
-    lint_ = new LintPanel(context_, engine_, options_.engine.model_dir, this);
+    lint_ = new LintPanel(context_, engine_, this);
     QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
     splitDockWidget(dPrompt, dLint, Qt::Vertical);
     applyDefaultDockSizes();

@@ -66,5 +66,6 @@ int eventRequest(const RunnerEvent& event);
 
 }  // namespace pl::ui
 
+Q_DECLARE_METATYPE(pl::Scenario)
 Q_DECLARE_METATYPE(pl::ui::ScenarioRunPtr)
 Q_DECLARE_METATYPE(pl::ui::EngineInfo)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lint/dynamic_values.h"
+#include "runner/request_runner.h"
 
 namespace pl::ui {
 

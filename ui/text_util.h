@@ -8,7 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "prompt/prompt_types.h"
+namespace pl {
+struct PromptSegment;  // of a request's result (runner/request_runner.h)
+}  // namespace pl
 
 namespace pl::ui {
 

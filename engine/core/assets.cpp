@@ -44,4 +44,8 @@ std::filesystem::path builtin_model_dir() {
     return assets_dir() / "model";
 }
 
+std::filesystem::path model_dir_or_builtin(const std::filesystem::path& dir) {
+    return dir.empty() ? builtin_model_dir() : dir;
+}
+
 }  // namespace pl

@@ -10,5 +10,8 @@ namespace pl {
 // Anywhere else the installed path is returned even when missing, so the error names it.
 std::filesystem::path assets_dir();
 std::filesystem::path builtin_model_dir();
+// The model folder a program runs, chosen here only: `dir` (--model, the app's model setting), or
+// the built-in model when none is named (empty).
+std::filesystem::path model_dir_or_builtin(const std::filesystem::path& dir);
 
 }  // namespace pl

@@ -25,21 +25,26 @@ int openai_cacheable(int n, int min_cached, int increment) {
     return min_cached + ((n - min_cached) / increment) * increment;
 }
 
+double InputPrices::cost_usd(long long input_tokens, long long cache_creation_input_tokens,
+                             long long cache_read_input_tokens, bool one_hour_write) const {
+    if (provider == Provider::Anthropic) {
+        const double write_mult = one_hour_write ? write_1h : write_5m;
+        return (static_cast<double>(input_tokens) +
+                static_cast<double>(cache_creation_input_tokens) * write_mult +
+                static_cast<double>(cache_read_input_tokens) * read) *
+               input / 1e6;
+    }
+    return (static_cast<double>(input_tokens + cache_creation_input_tokens) * input +
+            static_cast<double>(cache_read_input_tokens) * cached_input) /
+           1e6;
+}
+
 double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
                       long long input_tokens, long long cache_creation_input_tokens,
                       long long cache_read_input_tokens, bool one_hour_write) {
-    const PriceRow price = tables.price(provider, model);
-    const ProviderPrices& pp = tables.prices(provider);
-    if (provider == Provider::Anthropic) {
-        const double write_mult = one_hour_write ? pp.write_1h : pp.write_5m;
-        return (static_cast<double>(input_tokens) +
-                static_cast<double>(cache_creation_input_tokens) * write_mult +
-                static_cast<double>(cache_read_input_tokens) * pp.read) *
-               price.input / 1e6;
-    }
-    return (static_cast<double>(input_tokens + cache_creation_input_tokens) * price.input +
-            static_cast<double>(cache_read_input_tokens) * price.cached_input) /
-           1e6;
+    return tables.input_prices(provider, model)
+        .cost_usd(input_tokens, cache_creation_input_tokens, cache_read_input_tokens,
+                  one_hour_write);
 }
 
 RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& model, double at_s,

@@ -54,9 +54,7 @@ class CacheCostModel {
     int added_ = 0;
 };
 
-// The price of one request's input tokens, USD. Anthropic: base-price input, cache writes at the
-// 5-minute or (one_hour_write) 1-hour multiplier, reads at the read multiplier. OpenAI: uncached
-// tokens (input and cache_creation alike) at the input price, cached ones at the cached price.
+// The price of one request's input tokens, USD: InputPrices::cost_usd at that model's prices.
 double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
                       long long input_tokens, long long cache_creation_input_tokens,
                       long long cache_read_input_tokens, bool one_hour_write = false);

@@ -160,6 +160,8 @@ ojson format_json(const std::vector<FileReport>& reports) {
                 j["fix"] = *f.fix;
             if (f.request >= 0)
                 j["request"] = f.request;
+            if (f.tokens)
+                j["tokens"] = {{"begin", f.tokens->begin}, {"end", f.tokens->end}};
             if (!f.details.empty())
                 j["details"] = f.details;
             findings.push_back(std::move(j));

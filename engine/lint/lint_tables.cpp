@@ -98,6 +98,12 @@ PriceRow LintTables::price(Provider p, const std::string& model) const {
     return pp.rows.empty() ? PriceRow{} : pp.rows.front().second;
 }
 
+InputPrices LintTables::input_prices(Provider p, const std::string& model) const {
+    const PriceRow row = price(p, model);
+    const ProviderPrices& pp = prices(p);
+    return {p, row.name, as_of, row.input, row.cached_input, pp.write_5m, pp.write_1h, pp.read};
+}
+
 int LintTables::min_tokens(Provider p, const std::string& model) const {
     const MinTokenTable& t = p == Provider::Anthropic ? anthropic_min : openai_min;
     for (const auto& [match, n] : t.rows) {

@@ -43,6 +43,8 @@ struct LintTables {
     }
     // The row for a model (first match), else the provider's default model's row.
     PriceRow price(Provider p, const std::string& model) const;
+    // That row with the provider's multipliers and the tables' date.
+    InputPrices input_prices(Provider p, const std::string& model) const;
     int min_tokens(Provider p, const std::string& model) const;
 };
 

@@ -30,6 +30,14 @@ struct RuleInfo {
 const std::vector<RuleInfo>& rule_catalog();
 const RuleInfo* find_rule(const std::string& name);
 
+// Tokens [begin, end) of a request's rendered prompt (prompt/renderer.h, with the layout of the
+// body's provider).
+struct TokenRange {
+    int begin = 0;
+    int end = 0;  // exclusive
+    bool operator==(const TokenRange&) const = default;
+};
+
 struct Finding {
     std::string rule;
     Severity severity = Severity::Warning;
@@ -46,6 +54,8 @@ struct Finding {
     int excerpt_column = 0;
     int underline = 1;
     ojson details = ojson::object();  // rule-specific numbers: tokens_lost, cause, ...
+    // Where it sits in its request's prompt (lint/finding_tokens.h), when it names tokens there.
+    std::optional<TokenRange> tokens;
 };
 
 struct LintOptions {
@@ -81,6 +91,23 @@ struct CostSummary {
     UsageTotals as_is;
     UsageTotals with_fixes;
     double no_cache_usd = 0.0;  // every input token at the base price
+};
+
+// One model's input prices from the lint tables (LintTables::input_prices): what costing a
+// request's reported usage takes.
+struct InputPrices {
+    Provider provider = Provider::Anthropic;
+    std::string name;                                    // the price row's
+    std::string as_of;                                   // the tables' date
+    double input = 0.0;                                  // USD per million tokens
+    double cached_input = 0.0;                           // OpenAI: the cached-input price
+    double write_5m = 1.25, write_1h = 2.0, read = 0.1;  // Anthropic multipliers
+
+    // USD. Anthropic: base-price input, cache writes at the 5-minute or (one_hour_write) 1-hour
+    // multiplier, reads at the read multiplier. OpenAI: uncached tokens (input and
+    // cache_creation alike) at the input price, cached ones at the cached price.
+    double cost_usd(long long input_tokens, long long cache_creation_input_tokens,
+                    long long cache_read_input_tokens, bool one_hour_write = false) const;
 };
 
 struct LintSummary {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "lint/cache_cost.h"
+#include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
 #include "lint/request_fixer.h"
 #include "lint/rule_context.h"
@@ -194,6 +195,10 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
 // Keeps this request for the next one. `cur` is moved from the prompt ctx.cur names, which must
 // not be read here.
 void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic) {
+    // This request's findings are all made: where they sit in its tokens.
+    place_in_prompt(sink.findings(), ctx.request_index, cur.rendered, ctx.in.body_pointer);
+    for (PendingDynamic& pd : dynamic.pending)
+        place_in_prompt(pd.finding, cur.rendered, ctx.in.body_pointer);
     SessionState& st = sessions[kLogKey];
     st.prompt = std::move(cur);
     st.params = params_of(ctx.in.body);

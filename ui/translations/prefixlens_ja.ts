@@ -496,6 +496,10 @@
         <translation>シナリオを読み込むと、プロンプトの構成を Lint でチェックします。</translation>
     </message>
     <message>
+        <source>Linting…</source>
+        <translation>Lint でチェック中…</translation>
+    </message>
+    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;This scenario could not be linted: %2&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;このシナリオを Lint できませんでした: %2&lt;/span&gt;</translation>
     </message>

@@ -496,6 +496,10 @@
         <translation>Wczytaj scenariusz, aby sprawdzić układ jego promptów.</translation>
     </message>
     <message>
+        <source>Linting…</source>
+        <translation>Sprawdzanie układu promptów…</translation>
+    </message>
+    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;This scenario could not be linted: %2&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;Nie udało się sprawdzić tego scenariusza: %2&lt;/span&gt;</translation>
     </message>
