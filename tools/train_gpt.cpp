@@ -290,6 +290,27 @@ pl::Result<long> load_checkpoint(const std::filesystem::path& work, Trainer& tr)
     return j["step"].get<long>();
 }
 
+// --init: a checkpoint's flat "params", or a model folder's tensors by their GPT-2 names.
+bool init_from(const std::string& path, Trainer& tr) {
+    const bool folder = std::filesystem::is_directory(path);
+    auto st = pl::SafetensorsReader::open(folder ? std::filesystem::path(path) / "model.safetensors"
+                                                 : std::filesystem::path(path));
+    if (!st)
+        return false;
+    if (!folder) {
+        const pl::TensorInfo* t = st->find("params");
+        return t && t->numel() == static_cast<int64_t>(tr.layout.total) &&
+               st->read_f32(*t, tr.params.data());
+    }
+    for (const auto& pt : tr.layout.tensors) {
+        const pl::TensorInfo* t = st->find(pt.name);
+        if (!t || t->numel() != static_cast<int64_t>(pt.numel) ||
+            !st->read_f32(*t, tr.params.data() + pt.offset))
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -424,24 +445,7 @@ int main(int argc, char** argv) {
     init_params(o, tr.layout, tr.params);
     long step = 0;
     if (!o.init_from.empty()) {
-        // A checkpoint's flat "params", or a model folder's tensors by their GPT-2 names.
-        const bool folder = std::filesystem::is_directory(o.init_from);
-        auto st = pl::SafetensorsReader::open(folder ? std::filesystem::path(o.init_from) /
-                                                           "model.safetensors"
-                                                     : std::filesystem::path(o.init_from));
-        bool ok = st.ok();
-        if (ok && folder) {
-            for (const auto& pt : tr.layout.tensors) {
-                const pl::TensorInfo* t = st->find(pt.name);
-                ok = ok && t && t->numel() == static_cast<int64_t>(pt.numel) &&
-                     st->read_f32(*t, tr.params.data() + pt.offset);
-            }
-        } else if (ok) {
-            const pl::TensorInfo* t = st->find("params");
-            ok = t && t->numel() == static_cast<int64_t>(tr.layout.total) &&
-                 st->read_f32(*t, tr.params.data());
-        }
-        if (!ok) {
+        if (!init_from(o.init_from, tr)) {
             std::fprintf(stderr, "train_gpt: --init %s: not a checkpoint or model of this shape\n",
                          o.init_from.c_str());
             return 2;
