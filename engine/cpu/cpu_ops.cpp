@@ -78,8 +78,53 @@ void logits(float* out, const float* in, const float* wte, int V, int C) {
     cblas_sgemv(CblasRowMajor, CblasNoTrans, V, C, 1.0f, wte, C, in, 1, 0.0f, out, 1);
 }
 
-void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-               int n_head) {
+void attention_tile_probs(float* probs, const float* q, int ldq, const float* k, int ldkv,
+                          int n_past, int t0, int nq, int nk, int hd, int h, float scale) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, scale,
+                q + static_cast<long>(t0) * ldq + h * hd, ldq, k + h * hd, ldkv, 0.0f, probs, nk);
+    for (int i = 0; i < nq; ++i) {
+        float* row = probs + static_cast<long>(i) * nk;
+        const int visible = n_past + t0 + i + 1;
+        float max_s = -INFINITY;
+        for (int p = 0; p < visible; ++p)
+            max_s = std::max(max_s, row[p]);
+        float sum = 0.0f;
+        for (int p = 0; p < visible; ++p) {
+            row[p] = std::exp(row[p] - max_s);
+            sum += row[p];
+        }
+        const float inv = 1.0f / sum;
+        for (int p = 0; p < visible; ++p)
+            row[p] *= inv;
+        std::fill(row + visible, row + nk, 0.0f);
+    }
+}
+
+void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
+                     int n_past, int T, int C, int n_head) {
+    const int hd = C / n_head;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
+    // Grown once per thread: a forward calls this for every layer.
+    thread_local std::vector<float> probs;
+    const std::size_t need = static_cast<std::size_t>(std::min(T, kAttentionTile)) * (n_past + T);
+    if (probs.size() < need)
+        probs.resize(need);
+    for (int h = 0; h < n_head; ++h) {
+        for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
+            const int nq = std::min(kAttentionTile, T - t0), nk = n_past + t0 + nq;
+            attention_tile_probs(probs.data(), q, ldq, k, ldkv, n_past, t0, nq, nk, hd, h, scale);
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
+                        nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
+        }
+    }
+}
+
+namespace {
+
+// Few new tokens (decode): one small GEMM per visible block, straight on the paged KV. Copying
+// every block for a single query would cost as much as the attention itself.
+void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
+                         int n_head) {
     const int hd = C / n_head;
     const int bs = kv.block_size;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
@@ -128,6 +173,37 @@ void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int 
                         out + static_cast<long>(t0) * C + h * hd, C);
         }
     }
+}
+
+}  // namespace
+
+void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
+               int n_head) {
+    if (T <= kPerBlockMaxTokens) {
+        attention_per_block(out, qkv, kv, n_past, T, C, n_head);
+        return;
+    }
+    const int bs = kv.block_size;
+    const int n_total = n_past + T;
+    const int n_blocks = (n_total + bs - 1) / bs;
+    // Each visible block's K and V copied once into contiguous rows: the GEMMs then run over
+    // all visible keys at once instead of one small GEMM per block.
+    thread_local std::vector<float> k, v;
+    const std::size_t need = static_cast<std::size_t>(n_total) * C;
+    if (k.size() < need) {
+        k.resize(need);
+        v.resize(need);
+    }
+    for (int kb = 0; kb < n_blocks; ++kb) {
+        const int key0 = kb * bs;
+        const std::size_t rows = static_cast<std::size_t>(std::min(bs, n_total - key0));
+        const long base = kv.block_table[kb] * kv.block_stride;
+        std::memcpy(k.data() + static_cast<std::size_t>(key0) * C, kv.k_base + base,
+                    rows * C * sizeof(float));
+        std::memcpy(v.data() + static_cast<std::size_t>(key0) * C, kv.v_base + base,
+                    rows * C * sizeof(float));
+    }
+    attention_dense(out, qkv, 3 * C, k.data(), v.data(), C, n_past, T, C, n_head);
 }
 
 }  // namespace pl::cpu

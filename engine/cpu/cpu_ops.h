@@ -43,7 +43,26 @@ struct PagedKv {
     const int32_t* block_table;
     int block_size;
 };
+// Up to kPerBlockMaxTokens new tokens (decode), one small GEMM per visible block on the paged KV;
+// more (prefill), each visible block's K and V gathered once into contiguous rows, then
+// attention_dense.
+inline constexpr int kPerBlockMaxTokens = 4;
 void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
                int n_head);
+
+// Causal attention over dense K and V: query t (row t of q, row stride ldq) sits at position
+// n_past + t and sees keys 0 .. n_past + t (rows of k and v, row stride ldkv). Tiles of query
+// rows run QK^T and PV as GEMMs over only the keys the tile can see. out: [T, C].
+void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
+                     int n_past, int T, int C, int n_head);
+
+// Query rows per tile of attention_dense.
+inline constexpr int kAttentionTile = 128;
+
+// One tile's probabilities, head h: probs[nq, nk] = softmax over the visible keys of
+// scale * Q[t0 .. t0+nq) K[0 .. nk)^T, masked entries zero (query t0 + i sees n_past + t0 + i + 1
+// keys). Shared with the trainer's backward, so both see the scores the engine computes.
+void attention_tile_probs(float* probs, const float* q, int ldq, const float* k, int ldkv,
+                          int n_past, int t0, int nq, int nk, int hd, int h, float scale);
 
 }  // namespace pl::cpu

@@ -93,55 +93,8 @@ void gelu_backward(float* din, const float* in, const float* dout, long n) {
     }
 }
 
-namespace {
-
-// Query rows per tile: a tile's scores [kTile, keys] stay in cache, and causality skips the keys
-// no row of the tile can see (only the diagonal tile computes masked scores).
-constexpr int kTile = 128;
-
-// probs[nq, nk] = softmax over visible keys of scale * Q[t0 .. t0+nq) K[0 .. nk)^T for head h,
-// masked entries zero: the same arithmetic (float max, exp, sum, one multiply) as
-// cpu::attention, so training sees the scores the engine computes.
-void tile_probs(float* probs, const float* qkv, int t0, int nq, int nk, int C, int hd, int h,
-                float scale) {
-    const long ld = 3L * C;
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, scale, qkv + t0 * ld + h * hd,
-                static_cast<int>(ld), qkv + C + h * hd, static_cast<int>(ld), 0.0f, probs, nk);
-    for (int i = 0; i < nq; ++i) {
-        float* row = probs + static_cast<long>(i) * nk;
-        const int visible = t0 + i + 1;
-        float max_s = -INFINITY;
-        for (int p = 0; p < visible; ++p)
-            max_s = std::max(max_s, row[p]);
-        float sum = 0.0f;
-        for (int p = 0; p < visible; ++p) {
-            row[p] = std::exp(row[p] - max_s);
-            sum += row[p];
-        }
-        const float inv = 1.0f / sum;
-        for (int p = 0; p < visible; ++p)
-            row[p] *= inv;
-        std::fill(row + visible, row + nk, 0.0f);
-    }
-}
-
-}  // namespace
-
 void attention_contiguous(float* out, const float* qkv, int T, int C, int n_head) {
-    const int hd = C / n_head;
-    const int ld = 3 * C;
-    const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
-    std::vector<float> probs(static_cast<std::size_t>(std::min(T, kTile)) * T);
-    for (int h = 0; h < n_head; ++h) {
-        for (int t0 = 0; t0 < T; t0 += kTile) {
-            const int nq = std::min(kTile, T - t0), nk = t0 + nq;
-            tile_probs(probs.data(), qkv, t0, nq, nk, C, hd, h, scale);
-            // out[tile, head] = P V[0 .. nk)
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
-                        nk, qkv + 2 * C + h * hd, ld, 0.0f,
-                        out + static_cast<long>(t0) * C + h * hd, C);
-        }
-    }
+    attention_dense(out, qkv, 3 * C, qkv + C, qkv + 2 * C, 3 * C, 0, T, C, n_head);
 }
 
 void attention_backward(float* dqkv, const float* dout, const float* qkv, int T, int C,
@@ -149,20 +102,20 @@ void attention_backward(float* dqkv, const float* dout, const float* qkv, int T,
     const int hd = C / n_head;
     const int ld = 3 * C;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
-    const std::size_t tile = static_cast<std::size_t>(std::min(T, kTile)) * T;
+    const std::size_t tile = static_cast<std::size_t>(std::min(T, kAttentionTile)) * T;
     std::vector<float> probs(tile), dprobs(tile);
     for (int h = 0; h < n_head; ++h) {
         const float* k = qkv + C + h * hd;
         const float* v = qkv + 2 * C + h * hd;
         float* dk = dqkv + C + h * hd;
         float* dv = dqkv + 2 * C + h * hd;
-        for (int t0 = 0; t0 < T; t0 += kTile) {
-            const int nq = std::min(kTile, T - t0), nk = t0 + nq;
+        for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
+            const int nq = std::min(kAttentionTile, T - t0), nk = t0 + nq;
             const float* q = qkv + static_cast<long>(t0) * ld + h * hd;
             const float* d = dout + static_cast<long>(t0) * C + h * hd;
             float* dq = dqkv + static_cast<long>(t0) * ld + h * hd;
             // The probabilities, recomputed as the forward computed them.
-            tile_probs(probs.data(), qkv, t0, nq, nk, C, hd, h, scale);
+            attention_tile_probs(probs.data(), qkv, ld, qkv + C, ld, 0, t0, nq, nk, hd, h, scale);
             // out = P V: dV += P^T dout, dP = dout V^T.
             cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, nk, hd, nq, 1.0f, probs.data(), nk,
                         d, C, 1.0f, dv, ld);

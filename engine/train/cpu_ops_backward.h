@@ -34,8 +34,8 @@ void matmul_backward(float* din, float* dw, float* dbias, const float* dout, con
 void gelu_backward(float* din, const float* in, const float* dout, long n);
 
 // Causal self-attention of one sequence of T tokens starting at position 0, with K and V read
-// straight out of qkv [T, 3C] (q | k | v). Tiles of query rows run QK^T and PV as GEMMs over only
-// the keys they can see; the softmax is cpu::attention()'s, so training and the engine agree.
+// straight out of qkv [T, 3C] (q | k | v): cpu::attention_dense, the engine's own attention, so
+// training and the engine compute the same scores.
 void attention_contiguous(float* out, const float* qkv, int T, int C, int n_head);
 
 // Of attention_contiguous(): dqkv[T,3C] += d(out)/d(qkv) applied to dout[T,C]. The softmax is
