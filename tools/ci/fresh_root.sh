@@ -67,12 +67,16 @@ else
     { tail -n 30 "$boot/debootstrap.log" >&2; die "debootstrap failed"; }
   # A Debian 12 install also has the updates and security suites.
   security=${mirror%/debian}/debian-security
-  cat >"$boot/root/etc/apt/sources.list" <<SOURCES
+  # Paths relative to the new root (this subshell's working folder), never the host's.
+  (
+    cd "$boot/root"
+    cat >etc/apt/sources.list <<SOURCES
 deb $mirror $suite main
 deb $mirror $suite-updates main
 deb $security $suite-security main
 SOURCES
-  rm -rf "$boot/root/var/lib/apt/lists/"* "$boot/root/var/cache/apt/archives/"*.deb
+    rm -rf var/lib/apt/lists/* var/cache/apt/archives/*.deb
+  )
   tar --numeric-owner -C "$boot/root" -czf "$tarball.tmp" .
   mv "$tarball.tmp" "$tarball"
   rm -rf --one-file-system "$boot"
