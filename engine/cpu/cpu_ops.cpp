@@ -24,24 +24,44 @@ void embedding(float* out, const int32_t* tokens, const float* wte, const float*
     }
 }
 
+RowStats row_stats(const float* x, int C, float eps) {
+    // Two passes in double: the mean first, then the variance about it, so a large offset does
+    // not cancel the variance away.
+    double mean = 0.0;
+    for (int c = 0; c < C; ++c)
+        mean += x[c];
+    mean /= C;
+    double var = 0.0;
+    for (int c = 0; c < C; ++c) {
+        const double d = x[c] - mean;
+        var += d * d;
+    }
+    var /= C;
+    return {mean, 1.0 / std::sqrt(var + eps)};
+}
+
+void causal_softmax_row(float* row, int visible, int n) {
+    float max_s = -INFINITY;
+    for (int p = 0; p < visible; ++p)
+        max_s = std::max(max_s, row[p]);
+    float sum = 0.0f;
+    for (int p = 0; p < visible; ++p) {
+        row[p] = std::exp(row[p] - max_s);
+        sum += row[p];
+    }
+    const float inv = 1.0f / sum;
+    for (int p = 0; p < visible; ++p)
+        row[p] *= inv;
+    std::fill(row + visible, row + n, 0.0f);
+}
+
 void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
                float eps) {
     for (int t = 0; t < T; ++t) {
         const float* x = in + static_cast<long>(t) * C;
         float* o = out + static_cast<long>(t) * C;
-        // Two passes in double: the mean first, then the variance about it, so a large offset
-        // does not cancel the variance away.
-        double mean = 0.0;
-        for (int c = 0; c < C; ++c)
-            mean += x[c];
-        mean /= C;
-        double var = 0.0;
-        for (int c = 0; c < C; ++c) {
-            const double d = x[c] - mean;
-            var += d * d;
-        }
-        var /= C;
-        const double rstd = 1.0 / std::sqrt(var + eps);
+        const RowStats st = row_stats(x, C, eps);
+        const double mean = st.mean, rstd = st.rstd;
         for (int c = 0; c < C; ++c) {
             o[c] = static_cast<float>((x[c] - mean) * rstd) * w[c] + b[c];
         }
@@ -83,20 +103,7 @@ void attention_tile_probs(float* probs, const float* q, int ldq, const float* k,
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, scale,
                 q + static_cast<long>(t0) * ldq + h * hd, ldq, k + h * hd, ldkv, 0.0f, probs, nk);
     for (int i = 0; i < nq; ++i) {
-        float* row = probs + static_cast<long>(i) * nk;
-        const int visible = n_past + t0 + i + 1;
-        float max_s = -INFINITY;
-        for (int p = 0; p < visible; ++p)
-            max_s = std::max(max_s, row[p]);
-        float sum = 0.0f;
-        for (int p = 0; p < visible; ++p) {
-            row[p] = std::exp(row[p] - max_s);
-            sum += row[p];
-        }
-        const float inv = 1.0f / sum;
-        for (int p = 0; p < visible; ++p)
-            row[p] *= inv;
-        std::fill(row + visible, row + nk, 0.0f);
+        causal_softmax_row(probs + static_cast<long>(i) * nk, n_past + t0 + i + 1, nk);
     }
 }
 
@@ -147,19 +154,7 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
         }
         for (int t = 0; t < T; ++t) {
             float* row = scores.data() + static_cast<long>(t) * n_total;
-            const int visible = n_past + t + 1;
-            float max_s = -INFINITY;
-            for (int p = 0; p < visible; ++p)
-                max_s = std::max(max_s, row[p]);
-            float sum = 0.0f;
-            for (int p = 0; p < visible; ++p) {
-                row[p] = std::exp(row[p] - max_s);
-                sum += row[p];
-            }
-            const float inv = 1.0f / sum;
-            for (int p = 0; p < visible; ++p)
-                row[p] *= inv;
-            std::fill(row + visible, row + n_total, 0.0f);
+            causal_softmax_row(row, n_past + t + 1, n_total);
             std::fill(out + static_cast<long>(t) * C + h * hd,
                       out + static_cast<long>(t) * C + (h + 1) * hd, 0.0f);
         }

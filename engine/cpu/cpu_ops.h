@@ -16,6 +16,18 @@ void set_blas_threads(int threads);
 void embedding(float* out, const int32_t* tokens, const float* wte, const float* wpe, int pos0,
                int T, int C);
 
+// Mean and 1/sqrt(variance + eps) of one row of C values, in double: what layernorm normalises
+// with (and its backward recomputes).
+struct RowStats {
+    double mean;
+    double rstd;
+};
+RowStats row_stats(const float* x, int C, float eps);
+
+// Attention's softmax of one score row in place: row[0 .. visible) become probabilities (float
+// max, exp, sum, one multiply), row[visible .. n) zero (the keys a query may not see).
+void causal_softmax_row(float* row, int visible, int n);
+
 // out[t,:] = (in[t,:] - mean) / sqrt(var + eps) * w + b
 void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
                float eps);

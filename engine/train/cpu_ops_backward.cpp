@@ -30,17 +30,8 @@ void layernorm_backward(float* din, float* dw, float* db, const float* dout, con
         const float* x = in + static_cast<long>(t) * C;
         const float* d = dout + static_cast<long>(t) * C;
         float* dx = din + static_cast<long>(t) * C;
-        double mean = 0.0;
-        for (int c = 0; c < C; ++c)
-            mean += x[c];
-        mean /= C;
-        double var = 0.0;
-        for (int c = 0; c < C; ++c) {
-            const double e = x[c] - mean;
-            var += e * e;
-        }
-        var /= C;
-        const double rstd = 1.0 / std::sqrt(var + eps);
+        const RowStats st = row_stats(x, C, eps);
+        const double mean = st.mean, rstd = st.rstd;
         // y = xhat * w + b with xhat = (x - mean) * rstd. Through the normalisation,
         // dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat * xhat)).
         double sum_dxhat = 0.0, sum_dxhat_xhat = 0.0;
@@ -103,7 +94,11 @@ void attention_backward(float* dqkv, const float* dout, const float* qkv, int T,
     const int ld = 3 * C;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     const std::size_t tile = static_cast<std::size_t>(std::min(T, kAttentionTile)) * T;
-    std::vector<float> probs(tile), dprobs(tile);
+    thread_local std::vector<float> probs, dprobs;  // grown once per thread: called every layer
+    if (probs.size() < tile) {
+        probs.resize(tile);
+        dprobs.resize(tile);
+    }
     for (int h = 0; h < n_head; ++h) {
         const float* k = qkv + C + h * hd;
         const float* v = qkv + 2 * C + h * hd;
