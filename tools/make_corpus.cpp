@@ -29,22 +29,8 @@ namespace {
 // decisions tied to their question. Without --qa the output is byte-identical to before.
 bool g_qa = false;
 
-struct Rng {
-    uint64_t s;
-    uint64_t next() {  // splitmix64: identical on every platform, unlike std:: distributions
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    int below(int n) { return static_cast<int>(next() % static_cast<uint64_t>(n)); }
-    bool chance(int percent) { return below(100) < percent; }
-    // By value: callers often pick from a temporary list.
-    template <class T>
-    T pick(const std::vector<T>& v) {
-        return v[static_cast<std::size_t>(below(static_cast<int>(v.size())))];
-    }
-};
+// The same splitmix64 stream as the --reading documents.
+using pl::corpus::Rng;
 
 std::string number_word(int n) {
     static const char* kWords[] = {"zero", "one", "two",   "three", "four",
