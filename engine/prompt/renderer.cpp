@@ -18,6 +18,23 @@ const char* part_kind_name(PartKind kind) {
     return "?";
 }
 
+namespace {
+
+// A piece of text's tokens and their byte offsets.
+EncodedText encode_text(const BpeTokenizer& tok, const std::string& text) {
+    EncodedText e;
+    e.ids = tok.encode(text);
+    e.offsets.reserve(e.ids.size());
+    int32_t offset = 0;
+    for (int32_t id : e.ids) {
+        e.offsets.push_back(offset);
+        offset += static_cast<int32_t>(tok.token_bytes(id).size());
+    }
+    return e;
+}
+
+}  // namespace
+
 const EncodedText& SegmentTokenCache::encode(const std::string& text) {
     if (auto it = cur_.find(text); it != cur_.end()) {
         ++hits_;
@@ -29,15 +46,7 @@ const EncodedText& SegmentTokenCache::encode(const std::string& text) {
         return cur_.insert(std::move(node)).position->second;
     }
     ++misses_;
-    EncodedText e;
-    e.ids = tok_.encode(text);
-    e.offsets.reserve(e.ids.size());
-    int32_t offset = 0;
-    for (int32_t id : e.ids) {
-        e.offsets.push_back(offset);
-        offset += static_cast<int32_t>(tok_.token_bytes(id).size());
-    }
-    return cur_.emplace(text, std::move(e)).first->second;
+    return cur_.emplace(text, encode_text(tok_, text)).first->second;
 }
 
 void SegmentTokenCache::next_request() {
@@ -105,8 +114,10 @@ bool has_cc(const ojson& b) {
 
 class Renderer {
   public:
-    Renderer(SegmentTokenCache& cache, std::string where, Provider p, std::size_t max_tokens)
-        : cache_(cache), where_(std::move(where)), max_tokens_(max_tokens) {
+    // With no cache (one request, as the runner plays it) every segment is tokenized directly.
+    Renderer(const BpeTokenizer& tok, SegmentTokenCache* cache, std::string where, Provider p,
+             std::size_t max_tokens)
+        : tok_(tok), cache_(cache), where_(std::move(where)), max_tokens_(max_tokens) {
         out_.provider = p;
     }
 
@@ -135,15 +146,15 @@ class Renderer {
         RenderedPrompt& r = out_.rendered;
         // A text of B bytes is at least B / max_token_bytes tokens: a prompt that cannot fit is
         // refused before it is tokenized (a 1 GB prompt would take minutes and gigabytes).
-        if (const std::size_t bound =
-                r.tokens.size() + text.size() / cache_.tokenizer().max_token_bytes();
+        if (const std::size_t bound = r.tokens.size() + text.size() / tok_.max_token_bytes();
             max_tokens_ > 0 && bound > max_tokens_) {
             at_least_ = bound;
             return;
         }
         PromptSegment seg{kind, index, role, pointer, text, false, 0, 0};
         seg.token_begin = static_cast<int>(r.tokens.size());
-        const EncodedText& e = cache_.encode(text);
+        EncodedText direct;
+        const EncodedText& e = cache_ ? cache_->encode(text) : (direct = encode_text(tok_, text));
         const auto seg_index = static_cast<int32_t>(r.segments.size());
         r.tokens.insert(r.tokens.end(), e.ids.begin(), e.ids.end());
         r.token_offset.insert(r.token_offset.end(), e.offsets.begin(), e.offsets.end());
@@ -443,17 +454,17 @@ class Renderer {
         add(PartKind::Generation, 0, "assistant", "", "", framing::turn_open("assistant"));
         const std::size_t n = out_.rendered.tokens.size();
         if (at_least_ > 0 || (max_tokens_ > 0 && n > max_tokens_)) {
-            return make_error(where_ + ": the prompt is " +
-                              (at_least_ > 0 ? "at least " + std::to_string(at_least_)
-                                             : std::to_string(n)) +
-                              " tokens, longer than the model's context of " +
-                              std::to_string(max_tokens_));
+            return make_error(
+                where_ + ": the prompt is " +
+                (at_least_ > 0 ? "at least " + std::to_string(at_least_) : std::to_string(n)) +
+                " tokens, longer than the model's context of " + std::to_string(max_tokens_));
         }
         return std::move(out_);
     }
 
   private:
-    SegmentTokenCache& cache_;
+    const BpeTokenizer& tok_;
+    SegmentTokenCache* cache_ = nullptr;
     std::string where_;
     std::size_t max_tokens_ = 0;
     std::size_t at_least_ = 0;  // > 0: the byte count alone proved the prompt too long
@@ -465,14 +476,13 @@ class Renderer {
 Result<RenderedRequest> render_request(const ojson& body, Provider provider,
                                        SegmentTokenCache& cache, const std::string& where,
                                        std::size_t max_tokens) {
-    Renderer r(cache, where, provider, max_tokens);
+    Renderer r(cache.tokenizer(), &cache, where, provider, max_tokens);
     return r.run(body);
 }
 
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
                                      const std::string& where, std::size_t max_tokens) {
-    SegmentTokenCache cache(tokenizer);
-    auto r = render_request(body, Provider::Anthropic, cache, where, max_tokens);
+    auto r = Renderer(tokenizer, nullptr, where, Provider::Anthropic, max_tokens).run(body);
     if (!r)
         return r.error();
     return std::move(r->rendered);

@@ -60,8 +60,8 @@ Result<RenderedRequest> render_request(const ojson& body, Provider provider,
                                        SegmentTokenCache& cache, const std::string& where,
                                        std::size_t max_tokens = 0);
 
-// An Anthropic body's tokens and segments, as the runner plays it. `where` prefixes messages,
-// e.g. "scenario.json: /requests/2".
+// An Anthropic body's tokens and segments, as the runner plays it: the same renderer, each
+// segment tokenized directly. `where` prefixes messages, e.g. "scenario.json: /requests/2".
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
                                      const std::string& where, std::size_t max_tokens = 0);
 
