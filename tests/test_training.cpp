@@ -154,21 +154,62 @@ class TestTraining : public QObject {
         PL_COMPARE_CLOSE(dqkv, numeric_grad(qkv, f), 2e-3, 1e-2);
     }
 
-    // The tiled forward against the engine's paged attention on the same K and V, past a tile.
-    void attentionMatchesEngine() {
-        const int T = 200, C = 16, H = 2;
-        const auto qkv = random_vec(T * 3 * C, 1.0f, 21);
-        std::vector<float> tiled(T * C), paged(T * C), k(T * C), v(T * C);
-        for (int t = 0; t < T; ++t) {
-            std::copy_n(qkv.data() + t * 3 * C + C, C, k.data() + t * C);
-            std::copy_n(qkv.data() + t * 3 * C + 2 * C, C, v.data() + t * C);
+    // The tiled attention against plain causal attention in double, past a tile, both as the
+    // trainer calls it (K and V inside qkv) and as the engine does (paged blocks, out of order,
+    // continuing after 37 cached positions): the gather and the tiles must pick the right keys.
+    void attentionMatchesReference() {
+        const int P = 37, T = 200, N = P + T, C = 16, H = 2, hd = C / H, bs = 16;
+        const auto all = random_vec(N * 3 * C, 1.0f, 21);
+        auto reference = [&](int first, int count) {
+            std::vector<float> out(static_cast<std::size_t>(count) * C);
+            for (int t = first; t < first + count; ++t) {
+                for (int h = 0; h < H; ++h) {
+                    std::vector<double> s(static_cast<std::size_t>(t) + 1);
+                    double max_s = -1e300, sum = 0;
+                    for (int p = 0; p <= t; ++p) {
+                        for (int i = 0; i < hd; ++i)
+                            s[p] += static_cast<double>(all[t * 3 * C + h * hd + i]) *
+                                    all[p * 3 * C + C + h * hd + i];
+                        s[p] /= std::sqrt(static_cast<double>(hd));
+                        max_s = std::max(max_s, s[p]);
+                    }
+                    for (double& x : s)
+                        sum += (x = std::exp(x - max_s));
+                    for (int i = 0; i < hd; ++i) {
+                        double o = 0;
+                        for (int p = 0; p <= t; ++p)
+                            o += s[p] / sum * all[p * 3 * C + 2 * C + h * hd + i];
+                        out[static_cast<std::size_t>(t - first) * C + h * hd + i] =
+                            static_cast<float>(o);
+                    }
+                }
+            }
+            return out;
+        };
+        // As the trainer calls it: one sequence from position 0.
+        std::vector<float> tiled(static_cast<std::size_t>(N) * C);
+        cpu::attention_contiguous(tiled.data(), all.data(), N, C, H);
+        PL_COMPARE_CLOSE(tiled, reference(0, N), 1e-5, 1e-4);
+        // As the engine calls it: the K and V of all N positions in blocks placed in reverse,
+        // the last T positions new.
+        const int blocks = (N + bs - 1) / bs;
+        std::vector<float> k(static_cast<std::size_t>(blocks) * bs * C),
+            v(static_cast<std::size_t>(blocks) * bs * C);
+        std::vector<int32_t> table(static_cast<std::size_t>(blocks));
+        for (int b = 0; b < blocks; ++b)
+            table[static_cast<std::size_t>(b)] = blocks - 1 - b;
+        for (int p = 0; p < N; ++p) {
+            const long at =
+                (static_cast<long>(table[static_cast<std::size_t>(p / bs)]) * bs + p % bs) * C;
+            std::copy_n(all.data() + p * 3 * C + C, C, k.data() + at);
+            std::copy_n(all.data() + p * 3 * C + 2 * C, C, v.data() + at);
         }
-        std::vector<int32_t> table((T + 15) / 16);
-        std::iota(table.begin(), table.end(), 0);
-        cpu::attention(paged.data(), qkv.data(),
-                       cpu::PagedKv{k.data(), v.data(), 16L * C, table.data(), 16}, 0, T, C, H);
-        cpu::attention_contiguous(tiled.data(), qkv.data(), T, C, H);
-        PL_COMPARE_CLOSE(tiled, paged, 1e-5, 1e-5);
+        std::vector<float> paged(static_cast<std::size_t>(T) * C);
+        cpu::attention(
+            paged.data(), all.data() + P * 3 * C,
+            cpu::PagedKv{k.data(), v.data(), static_cast<long>(bs) * C, table.data(), bs}, P, T, C,
+            H);
+        PL_COMPARE_CLOSE(paged, reference(P, T), 1e-5, 1e-4);
     }
 
     void crossEntropyBackward() {
