@@ -159,7 +159,7 @@ class TestGuiLint : public QObject {
         QVERIFY(lint);
         QVERIFY2(lint->error.empty(), lint->error.c_str());
         QCOMPARE(lint->fixed.name, std::string("timestamp-at-head (fixed)"));
-        QVERIFY(lint->fixChangesLayout);
+        QVERIFY(lint->fix_changes_layout);
         // The panel lists exactly the worker's findings of the request on screen, with their
         // tokens.
         std::vector<const LintedFinding*> first;

@@ -12,11 +12,9 @@
 #endif
 
 #include "core/assets.h"
-#include "lint/finding_tokens.h"
 #include "lint/lint_input.h"
 #include "lint/lint_tables.h"
 #include "model/gpt_model.h"
-#include "prompt/renderer.h"
 #include "runner/long_prompt.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -50,58 +48,6 @@ PoolSnapshot snapshotOf(const PrefixCache& cache, int afterEvent) {
     s.free_queue = cache.free_queue();
     s.next_victim = cache.next_victim();
     return s;
-}
-
-// The app's lint of a scenario: each request's own findings (none merged into an earlier
-// request's), with their tokens, and the --fix rewrite.
-void lintScenario(const Scenario& sc, const BpeTokenizer& tokenizer, const lint::LintTables& tables,
-                  ScenarioLint& out) {
-    lint::LintOptions options;
-    options.merge_repeats = false;  // the panel lists one request's findings
-    lint::Linter linter(tokenizer, tables, options);
-    auto linted = lint::lint_scenario(sc, linter, &out.fixed);
-    if (!linted) {
-        out.error = linted.error().message;
-        out.fixed = Scenario{};
-        return;
-    }
-    lint::LintReport report = linter.finish();
-    out.provider = report.summary.provider;
-    out.fixed.name = sc.name + " (fixed)";
-    for (std::size_t i = 0; i < sc.requests.size(); ++i)
-        out.fixChangesLayout |= out.fixed.requests[i].body != sc.requests[i].body;
-    // The views show the prompt the model plays (render_prompt). The linter renders Anthropic
-    // bodies the same way; a body it reads as OpenAI's it renders with that provider's template,
-    // so such findings are placed in the played prompt here (none where the model cannot play it).
-    std::vector<std::optional<RenderedPrompt>> played(sc.requests.size());
-    for (lint::Finding& f : report.findings) {
-        const int r = f.request;
-        LintedFinding lf;
-        if (r >= 0 && r < static_cast<int>(sc.requests.size())) {
-            // lint_scenario places request r's body at /requests/r.
-            const std::string pointer =
-                lint::pointer_in_body(f.pointer, "/requests/" + std::to_string(r));
-            lf.pointer = pointer.empty() ? "/" : pointer;
-            if (out.provider != lint::Provider::Anthropic) {
-                auto& prompt = played[static_cast<std::size_t>(r)];
-                if (!prompt) {
-                    auto rendered =
-                        render_prompt(sc.requests[static_cast<std::size_t>(r)].body, tokenizer, "");
-                    prompt = rendered ? std::move(rendered.value()) : RenderedPrompt{};
-                }
-                f.tokens = lint::tokens_of_finding(f, pointer, *prompt);
-            }
-        } else {
-            f.tokens.reset();  // not in any request's prompt
-        }
-        lf.finding = std::move(f);
-        out.findings.push_back(std::move(lf));
-    }
-    std::string model;
-    if (!sc.requests.empty() && sc.requests.front().body.contains("model") &&
-        sc.requests.front().body["model"].is_string())
-        model = sc.requests.front().body["model"].get<std::string>();
-    out.prices = tables.input_prices(out.provider, model);
 }
 
 }  // namespace
@@ -281,7 +227,8 @@ ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t genera
     else if (!lintTables_)
         out->error = lintTablesError_.toStdString();
     else
-        lintScenario(scenario, *tok, *lintTables_, *out);
+        static_cast<lint::ScenarioLint&>(*out) =
+            lint::lint_scenario_for_views(scenario, *tok, *lintTables_);
     return out;
 }
 

@@ -88,7 +88,7 @@ class LintPanel : public QWidget {
     void relint();
     void showLint(const ScenarioLintPtr& lint);
     const std::vector<LintedFinding>& findings() const;
-    bool fixChangesLayout() const { return lint_ && lint_->fixChangesLayout; }
+    bool fixChangesLayout() const { return lint_ && lint_->fix_changes_layout; }
     void refreshRows(bool force = false);
     void refreshDetail();
     void refreshComparison();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "lint/linter.h"
+#include "lint/scenario_lint.h"
 #include "runner/scenario.h"
 
 namespace pl::lint {
@@ -39,6 +40,11 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
 // With fixed, receives the scenario with every request rewritten as --fix would.
 Result<FileLintResult> lint_scenario(const Scenario& scenario, Linter& linter,
                                      Scenario* fixed = nullptr);
+
+// The app's lint of a scenario (lint/scenario_lint.h): each request's own findings, placed in
+// the prompt the model plays, the --fix rewrite, and the first request's model's prices.
+ScenarioLint lint_scenario_for_views(const Scenario& scenario, const BpeTokenizer& tokenizer,
+                                     const LintTables& tables);
 
 // Checks depth and string sizes before parsing; "<file>:<line>:<col>: ..." when over a limit.
 Result<ojson> parse_limited(std::string_view text, const std::string& file, int first_line,
