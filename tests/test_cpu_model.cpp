@@ -1,10 +1,13 @@
 // The CPU transformer against golden logits from an independent NumPy implementation, and the
 // core experiment of prefix caching: KV read back through a block table gives the same logits.
 #include <QTest>
+#include <atomic>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "cpu/cpu_backend.h"
+#include "cpu/thread_pool.h"
 #include "model/gpt_model.h"
 #include "runner/generator.h"
 #include "test_support.h"
@@ -97,6 +100,43 @@ class TestCpuModel : public QObject {
         QVERIFY(be.forward(table, 0, std::span(tokens).first(prefix), logits).ok());
         QVERIFY(be.forward(table, prefix, std::span(tokens).subspan(prefix), logits).ok());
         PL_COMPARE_CLOSE(logits, expected, 1e-5, 1e-4);
+    }
+
+    // The backend's ops split over its own threads by shape only, so every thread count gives
+    // the same bits (a --deterministic shot relies on it), here on a prompt long enough that
+    // matmuls, GELU, LayerNorm and attention all split.
+    void threadCountDoesNotChangeTheBits() {
+        const auto tokens = random_tokens(300, 300, 11);
+        std::vector<float> first;
+        for (int threads : {1, 2, 3, 5}) {
+            cpu::set_default_threads(threads);
+            const auto logits = full_logits(tokens);
+            if (first.empty())
+                first = logits;
+            QVERIFY2(std::memcmp(first.data(), logits.data(), first.size() * sizeof(float)) == 0,
+                     qPrintable(QString("%1 threads").arg(threads)));
+        }
+        cpu::set_default_threads(2);
+    }
+
+    // The pool runs every task exactly once, however many threads take part, and a loop nested
+    // inside a task runs on that task's thread.
+    void poolRunsEveryTaskOnce() {
+        for (int threads : {1, 2, 4}) {
+            cpu::ThreadPool pool(threads);
+            QCOMPARE(pool.size(), threads);
+            for (int n : {0, 1, 7, 100}) {
+                std::vector<std::atomic<int>> hits(static_cast<std::size_t>(n));
+                const cpu::PoolScope scope(&pool);
+                cpu::parallel_for(n, [&](int i) {
+                    int inner = 0;
+                    cpu::parallel_for(3, [&](int) { ++inner; });  // serial: no data race
+                    hits[static_cast<std::size_t>(i)] += inner == 3 ? 1 : 100;
+                });
+                for (auto& h : hits)
+                    QCOMPARE(h.load(), 1);
+            }
+        }
     }
 
     // Eight decode steps through the cache equal a full recompute at every step.

@@ -4,18 +4,26 @@
 #include <cstring>
 
 #include "cpu/cpu_ops.h"
+#include "cpu/thread_pool.h"
 
 namespace pl {
 
 CpuBackend::CpuBackend(std::shared_ptr<const GptModel> model, KvPoolLayout layout)
-    : model_(std::move(model)), layout_(layout) {
+    : model_(std::move(model)),
+      layout_(layout),
+      threads_(std::make_unique<cpu::ThreadPool>(cpu::default_threads())) {
+    // BLAS runs single-threaded inside our own tasks (cpu/thread_pool.h): its spinning threads
+    // are what made a forward ten times slower on a busy machine.
+    cpu::set_blas_threads(1);
     layout_.n_layer = model_->config().n_layer;
     layout_.n_embd = model_->config().n_embd;
     pool_.assign(layout_.bytes_per_block() / sizeof(float) * layout_.capacity_blocks, 0.0f);
 }
 
+CpuBackend::~CpuBackend() = default;
+
 std::string CpuBackend::device_name() const {
-    return "CPU (OpenBLAS)";
+    return "CPU (OpenBLAS, " + std::to_string(threads_->size()) + " threads)";
 }
 
 const float* CpuBackend::k_block(int block, int layer) const {
@@ -41,6 +49,7 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
     const GptConfig& cfg = model_->config();
     PL_TRY(check_forward_args(cfg, layout_, block_table, n_past, tokens, logits));
     const auto start = std::chrono::steady_clock::now();
+    const cpu::PoolScope scope(threads_.get());
 
     const GptOffsets& w = model_->offsets();
     const int T = static_cast<int>(tokens.size());

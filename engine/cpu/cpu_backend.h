@@ -9,10 +9,16 @@
 
 namespace pl {
 
+namespace cpu {
+class ThreadPool;
+}
+
 class CpuBackend final : public InferenceBackend {
   public:
     // The KV pool is host memory: capacity_blocks x layout.bytes_per_block().
+    // Its ops split over cpu::default_threads() threads of its own.
     CpuBackend(std::shared_ptr<const GptModel> model, KvPoolLayout layout);
+    ~CpuBackend() override;
 
     std::string name() const override { return "cpu"; }
     std::string device_name() const override;
@@ -34,6 +40,7 @@ class CpuBackend final : public InferenceBackend {
     std::shared_ptr<const GptModel> model_;
     KvPoolLayout layout_;
     std::vector<float> pool_;
+    std::unique_ptr<cpu::ThreadPool> threads_;
     // Scratch activations, grown to the largest forward seen.
     std::vector<float> x_, ln_, qkv_, att_, proj_, fc_;
 };

@@ -7,7 +7,37 @@
 #include <cstring>
 #include <vector>
 
+#include "cpu/thread_pool.h"
+
 namespace pl::cpu {
+
+namespace {
+
+// With a pool (CpuBackend::forward), big ops split into tasks of a fixed number of rows: the
+// split depends on the shape only, never on the thread count, so every thread count gives the
+// same bits. Without one (the trainer) they run whole, as they always have.
+constexpr int kRowsPerTask = 64;
+
+int row_tasks(int rows) {
+    return current_pool() && rows >= 2 * kRowsPerTask ? (rows + kRowsPerTask - 1) / kRowsPerTask
+                                                      : 1;
+}
+
+// fn(r0, r1) over [0, rows) in row_tasks(rows) pieces.
+template <class Fn>
+void for_rows(int rows, Fn&& fn) {
+    const int tasks = row_tasks(rows);
+    if (tasks == 1) {
+        fn(0, rows);
+        return;
+    }
+    parallel_for(tasks, [&](int i) {
+        const int r0 = i * kRowsPerTask;
+        fn(r0, std::min(rows, r0 + kRowsPerTask));
+    });
+}
+
+}  // namespace
 
 void set_blas_threads(int threads) {
     openblas_set_num_threads(threads);
@@ -55,9 +85,9 @@ void causal_softmax_row(float* row, int visible, int n) {
     std::fill(row + visible, row + n, 0.0f);
 }
 
-void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
-               float eps) {
-    for (int t = 0; t < T; ++t) {
+static void layernorm_rows(float* out, const float* in, const float* w, const float* b, int t0,
+                           int t1, int C, float eps) {
+    for (int t = t0; t < t1; ++t) {
         const float* x = in + static_cast<long>(t) * C;
         float* o = out + static_cast<long>(t) * C;
         const RowStats st = row_stats(x, C, eps);
@@ -68,6 +98,11 @@ void layernorm(float* out, const float* in, const float* w, const float* b, int 
     }
 }
 
+void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
+               float eps) {
+    for_rows(T, [&](int t0, int t1) { layernorm_rows(out, in, w, b, t0, t1, C, eps); });
+}
+
 void matmul(float* out, const float* in, const float* w, const float* bias, int T, int K, int N) {
     if (bias) {
         for (int t = 0; t < T; ++t)
@@ -75,18 +110,30 @@ void matmul(float* out, const float* in, const float* w, const float* bias, int 
     }
     if (T == 1) {
         cblas_sgemv(CblasRowMajor, CblasTrans, K, N, 1.0f, w, N, in, 1, bias ? 1.0f : 0.0f, out, 1);
-    } else {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, N, K, 1.0f, in, K, w, N,
-                    bias ? 1.0f : 0.0f, out, N);
+        return;
     }
+    for_rows(T, [&](int t0, int t1) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - t0, N, K, 1.0f,
+                    in + static_cast<long>(t0) * K, K, w, N, bias ? 1.0f : 0.0f,
+                    out + static_cast<long>(t0) * N, N);
+    });
 }
 
 void gelu(float* x, long n) {
     const float k = std::sqrt(2.0f / static_cast<float>(M_PI));
-    for (long i = 0; i < n; ++i) {
-        const float v = x[i];
-        x[i] = 0.5f * v * (1.0f + std::tanh(k * (v + 0.044715f * v * v * v)));
+    auto span = [&](long i0, long i1) {
+        for (long i = i0; i < i1; ++i) {
+            const float v = x[i];
+            x[i] = 0.5f * v * (1.0f + std::tanh(k * (v + 0.044715f * v * v * v)));
+        }
+    };
+    constexpr long kChunk = 1L << 15;
+    if (!current_pool() || n < 2 * kChunk) {
+        span(0, n);
+        return;
     }
+    parallel_for(static_cast<int>((n + kChunk - 1) / kChunk),
+                 [&](int i) { span(i * kChunk, std::min(n, (i + 1) * kChunk)); });
 }
 
 void residual_add(float* x, const float* y, long n) {
@@ -111,18 +158,27 @@ void attention_dense(float* out, const float* q, int ldq, const float* k, const 
                      int n_past, int T, int C, int n_head) {
     const int hd = C / n_head;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
-    // Grown once per thread: a forward calls this for every layer.
-    thread_local std::vector<float> probs;
-    const std::size_t need = static_cast<std::size_t>(std::min(T, kAttentionTile)) * (n_past + T);
-    if (probs.size() < need)
-        probs.resize(need);
-    for (int h = 0; h < n_head; ++h) {
+    // Heads are independent (each writes its own columns of out), so with a pool they run as
+    // tasks; each thread keeps its own score buffer, grown once: a forward calls this for every
+    // layer.
+    auto head = [&](int h) {
+        thread_local std::vector<float> probs;
+        const std::size_t need =
+            static_cast<std::size_t>(std::min(T, kAttentionTile)) * (n_past + T);
+        if (probs.size() < need)
+            probs.resize(need);
         for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
             const int nq = std::min(kAttentionTile, T - t0), nk = n_past + t0 + nq;
             attention_tile_probs(probs.data(), q, ldq, k, ldkv, n_past, t0, nq, nk, hd, h, scale);
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
                         nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
         }
+    };
+    if (current_pool() && T >= kRowsPerTask) {
+        parallel_for(n_head, head);
+    } else {
+        for (int h = 0; h < n_head; ++h)
+            head(h);
     }
 }
 
