@@ -1,11 +1,15 @@
 // prefixlens bench: speed of the backend on the model (SPEC §2 for the JSON).
+#include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "core/assets.h"
+#include "core/machine_load.h"
 #include "runner/benchmark.h"
+#include "runner/request_runner.h"
+#include "runner/scenario.h"
 
 namespace pl::cli {
 
@@ -40,6 +44,7 @@ int run_bench(const std::vector<std::string>& args) {
     if (!engine)
         return fail_usage(engine.error().message);
     const bool json_out = a.has("--json");
+    const auto cpu_begin = sample_cpu_times();
     auto report = run_benchmark(*engine->backend, options, [&](const std::string& step) {
         if (!json_out)
             std::fprintf(stderr, "  %s...\n", step.c_str());
@@ -47,6 +52,39 @@ int run_bench(const std::vector<std::string>& args) {
     if (!report)
         return fail_usage(report.error().message);
     const BenchReport& r = report.value();
+
+    // Whole scenario runs, as `prefixlens run` plays them (the model's setup not counted).
+    struct ScenarioTime {
+        std::string name;
+        std::size_t requests = 0;
+        double wall_s = 0;
+    };
+    std::vector<ScenarioTime> scenarios;
+    for (const char* name : {"timestamp-at-head", "concurrent-sessions"}) {
+        if (!json_out)
+            std::fprintf(stderr, "  scenario %s...\n", name);
+        auto sc = load_scenario(name);
+        if (!sc)
+            return fail_usage(sc.error().message);
+        const int pool =
+            RequestRunner::pool_blocks_needed(sc.value(), probe.value()->config(), false);
+        auto e = setup_engine(a, sc->block_size, pool);
+        if (!e)
+            return fail_usage(e.error().message);
+        auto runner = RequestRunner::create(*e->backend, sc.value(), RunnerOptions{});
+        if (!runner)
+            return fail_usage(runner.error().message);
+        const auto t0 = std::chrono::steady_clock::now();
+        auto played = runner.value()->play(sc.value(), {});
+        if (!played)
+            return fail_usage(played.error().message);
+        scenarios.push_back(
+            {name, sc->requests.size(),
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
+        if (const int rc = finish(e.value(), 0); rc != 0)
+            return rc;
+    }
+    const auto load = machine_load(cpu_begin, sample_cpu_times());
 
     if (json_out) {
         nlohmann::ordered_json j;
@@ -74,6 +112,18 @@ int run_bench(const std::vector<std::string>& args) {
         }
         j["kernels_tokens"] = r.kernels_tokens;
         j["ttft_cache"]["gpu_ms"] = r.cached_gpu_ms;
+        j["scenarios"] = nlohmann::ordered_json::array();
+        for (const auto& sc : scenarios) {
+            j["scenarios"].push_back(
+                {{"name", sc.name}, {"requests", sc.requests}, {"wall_s", sc.wall_s}});
+        }
+        if (load) {
+            j["machine"] = {{"cpus", load->cpus},
+                            {"others_busy_cores", load->others_busy},
+                            {"self_busy_cores", load->self_busy}};
+        } else {
+            j["machine"] = nullptr;
+        }
         j["ttft_cache"]["kernels"] = nlohmann::ordered_json::array();
         for (const auto& k : r.cached_kernels) {
             j["ttft_cache"]["kernels"].push_back(
@@ -109,6 +159,15 @@ int run_bench(const std::vector<std::string>& args) {
         for (const auto& k : r.cached_kernels) {
             std::printf("  %-22s %8.2f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
         }
+    }
+    std::printf("\nscenario runs (as `prefixlens run` plays them):\n");
+    for (const auto& sc : scenarios)
+        std::printf("  %-22s %3zu requests %8.2f s\n", sc.name.c_str(), sc.requests, sc.wall_s);
+    if (load) {
+        std::printf(
+            "\nmachine: %d cores; while this ran, other processes used %.1f of them on "
+            "average, this one %.1f\n",
+            load->cpus, load->others_busy, load->self_busy);
     }
     return finish(*engine, 0);
 }
