@@ -2,10 +2,12 @@
 // core experiment of prefix caching: KV read back through a block table gives the same logits.
 #include <QTest>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
+#include "core/machine_load.h"
 #include "cpu/cpu_backend.h"
 #include "cpu/thread_pool.h"
 #include "model/gpt_model.h"
@@ -137,6 +139,25 @@ class TestCpuModel : public QObject {
                     QCOMPARE(h.load(), 1);
             }
         }
+    }
+
+    // bench's "how busy was the machine": a thread spinning for a while shows up as this
+    // process's CPU, and the shares are within the machine's cores.
+    void machineLoadSeesThisProcessWorking() {
+        const auto begin = sample_cpu_times();
+        QVERIFY2(begin.has_value(), "no /proc/stat or /proc/self/stat");
+        QVERIFY(begin->cpus >= 1);
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(400);
+        volatile double sink = 0;
+        while (std::chrono::steady_clock::now() < until)
+            sink = sink + 1.0;
+        const auto load = machine_load(begin, sample_cpu_times());
+        QVERIFY(load.has_value());
+        QCOMPARE(load->cpus, begin->cpus);
+        QVERIFY2(load->self_busy > 0.2 && load->self_busy <= load->cpus + 0.05,
+                 qPrintable(QString::number(load->self_busy)));
+        QVERIFY(load->others_busy >= 0 && load->others_busy <= load->cpus);
+        QVERIFY(!machine_load(std::nullopt, begin).has_value());
     }
 
     // Eight decode steps through the cache equal a full recompute at every step.
