@@ -195,8 +195,9 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
     const int n_blocks = (n_total + bs - 1) / bs;
     // Scores for one head: [T, n_total]. Each key block is a [bs, hd] matrix with row stride C
     // inside the pool, so QK^T and PV run as small GEMMs straight on the paged KV (no gather).
-    std::vector<float> scores(static_cast<std::size_t>(T) * n_total);
-    for (int h = 0; h < n_head; ++h) {
+    auto head = [&](int h) {
+        thread_local std::vector<float> scores;
+        scores.resize(static_cast<std::size_t>(T) * n_total);
         const float* q = qkv + h * hd;
         for (int kb = 0; kb < n_blocks; ++kb) {
             const int key0 = kb * bs;
@@ -223,6 +224,13 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
                         scores.data() + static_cast<long>(t0) * n_total + key0, n_total, v, C, 1.0f,
                         out + static_cast<long>(t0) * C + h * hd, C);
         }
+    };
+    // Heads are independent; with a pool and enough work per head they run as tasks.
+    if (current_pool() && static_cast<long>(T) * n_total >= 8192) {
+        parallel_for(n_head, head);
+    } else {
+        for (int h = 0; h < n_head; ++h)
+            head(h);
     }
 }
 
