@@ -61,6 +61,7 @@ struct Options {
     int eval_every = 100, eval_tokens = 32768, checkpoint_every = 100, log_every = 10;
     uint64_t seed = 1234;
     bool resume = false;
+    bool answers_only = false;  // --loss-on answers: in chats, learn the assistant turns only
     std::string tokenizer_dir;  // --tokenizer: reuse vocab.json/merges.txt instead of learning
     std::string init_from;      // --init: start from a checkpoint.safetensors or a model folder
 };
@@ -73,14 +74,17 @@ int usage() {
         "  [--warmup N] [--lr X] [--min-lr-frac X] [--weight-decay X] [--clip X]\n"
         "  [--threads N] [--seed N] [--bpe-bytes N] [--eval-every N] [--eval-tokens N]\n"
         "  [--checkpoint-every N] [--log-every N] [--resume]\n"
-        "  [--tokenizer DIR] [--init CHECKPOINT.safetensors|MODEL_DIR]\n"
+        "  [--tokenizer DIR] [--init CHECKPOINT.safetensors|MODEL_DIR] [--loss-on all|answers]\n"
         "--tokenizer DIR reuses DIR/vocab.json and DIR/merges.txt (no BPE learning); --init\n"
         "starts from the weights of an earlier run's checkpoint with a fresh schedule and fresh\n"
-        "AdamW moments (a second stage on another corpus, same tokenizer).\n");
+        "AdamW moments (a second stage on another corpus, same tokenizer). --loss-on answers:\n"
+        "in documents with an assistant turn, only the assistant's tokens (its closing tag\n"
+        "included) are predicted; documents without one (prose, FAQ pages) keep every token.\n");
     return 2;
 }
 
 bool parse(int argc, char** argv, Options& o) {
+    bool loss_on_ok = true;
     std::map<std::string, std::function<void(const char*)>> flags = {
         {"--corpus", [&](const char* v) { o.corpus = v; }},
         {"-o", [&](const char* v) { o.out_dir = v; }},
@@ -91,6 +95,11 @@ bool parse(int argc, char** argv, Options& o) {
         {"--width", [&](const char* v) { o.width = std::atoi(v); }},
         {"--positions", [&](const char* v) { o.positions = std::atoi(v); }},
         {"--seq", [&](const char* v) { o.seq = std::atoi(v); }},
+        {"--loss-on",
+         [&](const char* v) {
+             o.answers_only = std::string(v) == "answers";
+             loss_on_ok = o.answers_only || std::string(v) == "all";
+         }},
         {"--batch", [&](const char* v) { o.batch = std::atoi(v); }},
         {"--steps", [&](const char* v) { o.steps = std::atoi(v); }},
         {"--warmup", [&](const char* v) { o.warmup = std::atoi(v); }},
@@ -119,21 +128,32 @@ bool parse(int argc, char** argv, Options& o) {
             return false;
         it->second(argv[++i]);
     }
-    return !o.corpus.empty() && !o.out_dir.empty() && o.width % o.heads == 0 && o.seq >= 2 &&
-           o.seq <= o.positions && o.batch >= 1 && o.steps >= 1 && o.threads >= 1 &&
+    return loss_on_ok && !o.corpus.empty() && !o.out_dir.empty() && o.width % o.heads == 0 &&
+           o.seq >= 2 && o.seq <= o.positions && o.batch >= 1 && o.steps >= 1 && o.threads >= 1 &&
            o.threads <= o.batch;
 }
 
 // The framing strings (prompt/framing.h) are tokenized as pieces of their own, as the renderer
 // does. Tokenizing the training text the same way gives the model exactly the token boundaries
 // the app will show it, e.g. "<tool>" then "{" rather than one ">{" pre-token.
-void encode_framed(const pl::BpeTokenizer& tok, const std::string& doc, std::vector<int32_t>& out) {
+//
+// `learn` gets one flag per token: whether the token is a target under --loss-on answers. Inside
+// an assistant turn (after "<assistant>\n", up to and including "\n</assistant>\n") it is 1,
+// elsewhere 0; a document without an assistant turn is all 1s.
+void encode_framed(const pl::BpeTokenizer& tok, const std::string& doc, std::vector<int32_t>& out,
+                   std::vector<uint8_t>& learn) {
+    static const std::string kOpen = pl::framing::turn_open("assistant");
+    static const std::string kClose = pl::framing::turn_close("assistant");
+    const std::size_t first = out.size();
+    bool answer = false, any_answer = false;
     std::size_t piece = 0;
+    auto push = [&](const std::vector<int32_t>& ids, bool target) {
+        out.insert(out.end(), ids.begin(), ids.end());
+        learn.insert(learn.end(), ids.size(), target ? 1 : 0);
+    };
     auto flush = [&](std::size_t end) {
-        if (end > piece) {
-            const auto ids = tok.encode(std::string_view(doc).substr(piece, end - piece));
-            out.insert(out.end(), ids.begin(), ids.end());
-        }
+        if (end > piece)
+            push(tok.encode(std::string_view(doc).substr(piece, end - piece)), answer);
     };
     for (std::size_t i = 0; i < doc.size();) {
         const std::string* hit = nullptr;
@@ -148,18 +168,32 @@ void encode_framed(const pl::BpeTokenizer& tok, const std::string& doc, std::vec
             continue;
         }
         flush(i);
-        const auto ids = tok.encode(*hit);
-        out.insert(out.end(), ids.begin(), ids.end());
+        const bool close = answer && *hit == kClose;
+        push(tok.encode(*hit), close);
+        if (*hit == kOpen) {
+            answer = true;
+            any_answer = true;
+        } else if (close) {
+            answer = false;
+        }
         i += hit->size();
         piece = i;
     }
     flush(doc.size());
+    if (!any_answer)
+        std::fill(learn.begin() + static_cast<long>(first), learn.end(), 1);
 }
 
 struct Stream {
     std::vector<int32_t> tokens;
+    std::vector<uint8_t> learn;  // per token: a target under --loss-on answers
     std::vector<std::size_t> doc_starts;
 };
+
+double valid_targets(const std::vector<int32_t>& targets) {
+    const auto n = std::count_if(targets.begin(), targets.end(), [](int32_t y) { return y >= 0; });
+    return static_cast<double>(std::max<long>(1, n));
+}
 
 double lr_at(const Options& o, long step) {  // step counts from 1
     if (step <= o.warmup)
@@ -178,12 +212,12 @@ struct Trainer {
     std::vector<pl::train::Workspace> ws;
 
     // Loss summed over the B rows of (inputs, targets) [B, T], split across the workers; the
-    // gradient of the MEAN loss lands in grads[0] when train is set.
+    // gradient of the MEAN loss over the valid targets (>= 0) lands in grads[0] when train is set.
     double run(const std::vector<int32_t>& inputs, const std::vector<int32_t>& targets, int B,
                int T, bool train) {
         const int W = std::min(o.threads, B);
         std::vector<double> loss(static_cast<std::size_t>(W), 0.0);
-        const float scale = 1.0f / static_cast<float>(static_cast<long>(B) * T);
+        const auto scale = static_cast<float>(1.0 / valid_targets(targets));
         auto work = [&](int w) {
             openblas_set_num_threads(1);
             const int b0 = w * B / W, b1 = (w + 1) * B / W;
@@ -397,10 +431,15 @@ int main(int argc, char** argv) {
     for (std::size_t d = 0; d < docs.size(); ++d) {
         Stream& s = d % 20 == 19 ? val : train;
         s.doc_starts.push_back(s.tokens.size());
-        encode_framed(tok, docs[d], s.tokens);
+        encode_framed(tok, docs[d], s.tokens, s.learn);
+        s.learn.push_back(s.learn.back());  // <|endoftext|>: learnt where the document's end is
         s.tokens.push_back(eot);
     }
     const int T = o.seq, B = o.batch;
+    // Token i as a target: -1 (ignored by the loss) where --loss-on answers leaves it out.
+    auto target = [&](const Stream& st, std::size_t i) -> int32_t {
+        return o.answers_only && st.learn[i] == 0 ? -1 : st.tokens[i];
+    };
     if (train.tokens.size() < static_cast<std::size_t>(T + 1) * 2 ||
         val.tokens.size() < static_cast<std::size_t>(T + 1)) {
         std::fprintf(stderr, "train_gpt: corpus too small for --seq %d\n", T);
@@ -428,6 +467,11 @@ int main(int argc, char** argv) {
     unigram /= static_cast<double>(val.tokens.size());
     std::printf("tokens: train %zu, held-out %zu; unigram baseline %.4f nats/token\n",
                 train.tokens.size(), val.tokens.size(), unigram);
+    if (o.answers_only) {
+        const auto n = std::count(train.learn.begin(), train.learn.end(), uint8_t{1});
+        std::printf("--loss-on answers: %.1f%% of the training tokens are targets\n",
+                    100.0 * static_cast<double>(n) / static_cast<double>(train.tokens.size()));
+    }
 
     Trainer tr{o, {}, {}, {}, {}, {}, {}, {}};
     tr.cfg.n_layer = o.layers;
@@ -472,8 +516,8 @@ int main(int argc, char** argv) {
         const std::size_t s = static_cast<std::size_t>(r) * T;
         val_in.insert(val_in.end(), val.tokens.begin() + static_cast<long>(s),
                       val.tokens.begin() + static_cast<long>(s + T));
-        val_tg.insert(val_tg.end(), val.tokens.begin() + static_cast<long>(s + 1),
-                      val.tokens.begin() + static_cast<long>(s + T + 1));
+        for (std::size_t i = s + 1; i <= s + T; ++i)
+            val_tg.push_back(target(val, i));
     }
     auto evaluate = [&] {
         double sum = 0.0;
@@ -485,12 +529,13 @@ int main(int argc, char** argv) {
                                             val_tg.begin() + static_cast<long>(r0 + rows) * T);
             sum += tr.run(in_r, tg_r, rows, T, false);
         }
-        return sum / (static_cast<double>(val_rows) * T);
+        return sum / valid_targets(val_tg);
     };
 
     std::vector<int32_t> inputs(static_cast<std::size_t>(B) * T), targets(inputs.size());
     double last_train = 0.0, last_val = evaluate(), ema = 0.0;
-    std::printf("step %ld: held-out loss %.4f\n", step, last_val);
+    std::printf("step %ld: held-out loss %.4f%s\n", step, last_val,
+                o.answers_only ? " (assistant turns and plain documents)" : "");
     std::fflush(stdout);
     long tokens_done = 0;
     const double t_loop = seconds();
@@ -500,10 +545,10 @@ int main(int argc, char** argv) {
             const std::size_t s = starts[batch_rng.next() % starts.size()];
             for (int t = 0; t < T; ++t) {
                 inputs[static_cast<std::size_t>(b) * T + t] = train.tokens[s + t];
-                targets[static_cast<std::size_t>(b) * T + t] = train.tokens[s + t + 1];
+                targets[static_cast<std::size_t>(b) * T + t] = target(train, s + t + 1);
             }
         }
-        const double loss = tr.run(inputs, targets, B, T, true) / (static_cast<double>(B) * T);
+        const double loss = tr.run(inputs, targets, B, T, true) / valid_targets(targets);
         float* g = tr.grads[0].data();
         double norm2 = 0.0;
         for (std::size_t i = 0; i < tr.layout.total; ++i)
