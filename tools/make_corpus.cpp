@@ -10,6 +10,13 @@
 // "<assistant>\n...\n</assistant>\n" turns, so the model learns to answer after "<assistant>\n"
 // from the policy in its system prompt. The rest are plain policy pages, FAQs and short product
 // documents with questions and answers.
+//
+// --reading writes only the reading documents of tools/corpus/reading_corpus.h. --mix SPEC draws
+// each document from several kinds with percentages that add up to 100, e.g.
+// "reading=20,general=5,prose=15,triage=10,quote=50": reading documents, the --qa chats, the
+// general mix above, plain prose pages (tools/corpus/prose_corpus.h), few-shot triage chats
+// (tools/corpus/triage_corpus.h) and chats answered by quoting the policy
+// (tools/corpus/quote_corpus.h); the built-in model's last training stage uses it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -17,7 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "corpus/prose_corpus.h"
+#include "corpus/quote_corpus.h"
 #include "corpus/reading_corpus.h"
+#include "corpus/triage_corpus.h"
 #include "prompt/framing.h"
 
 namespace {
@@ -490,6 +500,31 @@ std::string product_doc(Rng& rng) {
            frame("assistant", answer);
 }
 
+// "reading=60,qa=15,..." -> {{"reading", 60}, {"qa", 15}, ...}, in the order written.
+bool parse_mix(const std::string& spec, std::vector<std::pair<std::string, int>>& out) {
+    static const std::vector<std::string> kKinds = {"reading", "qa",     "general",
+                                                    "prose",   "triage", "quote"};
+    out.clear();
+    int total = 0;
+    std::size_t at = 0;
+    while (at <= spec.size()) {
+        const std::size_t end = std::min(spec.find(',', at), spec.size());
+        const std::string item = spec.substr(at, end - at);
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos)
+            return false;
+        const std::string kind = item.substr(0, eq);
+        const std::string num = item.substr(eq + 1);
+        if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end() || num.empty() ||
+            num.size() > 3 || num.find_first_not_of("0123456789") != std::string::npos)
+            return false;
+        out.emplace_back(kind, std::stoi(num));
+        total += out.back().second;
+        at = end + 1;
+    }
+    return total == 100;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -497,6 +532,7 @@ int main(int argc, char** argv) {
     long docs = 2400;
     std::string out_path;
     bool reading = false;
+    std::vector<std::pair<std::string, int>> mix;  // --mix: kind and percentage, in this order
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seed" && i + 1 < argc)
@@ -507,11 +543,20 @@ int main(int argc, char** argv) {
             g_qa = true;
         else if (a == "--reading")
             reading = true;
-        else if (a == "-o" && i + 1 < argc)
+        else if (a == "--mix" && i + 1 < argc) {
+            if (!parse_mix(argv[++i], mix)) {
+                std::fprintf(stderr,
+                             "make_corpus: --mix %s: want kind=percent,... over reading, qa, "
+                             "general, prose, triage and quote, adding up to 100\n",
+                             argv[i]);
+                return 2;
+            }
+        } else if (a == "-o" && i + 1 < argc)
             out_path = argv[++i];
         else {
             std::fprintf(stderr,
-                         "usage: make_corpus [--seed N] [--docs N] [--qa | --reading] -o FILE\n");
+                         "usage: make_corpus [--seed N] [--docs N] [--qa | --reading | --mix SPEC] "
+                         "-o FILE\n");
             return 2;
         }
     }
@@ -522,6 +567,28 @@ int main(int argc, char** argv) {
     Rng rng{seed};
     std::string corpus;
     for (long d = 0; d < docs; ++d) {
+        if (!mix.empty()) {
+            // Each kind draws from its own stream, seeded from the main one.
+            int kind = rng.below(100);
+            std::string what;
+            for (const auto& [k, percent] : mix) {
+                if (kind < percent) {
+                    what = k;
+                    break;
+                }
+                kind -= percent;
+            }
+            g_qa = what == "qa";
+            if (what != "qa" && what != "general") {
+                pl::corpus::Rng r{rng.next()};
+                corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
+                           : what == "prose"  ? pl::corpus::prose_doc(r)
+                           : what == "triage" ? pl::corpus::triage_doc(r)
+                                              : pl::corpus::quote_doc(r)) +
+                          "<|endoftext|>\n";
+                continue;
+            }
+        }
         if (reading) {
             pl::corpus::Rng r{rng.next()};
             corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
