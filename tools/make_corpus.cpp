@@ -15,8 +15,9 @@
 // each document from several kinds with percentages that add up to 100, e.g.
 // "reading=20,general=5,prose=15,triage=10,quote=50": reading documents, the --qa chats, the
 // general mix above, plain prose pages (tools/corpus/prose_corpus.h), few-shot triage chats
-// (tools/corpus/triage_corpus.h) and chats answered by quoting the policy
-// (tools/corpus/quote_corpus.h); the built-in model's last training stage uses it.
+// (tools/corpus/triage_corpus.h), chats answered by quoting the policy
+// (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h) and lists to
+// repeat (tools/corpus/echo_corpus.h); the built-in model's last training stage uses it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -24,9 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "corpus/echo_corpus.h"
 #include "corpus/prose_corpus.h"
 #include "corpus/quote_corpus.h"
 #include "corpus/reading_corpus.h"
+#include "corpus/recall_corpus.h"
 #include "corpus/triage_corpus.h"
 #include "prompt/framing.h"
 
@@ -502,8 +505,8 @@ std::string product_doc(Rng& rng) {
 
 // "reading=60,qa=15,..." -> {{"reading", 60}, {"qa", 15}, ...}, in the order written.
 bool parse_mix(const std::string& spec, std::vector<std::pair<std::string, int>>& out) {
-    static const std::vector<std::string> kKinds = {"reading", "qa",     "general",
-                                                    "prose",   "triage", "quote"};
+    static const std::vector<std::string> kKinds = {"reading", "qa",    "general", "prose",
+                                                    "triage",  "quote", "recall",  "echo"};
     out.clear();
     int total = 0;
     std::size_t at = 0;
@@ -547,7 +550,7 @@ int main(int argc, char** argv) {
             if (!parse_mix(argv[++i], mix)) {
                 std::fprintf(stderr,
                              "make_corpus: --mix %s: want kind=percent,... over reading, qa, "
-                             "general, prose, triage and quote, adding up to 100\n",
+                             "general, prose, triage, quote, recall and echo, adding up to 100\n",
                              argv[i]);
                 return 2;
             }
@@ -584,6 +587,8 @@ int main(int argc, char** argv) {
                 corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
                            : what == "prose"  ? pl::corpus::prose_doc(r)
                            : what == "triage" ? pl::corpus::triage_doc(r)
+                           : what == "recall" ? pl::corpus::recall_doc(r)
+                           : what == "echo"   ? pl::corpus::echo_doc(r)
                                               : pl::corpus::quote_doc(r)) +
                           "<|endoftext|>\n";
                 continue;

@@ -61,7 +61,9 @@ struct Options {
     int eval_every = 100, eval_tokens = 32768, checkpoint_every = 100, log_every = 10;
     uint64_t seed = 1234;
     bool resume = false;
-    bool answers_only = false;  // --loss-on answers: in chats, learn the assistant turns only
+    bool answers_only = false;
+    int stop_after = 0;  // --stop-after N: end after step N (a checkpoint), for a later --resume //
+                         // --loss-on answers: in chats, learn the assistant turns only
     std::string tokenizer_dir;  // --tokenizer: reuse vocab.json/merges.txt instead of learning
     std::string init_from;      // --init: start from a checkpoint.safetensors or a model folder
 };
@@ -73,13 +75,15 @@ int usage() {
         "  [--heads N] [--width N] [--positions N] [--seq N] [--batch N] [--steps N]\n"
         "  [--warmup N] [--lr X] [--min-lr-frac X] [--weight-decay X] [--clip X]\n"
         "  [--threads N] [--seed N] [--bpe-bytes N] [--eval-every N] [--eval-tokens N]\n"
-        "  [--checkpoint-every N] [--log-every N] [--resume]\n"
+        "  [--checkpoint-every N] [--log-every N] [--resume] [--stop-after N]\n"
         "  [--tokenizer DIR] [--init CHECKPOINT.safetensors|MODEL_DIR] [--loss-on all|answers]\n"
         "--tokenizer DIR reuses DIR/vocab.json and DIR/merges.txt (no BPE learning); --init\n"
         "starts from the weights of an earlier run's checkpoint with a fresh schedule and fresh\n"
         "AdamW moments (a second stage on another corpus, same tokenizer). --loss-on answers:\n"
         "in documents with an assistant turn, only the assistant's tokens (its closing tag\n"
-        "included) are predicted; documents without one (prose, FAQ pages) keep every token.\n");
+        "included) are predicted; documents without one (prose, FAQ pages) keep every token.\n"
+        "--stop-after N ends after step N with a checkpoint, schedule unchanged: --resume then\n"
+        "goes on to --steps, e.g. on another corpus.\n");
     return 2;
 }
 
@@ -101,6 +105,7 @@ bool parse(int argc, char** argv, Options& o) {
              loss_on_ok = o.answers_only || std::string(v) == "all";
          }},
         {"--batch", [&](const char* v) { o.batch = std::atoi(v); }},
+        {"--stop-after", [&](const char* v) { o.stop_after = std::atoi(v); }},
         {"--steps", [&](const char* v) { o.steps = std::atoi(v); }},
         {"--warmup", [&](const char* v) { o.warmup = std::atoi(v); }},
         {"--lr", [&](const char* v) { o.lr = std::strtof(v, nullptr); }},
@@ -539,7 +544,8 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     long tokens_done = 0;
     const double t_loop = seconds();
-    for (++step; step <= o.steps; ++step) {
+    const long last = o.stop_after > 0 ? std::min<long>(o.stop_after, o.steps) : o.steps;
+    for (++step; step <= last; ++step) {
         Rng batch_rng{o.seed * 0x100000001b3ull + static_cast<uint64_t>(step)};
         for (int b = 0; b < B; ++b) {
             const std::size_t s = starts[batch_rng.next() % starts.size()];
@@ -585,6 +591,15 @@ int main(int argc, char** argv) {
             if (auto r = save_checkpoint(work, tr, step); !r)
                 std::fprintf(stderr, "train_gpt: checkpoint: %s\n", r.error().message.c_str());
         }
+    }
+    if (last < o.steps) {
+        if (auto r = save_checkpoint(work, tr, last); !r) {
+            std::fprintf(stderr, "train_gpt: checkpoint: %s\n", r.error().message.c_str());
+            return 2;
+        }
+        std::printf("stopped after step %ld of %d: %s/checkpoint.json\n", last, o.steps,
+                    work.string().c_str());
+        return 0;
     }
     if (auto r = write_model(o.out_dir, tr, bpe); !r) {
         std::fprintf(stderr, "train_gpt: %s\n", r.error().message.c_str());

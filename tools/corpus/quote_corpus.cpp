@@ -413,9 +413,10 @@ std::string quote_doc(Rng& rng) {
             text += (i ? " " : "") + sentences[i];
         parts.push_back(text);
     }
-    // Short prompts for half of the documents; the rest padded to up to the whole context with
+    // Short prompts for two thirds of the documents (several to a training window, each with
+    // several questions: many look-ups per step); the rest padded to up to the whole context with
     // sections that answer nothing: a few short notes and paragraphs of a prose page.
-    if (rng.chance(50)) {
+    if (rng.chance(35)) {
         const std::size_t target = static_cast<std::size_t>(rng.range(1200, 7000));
         const int notes = rng.range(0, 3);
         for (int i = 0; i < notes; ++i)
@@ -445,7 +446,7 @@ std::string quote_doc(Rng& rng) {
         system += (rng.chance(50) ? "\n\n" : "\n") +
                   (numbered ? S(static_cast<long>(i) + 1) + ". " : std::string()) + parts[i];
     std::string doc = framing::turn_text("system", system);
-    const int turns = rng.range(2, 5);
+    const int turns = rng.range(3, 7);
     for (int i = 0; i < turns; ++i) {
         const int topic = rng.chance(30) ? rng.pick(std::vector<int>{kReturn, kRefund, kWarranty})
                                          : rng.below(kTopicCount);
