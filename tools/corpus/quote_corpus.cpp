@@ -23,25 +23,6 @@ std::string number_word(int n) {
                                                          : S(n);
 }
 
-// Draws from [lo, hi] but never a held-out value.
-int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out) {
-    for (;;) {
-        const int v = rng.range(lo, hi);
-        if (std::find(held_out.begin(), held_out.end(), v) == held_out.end())
-            return v;
-    }
-}
-
-std::string list_of(const Strings& v) {
-    std::string out;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == v.size() ? " and " : ", ";
-        out += v[i];
-    }
-    return out;
-}
-
 // What a question can be about; each has one sentence in its section that answers it.
 enum Topic {
     kReturn,

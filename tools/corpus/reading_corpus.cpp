@@ -7,6 +7,24 @@
 
 namespace pl::corpus {
 
+int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out) {
+    for (;;) {
+        const int v = rng.range(lo, hi);
+        if (std::find(held_out.begin(), held_out.end(), v) == held_out.end())
+            return v;
+    }
+}
+
+std::string list_of(const std::vector<std::string>& v) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == v.size() ? " and " : ", ";
+        out += v[i];
+    }
+    return out;
+}
+
 namespace {
 
 using Strings = std::vector<std::string>;
@@ -33,15 +51,6 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
 
 std::string turn(const std::string& role, const std::string& text) {
     return framing::turn_text(role, text);
-}
-
-// Draws from [lo, hi] but never a held-out value.
-int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out) {
-    for (;;) {
-        const int v = rng.range(lo, hi);
-        if (std::find(held_out.begin(), held_out.end(), v) == held_out.end())
-            return v;
-    }
 }
 
 // ---- shops ----
@@ -138,16 +147,6 @@ Shop random_shop(Rng& rng) {
     s.open_to = rng.range(4, 9);
     s.closed_day = s.open_days.find("Sunday") != std::string::npos ? "Monday" : "Sunday";
     return s;
-}
-
-std::string list_of(const Strings& v) {
-    std::string out;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == v.size() ? " and " : ", ";
-        out += v[i];
-    }
-    return out;
 }
 
 enum Topic { kReturns, kRefunds, kExchanges, kWarranty, kShipping, kPriceMatch, kRentals, kHours };

@@ -42,6 +42,12 @@ struct Rng {
     }
 };
 
+// Draws from [lo, hi] but never a held-out value: how every corpus keeps the test's facts out.
+int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out);
+
+// "a, b and c"
+std::string list_of(const std::vector<std::string>& v);
+
 // One document of the --reading mix, in the app's framing (prompt/framing.h).
 std::string reading_doc(Rng& rng);
 

@@ -14,15 +14,6 @@ std::string S(int v) {
     return std::to_string(v);
 }
 
-// Draws from [lo, hi] but never a held-out value.
-int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out) {
-    for (;;) {
-        const int v = rng.range(lo, hi);
-        if (std::find(held_out.begin(), held_out.end(), v) == held_out.end())
-            return v;
-    }
-}
-
 struct Row {
     std::string key, line, question, answer;
 };
