@@ -332,14 +332,6 @@ Question ask(int topic, const Policy& p, Rng& rng) {
     }
 }
 
-std::string not_covered(Rng& rng) {
-    return rng.pick(Strings{
-        "Our policy does not cover that, so I cannot answer it here. I can pass you to a member "
-        "of staff.",
-        "I am sorry, the policy does not cover that question. Would you like me to connect you "
-        "with a person from our team?"});
-}
-
 // A section that answers nothing: text around the policy, with numbers of its own.
 std::string filler(Rng& rng) {
     switch (rng.below(6)) {
@@ -435,7 +427,7 @@ std::string quote_doc(Rng& rng) {
             std::find(sections.begin(), sections.end(), section_of(topic)) != sections.end();
         const Question q = ask(topic, p, rng);
         const std::string answer =
-            covered ? q.lead + p.fact[static_cast<std::size_t>(topic)] : not_covered(rng);
+            covered ? q.lead + p.fact[static_cast<std::size_t>(topic)] : staff_handoff(rng);
         doc += framing::turn_text("user", q.text) + framing::turn_text("assistant", answer);
     }
     return doc;

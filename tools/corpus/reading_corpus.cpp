@@ -25,6 +25,14 @@ std::string list_of(const std::vector<std::string>& v) {
     return out;
 }
 
+std::string staff_handoff(Rng& rng) {
+    return rng.pick(std::vector<std::string>{
+        "Our policy does not cover that, so I cannot answer it here. I can pass you to a member "
+        "of staff.",
+        "I am sorry, the policy does not cover that question. Would you like me to connect you "
+        "with a person from our team?"});
+}
+
 namespace {
 
 using Strings = std::vector<std::string>;
@@ -442,14 +450,6 @@ Turn topic_turn(const Shop& s, int topic, Rng& rng) {
     }
 }
 
-std::string not_covered(Rng& rng) {
-    return rng.pick(Strings{
-        "Our policy does not cover that, so I cannot answer it here. I can pass you to a member "
-        "of staff.",
-        "I am sorry, the policy does not cover that question. Would you like me to connect you "
-        "with a person from our team?"});
-}
-
 // A shop's support chat: a policy of shuffled, sometimes missing sections among filler, padded
 // to `target` bytes, then questions about it.
 std::string shop_doc(Rng& rng) {
@@ -501,12 +501,12 @@ std::string shop_doc(Rng& rng) {
             const bool covered = std::find(kept.begin(), kept.end(), topic) != kept.end();
             t = topic_turn(s, topic, rng);
             if (!covered)
-                t.assistant = not_covered(rng);
+                t.assistant = staff_handoff(rng);
         } else {
             t = {rng.pick(Strings{"Do you sell drones?", "Can I pay in bitcoin?",
                                   "Do you have a store in Berlin?",
                                   "Which lens is best for portraits?"}),
-                 not_covered(rng)};
+                 staff_handoff(rng)};
         }
         doc += turn("user", t.user) + turn("assistant", t.assistant);
     }

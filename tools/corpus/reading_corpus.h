@@ -48,6 +48,9 @@ int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out);
 // "a, b and c"
 std::string list_of(const std::vector<std::string>& v);
 
+// The assistant's answer when the policy has no section for the question.
+std::string staff_handoff(Rng& rng);
+
 // One document of the --reading mix, in the app's framing (prompt/framing.h).
 std::string reading_doc(Rng& rng);
 
