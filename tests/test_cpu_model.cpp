@@ -109,6 +109,7 @@ class TestCpuModel : public QObject {
     // matmuls, GELU, LayerNorm and attention all split.
     void threadCountDoesNotChangeTheBits() {
         const auto tokens = random_tokens(300, 300, 11);
+        const int saved = cpu::default_threads();
         std::vector<float> first;
         for (int threads : {1, 2, 3, 5}) {
             cpu::set_default_threads(threads);
@@ -118,7 +119,7 @@ class TestCpuModel : public QObject {
             QVERIFY2(std::memcmp(first.data(), logits.data(), first.size() * sizeof(float)) == 0,
                      qPrintable(QString("%1 threads").arg(threads)));
         }
-        cpu::set_default_threads(2);
+        cpu::set_default_threads(saved);
     }
 
     // The pool runs every task exactly once, however many threads take part, and a loop nested

@@ -37,6 +37,17 @@ void for_rows(int rows, Fn&& fn) {
     });
 }
 
+// fn(0) .. fn(n - 1): as pool tasks when `split` (the work is big enough to share), else in order.
+template <class Fn>
+void for_tasks(int n, bool split, Fn&& fn) {
+    if (split) {
+        parallel_for(n, fn);
+        return;
+    }
+    for (int i = 0; i < n; ++i)
+        fn(i);
+}
+
 }  // namespace
 
 void set_blas_threads(int threads) {
@@ -85,8 +96,10 @@ void causal_softmax_row(float* row, int visible, int n) {
     std::fill(row + visible, row + n, 0.0f);
 }
 
-static void layernorm_rows(float* out, const float* in, const float* w, const float* b, int t0,
-                           int t1, int C, float eps) {
+namespace {
+
+void layernorm_rows(float* out, const float* in, const float* w, const float* b, int t0, int t1,
+                    int C, float eps) {
     for (int t = t0; t < t1; ++t) {
         const float* x = in + static_cast<long>(t) * C;
         float* o = out + static_cast<long>(t) * C;
@@ -97,6 +110,8 @@ static void layernorm_rows(float* out, const float* in, const float* w, const fl
         }
     }
 }
+
+}  // namespace
 
 void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
                float eps) {
@@ -128,12 +143,8 @@ void gelu(float* x, long n) {
         }
     };
     constexpr long kChunk = 1L << 15;
-    if (!current_pool() || n < 2 * kChunk) {
-        span(0, n);
-        return;
-    }
-    parallel_for(static_cast<int>((n + kChunk - 1) / kChunk),
-                 [&](int i) { span(i * kChunk, std::min(n, (i + 1) * kChunk)); });
+    for_tasks(static_cast<int>((n + kChunk - 1) / kChunk), n >= 2 * kChunk,
+              [&](int i) { span(i * kChunk, std::min(n, (i + 1) * kChunk)); });
 }
 
 void residual_add(float* x, const float* y, long n) {
@@ -174,12 +185,7 @@ void attention_dense(float* out, const float* q, int ldq, const float* k, const 
                         nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
         }
     };
-    if (current_pool() && T >= kRowsPerTask) {
-        parallel_for(n_head, head);
-    } else {
-        for (int h = 0; h < n_head; ++h)
-            head(h);
-    }
+    for_tasks(n_head, T >= kRowsPerTask, head);
 }
 
 namespace {
@@ -226,12 +232,7 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
         }
     };
     // Heads are independent; with a pool and enough work per head they run as tasks.
-    if (current_pool() && static_cast<long>(T) * n_total >= 8192) {
-        parallel_for(n_head, head);
-    } else {
-        for (int h = 0; h < n_head; ++h)
-            head(h);
-    }
+    for_tasks(n_head, static_cast<long>(T) * n_total >= 8192, head);
 }
 
 }  // namespace
