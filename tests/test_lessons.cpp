@@ -1,10 +1,12 @@
 // Lessons: every built-in lesson loads, points at real scenarios, requests and widgets, and speaks
 // English, Japanese and Polish; a bad lesson file is refused with its name and the place in it;
 // PageDown and PageUp drive the window to each step's scenario, moment and highlighted widget.
+#include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -449,6 +451,79 @@ class TestLessons : public QObject {
         QCOMPARE(panel->highlightedWidget(), nullptr);
         QVERIFY(!panel->overlay()->isVisible());
         QVERIFY(!panel->isVisible());
+    }
+
+    // At a lesson's last step the clicker has nowhere to go: wherever the focus is (a scenario
+    // picker, the speed box, the findings list, a tab bar), PageDown and PageUp must never pick
+    // another scenario, change the speed or re-run the model.
+    void clickerAtTheLastStepOfEveryLesson() {
+        auto w = makeWindow();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        LessonPanel* panel = w->lessonPanel();
+        ScenarioContext* ctx = w->context();
+        for (const auto& name : builtinLessonNames()) {
+            QString error;
+            QVERIFY2(panel->openLesson(QString::fromStdString(name), &error), qPrintable(error));
+            panel->goToStep(panel->stepCount() - 1);
+            QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+            const std::string scenario = ctx->scenario().name;
+            const auto* run = ctx->run().get();
+            const double speed = ctx->speed();
+            QList<QWidget*> focusable = {w->scenarioPicker(), w.get()};
+            for (auto* c : w->findChildren<QComboBox*>())
+                focusable << c;
+            for (auto* l : w->findChildren<QAbstractItemView*>())
+                focusable << l;
+            for (auto* t : w->findChildren<QTabBar*>())
+                focusable << t;
+            for (QWidget* f : focusable) {
+                if (!f->isVisible())
+                    continue;
+                f->setFocus();
+                QTest::keyClick(f, Qt::Key_PageDown);
+                QTest::keyClick(f, Qt::Key_PageDown);
+                QCoreApplication::processEvents();
+                QCOMPARE(panel->step(), panel->stepCount() - 1);
+                QVERIFY2(
+                    ctx->scenario().name == scenario,
+                    qPrintable(name.c_str() + QStringLiteral(": ") + f->metaObject()->className()));
+                QVERIFY(!ctx->awaitingRun());
+                QCOMPARE(ctx->run().get(), run);
+                QCOMPARE(ctx->speed(), speed);
+                QCOMPARE(w->scenarioPicker()->currentData().toString().toStdString(), scenario);
+            }
+        }
+    }
+
+    // A projector shows 1280x800 and no more: opening a lesson, and every step of it, in every
+    // language, leaves the window that size.
+    void lessonsKeepTheWindowSize() {
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        const QSize size(1280, 800);
+        QCOMPARE(w->size(), size);
+        LessonPanel* panel = w->lessonPanel();
+        for (const char* lang : {"en", "ja", "pl"}) {
+            QVERIFY(setLanguage(QString::fromLatin1(lang)));
+            for (const auto& name : builtinLessonNames()) {
+                QString error;
+                QVERIFY2(panel->openLesson(QString::fromStdString(name), &error),
+                         qPrintable(error));
+                for (int i = 0; i < panel->stepCount(); ++i) {
+                    panel->goToStep(i);
+                    QCoreApplication::processEvents();
+                    QVERIFY2(w->size() == size,
+                             qPrintable(QStringLiteral("%1 %2 step %3: %4x%5")
+                                            .arg(QLatin1String(lang), QString::fromStdString(name))
+                                            .arg(i + 1)
+                                            .arg(w->width())
+                                            .arg(w->height())));
+                }
+            }
+        }
+        panel->closeLesson();
+        QVERIFY(setLanguage(QStringLiteral("en")));
     }
 
     void builtinLessonPlaysItsFirstSteps() {

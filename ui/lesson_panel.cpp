@@ -404,7 +404,10 @@ void LessonPanel::fitHeight() {
     if (fitting_ || !layout())
         return;
     fitting_ = true;
-    const int w = width() > 0 ? width() : sizeHint().width();
+    // Before the dock is first laid out the panel has no width of its own, and a height asked for
+    // at its narrow size hint would grow the window past the projector: the window's width is the
+    // width the panel gets along the top.
+    const int w = isVisible() && width() > 0 ? width() : window()->width();
     const int h = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(w)
                                                 : layout()->totalSizeHint().height();
     // Exactly that high: the chain and the docks below keep every other pixel.

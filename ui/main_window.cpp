@@ -18,6 +18,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -86,8 +87,9 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     }
     picker_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     picker_->setMinimumContentsLength(28);
-    // PageUp/PageDown are the presenter's clicker: never a scenario change (see eventFilter).
-    picker_->installEventFilter(this);
+    // PageUp/PageDown are the presenter's clicker: they step a lesson and nothing else, whichever
+    // of this window's widgets has the focus (see eventFilter).
+    qApp->installEventFilter(this);
     title_ = new QLabel(central);
     title_->setTextFormat(Qt::PlainText);
     top->addWidget(picker_);
@@ -785,13 +787,19 @@ QWidget* MainWindow::dialogParent() {
     return this;
 }
 
-// A clicker sends PageUp and PageDown. On the focused scenario picker they would select the
-// next scenario and re-run the model (at a lesson's last step, where Next is disabled, or with no
-// lesson open); the picker ignores them, so they only ever step a lesson.
+// A clicker sends PageUp and PageDown. While a lesson has a step to go to, they are the lesson's
+// shortcuts and never reach a widget. At a lesson's last step (where Next is disabled), or with no
+// lesson open, they would reach the focused widget: a combo box would pick the next scenario (and
+// re-run the model) or the next speed, a list the next finding, a tab bar the next chart. Those
+// ignore them here; only text views, where paging is what the key means, still scroll.
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == picker_ && e->type() == QEvent::KeyPress) {
+    if (e->type() == QEvent::KeyPress && watched->isWidgetType()) {
         const int key = static_cast<QKeyEvent*>(e)->key();
-        if (key == Qt::Key_PageUp || key == Qt::Key_PageDown)
+        auto* w = static_cast<QWidget*>(watched);
+        if ((key == Qt::Key_PageUp || key == Qt::Key_PageDown) && w->window() == this &&
+            !qobject_cast<QPlainTextEdit*>(w) && !qobject_cast<QTextEdit*>(w) &&
+            !qobject_cast<QPlainTextEdit*>(w->parentWidget()) &&
+            !qobject_cast<QTextEdit*>(w->parentWidget()))
             return true;
     }
     return QMainWindow::eventFilter(watched, e);
