@@ -1,7 +1,10 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QDialog>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
@@ -10,6 +13,7 @@
 #include "engine_session.h"
 #include "gui_test_support.h"
 #include "latency_probe.h"
+#include "lesson_panel.h"
 #include "main_window.h"
 #include "pool_view.h"
 #include "prompt_view.h"
@@ -381,6 +385,124 @@ class TestGuiMain : public QObject {
         auto bad = loadScenarioFile(path);
         QVERIFY(!bad);
         QVERIFY(QString::fromStdString(bad.error().message).contains(QStringLiteral("req.json")));
+    }
+
+    // The two-call exercise on the user's own request: sent again unchanged, its blocks hit; sent
+    // again with the time at the head of the system prompt, none does. Revert drops both sends.
+    void sendAgainOnAnOpenedRequest() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        std::string system;
+        for (int i = 0; i < 12; ++i)
+            system += "Rule " + std::to_string(i + 1) +
+                      ": answer in plain words and quote the policy line you used. ";
+        test::write_file(path.toStdString(),
+                         "{\"model\": \"claude-x\", \"max_tokens\": 64, \"system\": \"" + system +
+                             "\", \"messages\": [{\"role\": \"user\", \"content\": \"How long "
+                             "do refunds take?\"}]}");
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(path));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        ScenarioContext* ctx = w->context();
+        QCOMPARE(ctx->run()->requestCount(), 1);
+        QCOMPARE(ctx->run()->results[0].cached_tokens, 0);
+        QAction* send = w->action(QStringLiteral("sendAgain"));
+        QAction* revert = w->action(QStringLiteral("revert"));
+        QVERIFY(send && revert);
+        QVERIFY(send->isEnabled());
+        QVERIFY(!revert->isEnabled());
+
+        send->trigger();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(ctx->run()->requestCount(), 2);
+        const RequestResult& again = ctx->run()->results[1];
+        QVERIFY(again.cached_tokens >= again.prompt_tokens - 2 * ctx->scenario().block_size);
+        QCOMPARE(ctx->requestAtCursor(), 1);
+        QVERIFY(w->blockChainView()->drawnCount(1, CellState::Hit) > 0);
+        QVERIFY(revert->isEnabled());
+
+        PromptView* pv = w->promptView();
+        QTRY_COMPARE(pv->editRequest(), 1);
+        const QString original = QString::fromStdString(system);
+        QVERIFY(pv->setEditText("/system", QStringLiteral("Current time: 09:41:07. ") + original));
+        send->trigger();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(ctx->run()->requestCount(), 3);
+        QCOMPARE(ctx->run()->results[2].cached_tokens, 0);
+        QCOMPARE(w->blockChainView()->drawnCount(2, CellState::Hit), 0);
+        // The edit went to the new request; the one it was typed on was sent as it was.
+        QCOMPARE(ctx->scenario().requests[1].body, ctx->scenario().requests[0].body);
+
+        revert->trigger();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(ctx->run()->requestCount(), 1);
+        QVERIFY(!ctx->isModified());
+        QVERIFY(!revert->isEnabled());
+    }
+
+    // Edit ▸ Undo works from anywhere in the window, not only with the editor focused, and
+    // Revert restores the scenario's own text.
+    void undoFromTheMenuRestoresTheEditedRequest() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(1);
+        PromptView* pv = w->promptView();
+        QCOMPARE(pv->editRequest(), 1);
+        const QString original = pv->editText();
+        const ojson body = w->context()->scenario().requests[1].body;
+        pv->insertTimestampAtStart();
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QVERIFY(w->context()->scenario().requests[1].body != body);
+        w->blockChainView()->setFocus();
+        QAction* undo = w->action(QStringLiteral("undo"));
+        QAction* redo = w->action(QStringLiteral("redo"));
+        QVERIFY(undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(pv->editText(), original);
+        QVERIFY(redo->isEnabled());
+        redo->trigger();
+        QVERIFY(pv->editText() != original);
+        undo->trigger();
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(w->context()->scenario().requests[1].body, body);
+
+        pv->insertTimestampAtStart();
+        pv->runAgain();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QVERIFY(w->context()->isModified());
+        w->action(QStringLiteral("revert"))->trigger();
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        QCOMPARE(w->context()->scenario().requests[1].body, body);
+        QVERIFY(!w->context()->isModified());
+    }
+
+    // Help ▸ Keyboard shortcuts lists every key of the menus, and the welcome line starts a lesson.
+    void helpNamesTheLessonsAndTheKeys() {
+        auto w = makeWindow();
+        auto* welcome = w->findChild<QLabel*>(QStringLiteral("welcome"));
+        QVERIFY(welcome && welcome->isVisible());
+        QVERIFY(welcome->text().contains(QStringLiteral("Lessons")));
+        w->action(QStringLiteral("shortcuts"))->trigger();
+        auto* dialog = w->findChild<QDialog*>(QStringLiteral("shortcutsDialog"));
+        QVERIFY(dialog && dialog->isVisible());
+        auto* table = dialog->findChild<QTableWidget*>();
+        QVERIFY(table);
+        QStringList keys;
+        for (int r = 0; r < table->rowCount(); ++r)
+            keys << table->item(r, 0)->text();
+        for (const QKeySequence& k :
+             {QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Space),
+              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), QKeySequence(QKeySequence::Undo)})
+            QVERIFY2(keys.join(u' ').contains(k.toString(QKeySequence::NativeText)),
+                     qPrintable(k.toString()));
+        dialog->close();
+        emit welcome->linkActivated(QStringLiteral("lesson"));
+        QVERIFY(w->lessonPanel()->hasLesson());
+        QVERIFY(!welcome->isVisible());
+        w->lessonPanel()->closeLesson();
     }
 
     void uiStaysResponsiveDuringLongPrefill() {

@@ -394,9 +394,9 @@ class TestI18n : public QObject {
         const int cursor = w->context()->cursor();
 
         const QStringList enMenus = menuTitles(*w);
-        QCOMPARE(enMenus, QStringList({QStringLiteral("&File"), QStringLiteral("&Playback"),
-                                       QStringLiteral("&View"), QStringLiteral("&Lessons"),
-                                       QStringLiteral("&Help")}));
+        QCOMPARE(enMenus, QStringList({QStringLiteral("&File"), QStringLiteral("&Edit"),
+                                       QStringLiteral("&Playback"), QStringLiteral("&View"),
+                                       QStringLiteral("&Lessons"), QStringLiteral("&Help")}));
         QCOMPARE(dockTitle(*w, "poolDock"), QStringLiteral("KV pool"));
         QCOMPARE(dockTitle(*w, "lessonDock"), QStringLiteral("Lesson"));
         const QStringList enTabs = chartTabs(*w);
@@ -430,9 +430,9 @@ class TestI18n : public QObject {
         };
         const Expect expects[] = {
             {QStringLiteral("ja"),
-             {QStringLiteral("ファイル(&F)"), QStringLiteral("再生(&P)"),
-              QStringLiteral("表示(&V)"), QStringLiteral("レッスン(&L)"),
-              QStringLiteral("ヘルプ(&H)")},
+             {QStringLiteral("ファイル(&F)"), QStringLiteral("編集(&E)"),
+              QStringLiteral("再生(&P)"), QStringLiteral("表示(&V)"),
+              QStringLiteral("レッスン(&L)"), QStringLiteral("ヘルプ(&H)")},
              QStringLiteral("KVプール"),
              QStringLiteral("プロンプト"),
              QStringLiteral("トークン"),
@@ -442,8 +442,8 @@ class TestI18n : public QObject {
              QStringLiteral("リクエスト 1"),
              QStringLiteral("実行中のレッスンはありません")},
             {QStringLiteral("pl"),
-             {QStringLiteral("&Plik"), QStringLiteral("&Odtwarzanie"), QStringLiteral("&Widok"),
-              QStringLiteral("&Lekcje"), QStringLiteral("Pomo&c")},
+             {QStringLiteral("&Plik"), QStringLiteral("&Edycja"), QStringLiteral("&Odtwarzanie"),
+              QStringLiteral("&Widok"), QStringLiteral("&Lekcje"), QStringLiteral("Pomo&c")},
              QStringLiteral("Pula KV"),
              QStringLiteral("Prompt"),
              QStringLiteral("Tokeny"),

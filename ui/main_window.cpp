@@ -7,12 +7,15 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDeadlineTimer>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
@@ -23,14 +26,18 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTableWidget>
+#include <QTextDocument>
 #include <QTextEdit>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "block_chain_view.h"
 #include "charts_panel.h"
+#include "elided_label.h"
 #include "i18n.h"
 #include "icons.h"
+#include "lesson.h"
 #include "lesson_panel.h"
 #include "lint_panel.h"
 #include "output_view.h"
@@ -90,8 +97,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     // PageUp/PageDown are the presenter's clicker: they step a lesson and nothing else, whichever
     // of this window's widgets has the focus (see eventFilter).
     qApp->installEventFilter(this);
-    title_ = new QLabel(central);
-    title_->setTextFormat(Qt::PlainText);
+    title_ = new ElidedLabel(central);  // a long title must not widen the window
     top->addWidget(picker_);
     top->addWidget(title_, 1);
     v->addLayout(top);
@@ -99,6 +105,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     description_->setWordWrap(true);
     description_->setTextFormat(Qt::PlainText);
     v->addWidget(description_);
+    // For whoever opens the app cold: where the guided part is. Gone once a lesson has started.
+    welcome_ = new QLabel(central);
+    welcome_->setObjectName(QStringLiteral("welcome"));
+    welcome_->setTextFormat(Qt::RichText);
+    welcome_->setWordWrap(true);  // never widens the window
+    v->addWidget(welcome_);
     chain_ = new BlockChainView(context_, central);
     v->addWidget(chain_, 1);
     TransportActions ta;
@@ -123,6 +135,15 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     buildDocks();
     buildLessons();
+    connectEditActions();
+    connect(welcome_, &QLabel::linkActivated, this, [this] { actions_.firstLesson->trigger(); });
+    connect(lessons_, &LessonPanel::lessonStarted, welcome_, [this] {
+        welcome_->hide();
+        if (options_.useSettings)
+            QSettings().setValue(QStringLiteral("lessonOpened"), true);
+    });
+    if (options_.useSettings && QSettings().value(QStringLiteral("lessonOpened")).toBool())
+        welcome_->hide();
 
     progress_ = new QLabel(this);
     progress_->setObjectName(QStringLiteral("progress"));
@@ -213,6 +234,69 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+QAction* MainWindow::action(const QString& name) const {
+    for (QAction* a : findChildren<QAction*>()) {
+        if (a->objectName() == name)
+            return a;
+    }
+    return nullptr;
+}
+
+void MainWindow::connectEditActions() {
+    QTextDocument* doc = prompt_->editor()->document();
+    actions_.undo->setEnabled(doc->isUndoAvailable());
+    actions_.redo->setEnabled(doc->isRedoAvailable());
+    connect(doc, &QTextDocument::undoAvailable, actions_.undo, &QAction::setEnabled);
+    connect(doc, &QTextDocument::redoAvailable, actions_.redo, &QAction::setEnabled);
+    auto refresh = [this] {
+        actions_.revert->setEnabled(context_->isModified());
+        actions_.sendAgain->setEnabled(context_->hasScenario());
+    };
+    refresh();
+    connect(context_, &ScenarioContext::scenarioChanged, this, refresh);
+}
+
+// Every shortcut of the window, read from its menus: the list can never disagree with the keys.
+void MainWindow::showShortcuts() {
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Keyboard shortcuts"));
+    auto* table = new QTableWidget(dialog);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Key"), tr("Does")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+    for (QAction* menuAction : menuBar()->actions()) {
+        QMenu* menu = menuAction->menu();
+        if (!menu)
+            continue;
+        for (QAction* a : menu->actions()) {
+            if (a->shortcuts().isEmpty() || a->text().isEmpty())
+                continue;
+            QStringList keys;
+            for (const QKeySequence& k : a->shortcuts())
+                keys << k.toString(QKeySequence::NativeText);
+            const int row = table->rowCount();
+            table->insertRow(row);
+            table->setItem(row, 0, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
+            table->setItem(row, 1,
+                           new QTableWidgetItem(QStringLiteral("%1 › %2").arg(
+                               menu->title().remove(u'&'), a->text().remove(u'&'))));
+        }
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    auto* v = new QVBoxLayout(dialog);
+    v->addWidget(table);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    v->addWidget(buttons);
+    dialog->resize(560, std::min(640, height() - 80));
+    dialog->show();
+}
+
 void MainWindow::buildActions() {
     // Texts come from retranslateUi(); here only what does not depend on the language.
     auto action = [this](QMenu* menu, const char* name, const QKeySequence& key, auto slot) {
@@ -229,6 +313,16 @@ void MainWindow::buildActions() {
                     [this] { saveScreenshot(); });
     fileMenu_->addSeparator();
     a.quit = action(fileMenu_, "quit", QKeySequence::Quit, [this] { close(); });
+
+    // Edits of the request on screen: Ctrl+Z in the editor is its own; from anywhere else in the
+    // window the menu's does the same, and Revert drops every edit and Send again at once.
+    editMenu_ = menuBar()->addMenu(QString());
+    a.undo = action(editMenu_, "undo", QKeySequence::Undo, [this] { prompt_->editor()->undo(); });
+    a.redo = action(editMenu_, "redo", QKeySequence::Redo, [this] { prompt_->editor()->redo(); });
+    editMenu_->addSeparator();
+    a.sendAgain = action(editMenu_, "sendAgain", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+                         [this] { prompt_->sendAgain(); });
+    a.revert = action(editMenu_, "revert", QKeySequence(), [this] { context_->revert(); });
 
     playMenu_ = menuBar()->addMenu(QString());
     playAction_ = action(playMenu_, "playPause", QKeySequence(Qt::Key_Space),
@@ -292,6 +386,15 @@ void MainWindow::buildActions() {
     lessonsMenu_ = menuBar()->addMenu(QString());
 
     helpMenu_ = menuBar()->addMenu(QString());
+    a.firstLesson = action(helpMenu_, "firstLesson", QKeySequence(), [this] {
+        const auto names = builtinLessonNames();
+        QString error;
+        if (!names.empty() && !lessons_->openLesson(QString::fromStdString(names.front()), &error))
+            setProgress([error] { return error; });
+    });
+    a.shortcuts =
+        action(helpMenu_, "shortcuts", QKeySequence(Qt::Key_F1), [this] { showShortcuts(); });
+    helpMenu_->addSeparator();
     a.about = action(helpMenu_, "about", QKeySequence(), [this] {
         QMessageBox::about(this, tr("About PrefixLens"),
                            tr("<b>PrefixLens %1</b><p>See prompt caching happen: a real GPT-2 "
@@ -307,6 +410,12 @@ void MainWindow::retranslateUi() {
     a.open->setText(tr("&Open scenario or request…"));
     a.shot->setText(tr("Save &screenshot…"));
     a.quit->setText(tr("&Quit"));
+
+    editMenu_->setTitle(tr("&Edit"));
+    a.undo->setText(tr("&Undo the edit"));
+    a.redo->setText(tr("&Redo the edit"));
+    a.sendAgain->setText(tr("&Send the request again"));
+    a.revert->setText(tr("Re&vert to the scenario's requests"));
 
     playMenu_->setTitle(tr("&Playback"));
     retranslatePlayAction();
@@ -337,6 +446,10 @@ void MainWindow::retranslateUi() {
     lessonsMenu_->setTitle(tr("&Lessons"));
     helpMenu_->setTitle(tr("&Help"));
     a.about->setText(tr("&About PrefixLens"));
+    a.firstLesson->setText(tr("&Start the first lesson"));
+    a.shortcuts->setText(tr("&Keyboard shortcuts"));
+    welcome_->setText(
+        tr("New here? <a href='lesson'>Start the first lesson</a> or pick one in Lessons."));
 
     promptDock_->setWindowTitle(tr("Prompt"));
     outputDock_->setWindowTitle(tr("Output"));

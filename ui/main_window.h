@@ -83,6 +83,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     TransportBar* transportBar() const { return transport_; }
     QComboBox* scenarioPicker() const { return picker_; }
     LessonPanel* lessonPanel() const { return lessons_; }
+    // By object name: "undo", "redo", "sendAgain", "revert", "firstLesson", "shortcuts", ...
+    QAction* action(const QString& name) const;
 
     static QString defaultScenarioName();
 
@@ -114,6 +116,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void refreshStatus();
     void openFile();
     void saveScreenshot();
+    void showShortcuts();
+    void connectEditActions();
     void restoreSettings();
     void saveSettings();
 
@@ -139,6 +143,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QAction* playAction_ = nullptr;
     QAction* darkAction_ = nullptr;
     QMenu* fileMenu_ = nullptr;
+    QMenu* editMenu_ = nullptr;
     QMenu* playMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* languageMenu_ = nullptr;
@@ -149,7 +154,10 @@ class MainWindow : public QMainWindow, public ViewDirectory {
         QAction *stepBack, *stepForward, *prevRequest, *nextRequest, *toStart, *toEnd;
         QAction *faster, *slower, *again;
         QAction *zoomIn, *zoomOut, *zoomReset, *about;
+        QAction *undo, *redo, *sendAgain, *revert;
+        QAction *firstLesson, *shortcuts;
     } actions_{};
+    QLabel* welcome_ = nullptr;  // names the Lessons until one is opened
     QDockWidget* promptDock_ = nullptr;
     QDockWidget* outputDock_ = nullptr;
     QDockWidget* usageDock_ = nullptr;

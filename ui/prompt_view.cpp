@@ -159,18 +159,25 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     editHint_ = new QLabel(editPage);
     editHint_->setWordWrap(true);
     editLayout->addWidget(editHint_);
-    auto* buttons = new QHBoxLayout;
+    // Two rows: the dock stays as narrow as before in every language.
+    auto* stampRow = new QHBoxLayout;
     stampButton_ = new QPushButton(editPage);
+    stampRow->addWidget(stampButton_);
+    stampRow->addStretch(1);
+    editLayout->addLayout(stampRow);
+    auto* buttons = new QHBoxLayout;
     runButton_ = new QPushButton(editPage);
     runButton_->setDefault(true);
-    buttons->addWidget(stampButton_);
+    sendButton_ = new QPushButton(editPage);
     buttons->addStretch(1);
+    buttons->addWidget(sendButton_);
     buttons->addWidget(runButton_);
     editLayout->addLayout(buttons);
     tabs_->addTab(editPage, QString());
 
     connect(stampButton_, &QPushButton::clicked, this, &PromptView::insertTimestampAtStart);
     connect(runButton_, &QPushButton::clicked, this, &PromptView::runAgain);
+    connect(sendButton_, &QPushButton::clicked, this, &PromptView::sendAgain);
     connect(parts_, &QComboBox::currentIndexChanged, this, &PromptView::loadPart);
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
         editRequest_ = -1;
@@ -209,6 +216,10 @@ void PromptView::retranslateUi() {
            "break a cached prefix."));
     runButton_->setText(tr("Run again"));
     runButton_->setToolTip(tr("Re-play the scenario with this edit (Ctrl+R)"));
+    sendButton_->setText(tr("Send again"));
+    sendButton_->setToolTip(
+        tr("Send this request once more, after the others, to the pool as they left it "
+           "(Ctrl+Shift+R): unchanged, its blocks hit; changed near the start, they miss."));
     updateLegend();
     // The part names, without touching the text being edited.
     if (context_ && context_->hasScenario() && editRequest_ >= 0 &&
@@ -342,6 +353,26 @@ void PromptView::runAgain() {
         return;
     }
     context_->replay();
+}
+
+void PromptView::sendAgain() {
+    if (!context_ || !context_->hasScenario())
+        return;
+    QString error;
+    bool ok = false;
+    const int idx = parts_->currentIndex();
+    if (editRequest_ >= 0 && idx >= 0 && idx < static_cast<int>(pointers_.size()) &&
+        editor_->document()->isModified()) {
+        // The edit goes to the new request only: the one it was made on stays as it was sent.
+        ok = context_->sendAgain(editRequest_, pointers_[static_cast<std::size_t>(idx)],
+                                 editor_->toPlainText().toStdString(), &error);
+        editor_->document()->setModified(false);
+    } else {
+        ok = context_->sendAgain(editRequest_ >= 0 ? editRequest_ : context_->currentRequest(), {},
+                                 {}, &error);
+    }
+    if (!ok)
+        editHint_->setText(error);
 }
 
 QString PromptView::highlightedTokenText() const {

@@ -55,6 +55,9 @@ class PromptView : public QWidget {
   public slots:
     // Applies the edit (if any) and re-plays the scenario on the worker.
     void runAgain();
+    // Sends the edited request (or, with no edit, the request as it is) once more after the
+    // scenario's last request: see ScenarioContext::sendAgain.
+    void sendAgain();
     void insertTimestampAtStart();
 
   private:
@@ -79,6 +82,7 @@ class PromptView : public QWidget {
     QLabel* editHint_ = nullptr;
     QPushButton* stampButton_ = nullptr;
     QPushButton* runButton_ = nullptr;
+    QPushButton* sendButton_ = nullptr;
     DynamicTextHighlighter* highlighter_ = nullptr;
     std::vector<std::string> pointers_;
     int editRequest_ = -1;

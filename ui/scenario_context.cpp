@@ -26,6 +26,8 @@ int ScenarioContext::currentRequest() const {
 void ScenarioContext::setScenario(const Scenario& scenario) {
     setPlaying(false);
     scenario_ = scenario;
+    original_ = scenario;
+    modified_ = false;
     hasScenario_ = true;
     run_.reset();
     cursor_ = 0;
@@ -50,14 +52,8 @@ void ScenarioContext::replay() {
     emit playRequested(scenario_);
 }
 
-bool ScenarioContext::applyEdit(int request, const std::string& pointer, const std::string& text,
-                                QString* error) {
-    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
-        if (error)
-            *error = tr("There is no request %1.").arg(request);
-        return false;
-    }
-    ojson& body = scenario_.requests[static_cast<std::size_t>(request)].body;
+bool ScenarioContext::replaceText(ojson& body, const std::string& pointer, const std::string& text,
+                                  QString* error) const {
     try {
         const ojson::json_pointer ptr(pointer);
         if (!body.contains(ptr) || !body.at(ptr).is_string()) {
@@ -72,14 +68,61 @@ bool ScenarioContext::applyEdit(int request, const std::string& pointer, const s
             *error = QString::fromUtf8(e.what());
         return false;
     }
+    return true;
+}
+
+bool ScenarioContext::applyEdit(int request, const std::string& pointer, const std::string& text,
+                                QString* error) {
+    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
+        if (error)
+            *error = tr("There is no request %1.").arg(request);
+        return false;
+    }
+    if (!replaceText(scenario_.requests[static_cast<std::size_t>(request)].body, pointer, text,
+                     error))
+        return false;
+    playEdited(request);
+    return true;
+}
+
+bool ScenarioContext::sendAgain(int request, const std::string& pointer, const std::string& text,
+                                QString* error) {
+    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
+        if (error)
+            *error = tr("There is no request %1.").arg(request);
+        return false;
+    }
+    ScenarioRequest again = scenario_.requests[static_cast<std::size_t>(request)];
+    if (!pointer.empty() && !replaceText(again.body, pointer, text, error))
+        return false;
+    // A second after the last request: well inside any cache lifetime, as a user's second call.
+    again.at_s = scenario_.requests.back().at_s + 1.0;
+    scenario_.requests.push_back(std::move(again));
+    playEdited(static_cast<int>(scenario_.requests.size()) - 1);
+    return true;
+}
+
+void ScenarioContext::revert() {
+    if (!hasScenario_ || !modified_)
+        return;
+    scenario_ = original_;
+    modified_ = false;
+    playEdited(std::min(currentRequest(), static_cast<int>(scenario_.requests.size()) - 1));
+}
+
+void ScenarioContext::playEdited(int cursorRequest) {
+    const auto same = [](const ScenarioRequest& a, const ScenarioRequest& b) {
+        return a.body == b.body && a.at_s == b.at_s;
+    };
+    modified_ = !std::equal(scenario_.requests.begin(), scenario_.requests.end(),
+                            original_.requests.begin(), original_.requests.end(), same);
     setPlaying(false);
     selectedTokens_.reset();  // token positions of the edited text no longer hold
-    cursorAfterRun_ = request;
+    cursorAfterRun_ = cursorRequest;
     awaiting_ = true;
     runError_.clear();
     emit scenarioChanged();
     emit playRequested(scenario_);
-    return true;
 }
 
 void ScenarioContext::setRunFailed(const QString& message) {

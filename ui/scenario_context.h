@@ -48,6 +48,16 @@ class ScenarioContext : public QObject {
     // request `request` and re-plays; the cursor then goes to the end of that request.
     bool applyEdit(int request, const std::string& pointer, const std::string& text,
                    QString* error = nullptr);
+    // The two-call exercise on any request: request `request` (with the text at `pointer`
+    // replaced by `text` when a pointer is given) is sent once more after the scenario's last
+    // request, against the pool the requests before it left, and the scenario re-plays; the
+    // cursor then goes to the end of the new request.
+    bool sendAgain(int request, const std::string& pointer = {}, const std::string& text = {},
+                   QString* error = nullptr);
+    // Edited or grown by Send again since setScenario().
+    bool isModified() const { return modified_; }
+    // Back to the scenario as setScenario() gave it, played again.
+    void revert();
     void replay();
 
   public slots:
@@ -82,7 +92,13 @@ class ScenarioContext : public QObject {
   private:
     void tick();
 
+    bool replaceText(ojson& body, const std::string& pointer, const std::string& text,
+                     QString* error) const;
+    void playEdited(int cursorRequest);
+
     Scenario scenario_;
+    Scenario original_;  // as setScenario() gave it: what revert() goes back to
+    bool modified_ = false;
     bool hasScenario_ = false;
     ScenarioRunPtr run_;
     int cursor_ = 0;

@@ -854,6 +854,50 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>model %1 · backend %2</source>
         <translation>モデル %1 · バックエンド %2</translation>
     </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>動作</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>編集を元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>編集をやり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>リクエストをもう一度送る(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>シナリオのリクエストに戻す(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>最初のレッスンを始める(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
+        <translation>はじめての方は&lt;a href=&apos;lesson&apos;&gt;最初のレッスン&lt;/a&gt;から。レッスンメニューからも選べます。</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
@@ -1026,6 +1070,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ %2 tokens look dynamic (time, date or id): everything after the first one can only be reused by an identical request.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ 動的に見えるトークンが %2 個あります（時刻・日付・ID）。最初のものより後ろは、まったく同じリクエストでしか再利用できません。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Send again</source>
+        <translation>もう一度送る</translation>
+    </message>
+    <message>
+        <source>Send this request once more, after the others, to the pool as they left it (Ctrl+Shift+R): unchanged, its blocks hit; changed near the start, they miss.</source>
+        <translation>このリクエストを、ほかのリクエストが残したプールに対してもう一度送ります (Ctrl+Shift+R)。変更がなければブロックはヒットし、先頭近くを変えるとミスします。</translation>
     </message>
 </context>
 <context>

@@ -860,6 +860,50 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>model %1 · backend %2</source>
         <translation>model %1 · backend %2</translation>
     </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Skróty klawiszowe</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klawisz</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Działanie</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edycja</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>&amp;Cofnij edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>&amp;Ponów edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>&amp;Wyślij zapytanie ponownie</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>P&amp;rzywróć zapytania scenariusza</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>&amp;Zacznij pierwszą lekcję</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>S&amp;króty klawiszowe</translation>
+    </message>
+    <message>
+        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
+        <translation>Pierwszy raz? &lt;a href=&apos;lesson&apos;&gt;Zacznij pierwszą lekcję&lt;/a&gt; albo wybierz jedną w menu Lekcje.</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
@@ -1032,6 +1076,14 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ %2 tokens look dynamic (time, date or id): everything after the first one can only be reused by an identical request.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;⚠ Tokeny wyglądające na dynamiczne (czas, data lub id): %2. Wszystko od pierwszego z nich da się ponownie użyć tylko w identycznym żądaniu.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Send again</source>
+        <translation>Wyślij ponownie</translation>
+    </message>
+    <message>
+        <source>Send this request once more, after the others, to the pool as they left it (Ctrl+Shift+R): unchanged, its blocks hit; changed near the start, they miss.</source>
+        <translation>Wyślij to zapytanie jeszcze raz, po pozostałych, do puli w stanie, w jakim ją zostawiły (Ctrl+Shift+R): bez zmian jego bloki trafiają; zmienione blisko początku — chybiają.</translation>
     </message>
 </context>
 <context>
