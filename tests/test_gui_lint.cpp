@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <set>
 
 #include "block_chain_view.h"
 #include "core/assets.h"
@@ -291,6 +292,45 @@ class TestGuiLint : public QObject {
             QVERIFY(panel->showsNoFindings());
         }
         QVERIFY(!panel->canApplyFix());
+    }
+
+    // One detector, one verdict: on every request of every built-in scenario, the tokens the
+    // Prompt dock marks as dynamic are exactly those of the Lint dock's dynamic-value findings.
+    void promptAndLintFlagTheSameTokens() {
+        auto w = makeWindow();
+        LintPanel* panel = w->lintPanel();
+        PromptView* pv = w->promptView();
+        for (const auto& name : builtin_scenario_names()) {
+            QVERIFY(w->loadScenarioNameOrFile(QString::fromStdString(name)));
+            QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
+            const int requests = w->context()->run()->requestCount();
+            for (int r = 0; r < requests; ++r) {
+                w->context()->selectRequest(r);
+                w->syncViews();
+                QTRY_COMPARE(pv->shownRequest(), r);
+                QCOMPARE(panel->shownRequest(), r);
+                std::set<int> linted;
+                for (int row = 0; row < panel->findingCount(); ++row) {
+                    const std::string& rule = panel->finding(row).rule;
+                    if (rule != "dynamic-prefix" && rule != "dynamic-tools")
+                        continue;
+                    const auto sel = panel->findingTokens(row);
+                    QVERIFY(sel);
+                    for (int t = sel->begin; t < sel->end; ++t)
+                        linted.insert(t);
+                }
+                const auto& shown = pv->shownDynamicTokenIndices();
+                const std::set<int> marked(shown.begin(), shown.end());
+                QVERIFY2(marked == linted,
+                         qPrintable(QStringLiteral("%1 request %2: the Prompt dock marks %3 "
+                                                   "tokens, the Lint dock's findings %4")
+                                        .arg(QString::fromStdString(name))
+                                        .arg(r)
+                                        .arg(marked.size())
+                                        .arg(linted.size())));
+            }
+        }
     }
 
     void clickingAFindingSelectsTokensAndBlocks() {

@@ -62,6 +62,8 @@ class LintPanel : public QWidget {
     // The scenario's lint is on its way from the worker; no findings are shown meanwhile.
     bool isLinting() const { return linting_; }
     bool isRunningFix() const { return runningFix_; }
+    // The findings on screen, every request's; null while linting or after a failure.
+    const ScenarioLintPtr& lint() const { return lint_; }
     const std::vector<ComparisonRow>& comparison() const { return comparison_; }
 
   public slots:

@@ -541,6 +541,7 @@ void MainWindow::buildDocks() {
     QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
     splitDockWidget(dPrompt, dLint, Qt::Vertical);
     applyDefaultDockSizes();
+    connect(lint_, &LintPanel::linted, prompt_, [this] { prompt_->setLint(lint_->lint()); });
     showLintAction_ = viewMenu_->addAction(QString(), this, [this, dLint] {
         dLint->show();
         dLint->raise();

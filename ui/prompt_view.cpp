@@ -181,6 +181,7 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     connect(parts_, &QComboBox::currentIndexChanged, this, &PromptView::loadPart);
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
         editRequest_ = -1;
+        lint_.reset();  // the Lint dock's findings were for the scenario before
         reloadEditor();
         refreshTokens();
     });
@@ -355,6 +356,14 @@ void PromptView::runAgain() {
     context_->replay();
 }
 
+void PromptView::setLint(ScenarioLintPtr lint) {
+    if (lint == lint_)
+        return;
+    lint_ = std::move(lint);
+    shownRun_ = nullptr;  // the marks, again
+    refreshTokens();
+}
+
 void PromptView::sendAgain() {
     if (!context_ || !context_->hasScenario())
         return;
@@ -482,11 +491,32 @@ void PromptView::refreshTokens() {
     dynamicFmt.setForeground(pal.dynamicText);
     dynamicFmt.setFontWeight(QFont::Bold);
     dynamicFmt.setFontUnderline(true);
+    // Harmless: looks dynamic, but the linter finds it past the cached prefix.
+    QTextCharFormat harmlessFmt = plain;
+    harmlessFmt.setUnderlineStyle(QTextCharFormat::DashUnderline);
+    harmlessFmt.setUnderlineColor(pal.mutedText);
+    harmlessFmt.setToolTip(
+        tr("Looks dynamic, but lies after the cached prefix: it changes nothing that is reused."));
+    // What the Lint dock flags in this request: those tokens, and no others, are the warning.
+    std::vector<char> flagged(prompt.tokens.size(), 0);
+    if (lint_) {
+        for (const LintedFinding& lf : lint_->findings) {
+            const lint::Finding& f = lf.finding;
+            if (f.request != request || !f.tokens ||
+                (f.rule != "dynamic-prefix" && f.rule != "dynamic-tools"))
+                continue;
+            for (int t = std::max(0, f.tokens->begin);
+                 t < std::min(f.tokens->end, static_cast<int>(flagged.size())); ++t)
+                flagged[static_cast<std::size_t>(t)] = 1;
+        }
+    }
     auto runs = std::make_shared<TokenRuns>();
     runs->reserve(prompt.tokens.size());
     tokenPos_.reserve(prompt.tokens.size() + 1);
     int pos = 0;  // where the next run starts in the document
     int dynamicTokens = 0;
+    int harmlessTokens = 0;
+    std::vector<int> dynamicIndices;
     int shade = 0;
     for (std::size_t si = 0; si < prompt.segments.size(); ++si) {
         const PromptSegment& seg = prompt.segments[si];
@@ -509,22 +539,30 @@ void PromptView::refreshTokens() {
             views.emplace_back(b);
         for (const TokenRun& piece : tokenRuns(views)) {
             bool isDynamic = false;
+            bool isHarmless = false;
             for (int k = piece.first; k < piece.first + piece.count; ++k) {
                 const int t = seg.token_begin + k;
                 const int b = prompt.token_offset[static_cast<std::size_t>(t)];
                 const int e = t + 1 < seg.token_end
                                   ? prompt.token_offset[static_cast<std::size_t>(t + 1)]
                                   : static_cast<int>(seg.text.size());
-                bool tokenDynamic = false;
+                bool looksDynamic = false;
                 for (const auto& [db, de] : dyn)
-                    tokenDynamic |= b < de && e > db;
+                    looksDynamic |= b < de && e > db;
+                // Before the lint arrives (milliseconds), the detector's own marks stand.
+                const bool tokenDynamic =
+                    lint_ ? flagged[static_cast<std::size_t>(t)] != 0 : looksDynamic;
                 dynamicTokens += tokenDynamic ? 1 : 0;
+                harmlessTokens += looksDynamic && !tokenDynamic ? 1 : 0;
+                if (tokenDynamic)
+                    dynamicIndices.push_back(t);
                 isDynamic |= tokenDynamic;
+                isHarmless |= looksDynamic && !tokenDynamic;
             }
             QString text = piece.text;
             const bool newline = text.endsWith(QLatin1Char('\n'));
             text.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
-            QTextCharFormat f = isDynamic ? dynamicFmt : plain;
+            QTextCharFormat f = isDynamic ? dynamicFmt : isHarmless ? harmlessFmt : plain;
             f.setBackground((shade++ % 2 == 0) ? base : alt);
             if (piece.count > 1) {
                 if (!isDynamic) {
@@ -553,6 +591,8 @@ void PromptView::refreshTokens() {
     rendering_ = true;
     insertTokenSlice(std::move(runs), generation, 0);
     dynamicTokens_ = dynamicTokens;
+    harmlessTokens_ = harmlessTokens;
+    dynamicTokenIndices_ = std::move(dynamicIndices);
     shownTokens_ = static_cast<int>(prompt.tokens.size());
     if (dynamicTokens > 0) {
         header_->setText(
@@ -562,6 +602,12 @@ void PromptView::refreshTokens() {
                "request.</span>")
                 .arg(pal.dynamicText.name())
                 .arg(dynamicTokens));
+    } else if (harmlessTokens > 0) {
+        header_->setText(header_->text() +
+                         tr("<br><span style='color:%1'>%2 tokens look dynamic but come after "
+                            "the cached prefix: they cost no reuse.</span>")
+                             .arg(pal.mutedText.name())
+                             .arg(harmlessTokens));
     }
 }
 

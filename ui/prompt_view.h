@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "palette.h"
+#include "scenario_lint.h"
 
 class QComboBox;
 class QLabel;
@@ -42,6 +43,8 @@ class PromptView : public QWidget {
     int shownRequest() const { return shownRequest_; }
     int shownTokenCount() const { return shownTokens_; }
     int shownDynamicTokens() const { return dynamicTokens_; }
+    // The shown request's tokens marked as dynamic, in order.
+    const std::vector<int>& shownDynamicTokenIndices() const { return dynamicTokenIndices_; }
     // True while the token text is still being filled in, slice by slice between event-loop turns.
     bool isRendering() const { return rendering_; }
     // The context's token selection as highlighted in the token view (empty when none is shown).
@@ -58,6 +61,10 @@ class PromptView : public QWidget {
     // Sends the edited request (or, with no edit, the request as it is) once more after the
     // scenario's last request: see ScenarioContext::sendAgain.
     void sendAgain();
+    // The Lint dock's verdict on the scenario on screen: the tokens its dynamic-value findings
+    // name are the ones this view warns about (one truth). Dynamic-looking text it does not flag
+    // (after the cached prefix) is shown as harmless.
+    void setLint(ScenarioLintPtr lint);
     void insertTimestampAtStart();
 
   private:
@@ -89,7 +96,10 @@ class PromptView : public QWidget {
     int shownRequest_ = -1;
     const void* shownRun_ = nullptr;
     int shownTokens_ = 0;
+    ScenarioLintPtr lint_;
+    int harmlessTokens_ = 0;
     int dynamicTokens_ = 0;
+    std::vector<int> dynamicTokenIndices_;
     std::vector<int> tokenPos_;  // document position of each shown token's start, then the end
     bool rendered_ = false;      // every token of the shown request is in the document
     bool loading_ = false;

@@ -1079,6 +1079,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Send this request once more, after the others, to the pool as they left it (Ctrl+Shift+R): unchanged, its blocks hit; changed near the start, they miss.</source>
         <translation>このリクエストを、ほかのリクエストが残したプールに対してもう一度送ります (Ctrl+Shift+R)。変更がなければブロックはヒットし、先頭近くを変えるとミスします。</translation>
     </message>
+    <message>
+        <source>Looks dynamic, but lies after the cached prefix: it changes nothing that is reused.</source>
+        <translation>動的に見えますが、キャッシュされるプレフィックスより後ろにあります。再利用される部分は何も変わりません。</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 tokens look dynamic but come after the cached prefix: they cost no reuse.&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 トークンが動的に見えますが、キャッシュされるプレフィックスより後ろにあるため、再利用は失われません。&lt;/span&gt;</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ScenarioContext</name>

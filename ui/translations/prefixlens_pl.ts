@@ -886,11 +886,11 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>&amp;Send the request again</source>
-        <translation>&amp;Wyślij zapytanie ponownie</translation>
+        <translation>&amp;Wyślij żądanie ponownie</translation>
     </message>
     <message>
         <source>Re&amp;vert to the scenario&apos;s requests</source>
-        <translation>P&amp;rzywróć zapytania scenariusza</translation>
+        <translation>P&amp;rzywróć żądania scenariusza</translation>
     </message>
     <message>
         <source>&amp;Start the first lesson</source>
@@ -1083,7 +1083,15 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>Send this request once more, after the others, to the pool as they left it (Ctrl+Shift+R): unchanged, its blocks hit; changed near the start, they miss.</source>
-        <translation>Wyślij to zapytanie jeszcze raz, po pozostałych, do puli w stanie, w jakim ją zostawiły (Ctrl+Shift+R): bez zmian jego bloki trafiają; zmienione blisko początku — chybiają.</translation>
+        <translation>Wyślij to żądanie jeszcze raz, po pozostałych, do puli w stanie, w jakim ją zostawiły (Ctrl+Shift+R): bez zmian jego bloki trafiają; zmienione blisko początku — chybiają.</translation>
+    </message>
+    <message>
+        <source>Looks dynamic, but lies after the cached prefix: it changes nothing that is reused.</source>
+        <translation>Wygląda na dynamiczne, ale leży za buforowanym prefiksem: nie zmienia niczego, co jest ponownie używane.</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 tokens look dynamic but come after the cached prefix: they cost no reuse.&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;Tokeny wyglądające na dynamiczne (%2) stoją za buforowanym prefiksem: nie odbierają żadnego ponownego użycia.&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
