@@ -26,6 +26,7 @@
 #include "scenario_context.h"
 #include "timeline_state.h"
 #include "tokenizer/bpe_tokenizer.h"
+#include "usage_panel.h"
 
 using namespace pl;
 using namespace pl::ui;
@@ -331,6 +332,53 @@ class TestGuiLint : public QObject {
                                         .arg(linted.size())));
             }
         }
+    }
+
+    // When the Lint dock says a breakpoint's prefix is below the minimum and silently not cached,
+    // the Usage dock does not bill a cache write or read for it: both come from one table.
+    void usageBillsWhatLintSays() {
+        auto w = makeWindow();
+        LintPanel* panel = w->lintPanel();
+        UsagePanel* usage = w->usagePanel();
+        int belowMin = 0;
+        for (const auto& name : builtin_scenario_names()) {
+            QVERIFY(w->loadScenarioNameOrFile(QString::fromStdString(name)));
+            QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->isLinting(), kLintTimeoutMs);
+            QVERIFY(panel->lint());
+            const int requests = w->context()->run()->requestCount();
+            QCOMPARE(static_cast<int>(panel->lint()->billing.size()), requests);
+            w->context()->toEnd();
+            for (int r = 0; r < requests; ++r) {
+                w->context()->selectRequest(r);
+                w->syncViews();
+                const lint::RequestBilling& bill =
+                    panel->lint()->billing[static_cast<std::size_t>(r)];
+                const auto shown = usage->shownBilling();
+                QVERIFY2(shown, qPrintable(QString::fromStdString(name)));
+                QCOMPARE(shown->cache_creation_input_tokens,
+                         bill.usage.cache_creation_input_tokens);
+                QCOMPARE(shown->cache_read_input_tokens, bill.usage.cache_read_input_tokens);
+                QCOMPARE(shown->input_tokens, bill.usage.input_tokens);
+                QVERIFY(usage->usageText().contains(
+                    QString::number(bill.usage.cache_creation_input_tokens)));
+                int flagged = 0;
+                for (int row = 0; row < panel->findingCount(); ++row)
+                    flagged += panel->finding(row).rule == "below-min-cacheable";
+                belowMin += flagged;
+                if (flagged > 0 && flagged == bill.breakpoints) {
+                    QVERIFY2(shown->cache_creation_input_tokens == 0 &&
+                                 shown->cache_read_input_tokens == 0,
+                             qPrintable(QStringLiteral("%1 request %2: lint says not cached, "
+                                                       "Usage bills %3 written, %4 read")
+                                            .arg(QString::fromStdString(name))
+                                            .arg(r)
+                                            .arg(shown->cache_creation_input_tokens)
+                                            .arg(shown->cache_read_input_tokens)));
+                }
+            }
+        }
+        QVERIFY(belowMin > 0);  // some built-in request shows the rule
     }
 
     void clickingAFindingSelectsTokensAndBlocks() {

@@ -541,7 +541,11 @@ void MainWindow::buildDocks() {
     QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
     splitDockWidget(dPrompt, dLint, Qt::Vertical);
     applyDefaultDockSizes();
-    connect(lint_, &LintPanel::linted, prompt_, [this] { prompt_->setLint(lint_->lint()); });
+    // One truth: the Prompt dock's warnings and the Usage dock's bill are the Lint dock's.
+    connect(lint_, &LintPanel::linted, this, [this] {
+        prompt_->setLint(lint_->lint());
+        usage_->setLint(lint_->lint());
+    });
     showLintAction_ = viewMenu_->addAction(QString(), this, [this, dLint] {
         dLint->show();
         dLint->raise();

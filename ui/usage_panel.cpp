@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 
 #include "refresh_queue.h"
@@ -31,6 +32,15 @@ UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
     connect(context, &ScenarioContext::runChanged, this, later);
     connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, &UsagePanel::refresh);
+    connect(context, &ScenarioContext::scenarioChanged, this, [this] {
+        lint_.reset();  // the bill was for the scenario before the edit
+        refresh();
+    });
+    refresh();
+}
+
+void UsagePanel::setLint(ScenarioLintPtr lint) {
+    lint_ = std::move(lint);
     refresh();
 }
 
@@ -94,7 +104,12 @@ void UsagePanel::refresh() {
         big(pal.text, QString::number(rp.output_tokens.size()), tr("output")) +
         big(pal.accent, pre ? QString::number(rp.ttft_ms, 'f', 1) : dash, tr("TTFT ms")) +
         QStringLiteral("</tr></table>"));
-    if (rp.finished && res) {
+    shownBilling_.reset();
+    const lint::RequestBilling* bill =
+        lint_ && request >= 0 && request < static_cast<int>(lint_->billing.size())
+            ? &lint_->billing[static_cast<std::size_t>(request)]
+            : nullptr;
+    if (rp.finished && res && bill) {
         const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
         auto row = [&](const char* field, int value, const QColor& c) {
             return QStringLiteral(
@@ -104,14 +119,30 @@ void UsagePanel::refresh() {
                 .arg(mono, pal.mutedText.name(), QLatin1String(field), c.name())
                 .arg(value);
         };
+        const lint::RequestUsage& u = bill->usage;
+        shownBilling_ = u;
+        const bool anthropic = lint_->provider == lint::Provider::Anthropic;
+        QString rows = anthropic
+                           ? row("input_tokens", u.input_tokens, pal.text) +
+                                 row("cache_creation_input_tokens", u.cache_creation_input_tokens,
+                                     pal.computed) +
+                                 row("cache_read_input_tokens", u.cache_read_input_tokens, pal.hit)
+                           : row("prompt_tokens", u.prompt_tokens, pal.text) +
+                                 row("cached_tokens", u.cache_read_input_tokens, pal.hit);
+        rows +=
+            row(anthropic ? "output_tokens" : "completion_tokens", res->output_tokens, pal.text);
+        const QString model =
+            bill->model.empty() ? tr("this model") : QString::fromStdString(bill->model);
         usage_->setText(
-            tr("<span style='color:%1'>API usage of this request</span>")
-                .arg(pal.mutedText.name()) +
-            QStringLiteral("<table>") + row("input_tokens", res->usage.input_tokens, pal.text) +
-            row("cache_creation_input_tokens", res->usage.cache_creation_input_tokens,
-                pal.computed) +
-            row("cache_read_input_tokens", res->usage.cache_read_input_tokens, pal.hit) +
-            row("output_tokens", res->usage.output_tokens, pal.text) + QStringLiteral("</table>"));
+            tr("<span style='color:%1'>API usage of this request, as the provider would bill it "
+               "(%2: prefixes under %3 tokens are not cached; input $%4)</span>")
+                .arg(pal.mutedText.name(), model.toHtmlEscaped())
+                .arg(QLocale().toString(bill->min_tokens))
+                .arg(u.usd, 0, 'f', 4) +
+            QStringLiteral("<table>") + rows + QStringLiteral("</table>"));
+    } else if (rp.finished && res) {
+        usage_->setText(tr("<span style='color:%1'>Working out what the API would bill…</span>")
+                            .arg(pal.mutedText.name()));
     } else {
         usage_->setText(tr("<span style='color:%1'>API usage fields appear when the request "
                            "finishes.</span>")

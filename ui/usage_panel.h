@@ -4,8 +4,10 @@
 
 #include <QPointer>
 #include <QWidget>
+#include <optional>
 
 #include "palette.h"
+#include "scenario_lint.h"
 
 class QLabel;
 
@@ -20,6 +22,11 @@ class UsagePanel : public QWidget {
     void setTheme(Theme theme);
     QString correctnessText() const;  // for tests
     QString usageText() const;
+    // The API fields come from the linter's cost model (lint::ScenarioLint::billing): the same
+    // minimum lengths, breakpoints and prices as the Lint dock's findings.
+    void setLint(ScenarioLintPtr lint);
+    // What the API fields on screen say, for tests; none until the lint and the request are in.
+    std::optional<lint::RequestUsage> shownBilling() const { return shownBilling_; }
 
   protected:
     void changeEvent(QEvent* e) override;
@@ -32,6 +39,8 @@ class UsagePanel : public QWidget {
     QLabel* numbers_ = nullptr;
     QLabel* usage_ = nullptr;
     QLabel* check_ = nullptr;
+    ScenarioLintPtr lint_;
+    std::optional<lint::RequestUsage> shownBilling_;
 };
 
 }  // namespace pl::ui

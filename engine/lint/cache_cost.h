@@ -13,14 +13,6 @@
 
 namespace pl::lint {
 
-struct RequestUsage {
-    int prompt_tokens = 0;
-    int input_tokens = 0;  // billed at the base price
-    int cache_creation_input_tokens = 0;
-    int cache_read_input_tokens = 0;  // OpenAI: cached_tokens
-    double usd = 0.0;
-};
-
 class CacheCostModel {
   public:
     static constexpr int kLookbackBlocks = 20;

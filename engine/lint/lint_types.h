@@ -58,6 +58,24 @@ struct Finding {
     std::optional<TokenRange> tokens;
 };
 
+// What the provider would report and bill for one request (lint/cache_cost.h emulates it).
+struct RequestUsage {
+    int prompt_tokens = 0;
+    int input_tokens = 0;  // billed at the base price
+    int cache_creation_input_tokens = 0;
+    int cache_read_input_tokens = 0;  // OpenAI: cached_tokens
+    double usd = 0.0;
+};
+
+// One request of a log as the linter's cost model saw it: its usage, with the rule that decided
+// it, so a view that shows the bill and one that shows the findings tell the same story.
+struct RequestBilling {
+    RequestUsage usage;
+    int breakpoints = 0;  // Anthropic cache_control breakpoints (automatic caching's included)
+    int min_tokens = 0;   // the minimum cacheable prefix for its model
+    std::string model;    // the price row used ("" when the body names none)
+};
+
 struct LintOptions {
     std::optional<Provider> provider;  // detected from the body when unset
     std::optional<int> min_tokens;     // overrides the minimum cacheable length table

@@ -84,6 +84,7 @@ struct Linter::Impl {
     std::unordered_map<std::string, SessionState> sessions;
     FindingSink sink;
     std::unique_ptr<CacheCostModel> sim, sim_fixed;
+    std::vector<RequestBilling> billing;
     std::string first_model;
     LintSummary summary;
     const ojson* input_body = nullptr;  // the request being added (valid until the next add)
@@ -179,7 +180,12 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
             fixed = std::move(r.value());
     }
     if (opts.estimate_cost) {
-        sim->add(ctx.cur, ctx.model, at);
+        RequestBilling b;
+        b.usage = sim->add(ctx.cur, ctx.model, at);
+        b.breakpoints = static_cast<int>(ctx.cur.breakpoints.size());
+        b.min_tokens = ctx.min_tokens;
+        b.model = tables.price(prov, ctx.model).name;
+        billing.push_back(std::move(b));
         sim_fixed->add(fixed ? *fixed : ctx.cur, ctx.model, at);
     }
     if (ctx.request_index == 0) {
@@ -221,6 +227,7 @@ LintReport Linter::Impl::finish() {
         st.pending.clear();
     }
     LintReport r;
+    r.billing = std::move(billing);
     for (Finding& f : sink.findings()) {
         if (summary.requests > 1 && f.details.value("single_request", false))
             continue;  // in a log, order and lookback are judged between requests

@@ -35,6 +35,7 @@ struct RequestInput {
 struct LintReport {
     std::vector<Finding> findings;  // sorted by line and column
     LintSummary summary;
+    std::vector<RequestBilling> billing;  // per request, as it is (empty without estimate_cost)
 };
 
 class Linter {

@@ -57,6 +57,7 @@ ScenarioLint lint_scenario_for_views(const Scenario& sc, const BpeTokenizer& tok
         sc.requests.front().body["model"].is_string())
         model = sc.requests.front().body["model"].get<std::string>();
     out.prices = tables.input_prices(out.provider, model);
+    out.billing = std::move(report.billing);
     return out;
 }
 

@@ -25,6 +25,9 @@ struct ScenarioLint {
     Scenario fixed;                       // rewritten as `prefixlens lint --fix` would
     bool fix_changes_layout = false;      // some request of `fixed` differs from the scenario's
     InputPrices prices;                   // the first request's model's, to cost a run's usage
+    // What the provider would bill for each request as it is: the Usage panel's API fields, from
+    // the same tables and rules as the findings (a breakpoint below the minimum bills nothing).
+    std::vector<RequestBilling> billing;
 };
 
 }  // namespace pl::lint

@@ -1153,10 +1153,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;このリクエストの API 使用量（usage）&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;API usage fields appear when the request finishes.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;API 使用量のフィールドはリクエストの完了時に表示されます。&lt;/span&gt;</translation>
     </message>
@@ -1175,6 +1171,18 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ 最初の出力トークンのロジットが完全再計算と異なる：max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>this model</source>
+        <translation>このモデル</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request, as the provider would bill it (%2: prefixes under %3 tokens are not cached; input $%4)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;このリクエストの API 使用量（プロバイダーの課金どおり。%2：%3 トークン未満のプレフィックスはキャッシュされません。入力 $%4）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Working out what the API would bill…&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;API の課金を計算しています…&lt;/span&gt;</translation>
     </message>
 </context>
 </TS>

@@ -1159,10 +1159,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>TTFT ms</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;Zużycie w API (usage) dla tego żądania&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;API usage fields appear when the request finishes.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;Pola usage z API pojawią się po zakończeniu żądania.&lt;/span&gt;</translation>
     </message>
@@ -1181,6 +1177,18 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ Logity pierwszego tokena różnią się od pełnego przeliczenia: max |diff| = %2&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>this model</source>
+        <translation>tego modelu</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request, as the provider would bill it (%2: prefixes under %3 tokens are not cached; input $%4)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Użycie API w tym żądaniu, tak jak rozliczyłby je dostawca (%2: prefiksy krótsze niż %3 tokenów nie są buforowane; wejście $%4)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Working out what the API would bill…&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Obliczam, ile naliczyłoby API…&lt;/span&gt;</translation>
     </message>
 </context>
 </TS>
