@@ -662,6 +662,16 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
                     .arg(rp.computed_tokens);
     }
     QColor statsColor = pal.mutedText;
+    if (rp.prefill_done) {
+        // Three states, as in the charts: part reused says how much more was there to reuse.
+        const ReuseOf reuse = reuseOf(run, rp.request);
+        if (reuse.state == Reuse::Part) {
+            stats += tr(" · %1 of %2 shared blocks reused")
+                         .arg(reuse.hit_blocks)
+                         .arg(reuse.reusable_blocks);
+            statsColor = pal.someReuse.darker(pal.theme == Theme::Dark ? 100 : 140);
+        }
+    }
     if (rp.first_divergence >= 0 && rp.prefill_done) {
         stats += tr(" · prefix breaks at block %1").arg(rp.first_divergence);
         statsColor = pal.invalidation;

@@ -15,12 +15,15 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "refresh_queue.h"
 #include "scenario_context.h"
 #include "text_util.h"
+#include "timeline_state.h"
 
 namespace pl::ui {
 
@@ -148,13 +151,16 @@ void ChartsPanel::setTheme(Theme theme) {
 }
 
 void ChartsPanel::retranslateUi() {
-    const std::pair<QChartView*, QString> names[] = {{ttft_, tr("Time to first token")},
-                                                     {scatter_, tr("TTFT vs prompt length")},
-                                                     {memory_, tr("KV memory")},
-                                                     {hitRate_, tr("Hit rate")}};
-    for (const auto& [view, name] : names) {
+    // Short tab names, so that all four fit a narrow dock in every language; the full name is the
+    // tab's tooltip and the chart's title.
+    const std::tuple<QChartView*, QString, QString> names[] = {
+        {ttft_, tr("TTFT", "tab"), tr("Time to first token")},
+        {scatter_, tr("By length", "tab"), tr("TTFT vs prompt length")},
+        {memory_, tr("Memory", "tab"), tr("KV memory")},
+        {hitRate_, tr("Hits", "tab"), tr("Hit rate")}};
+    for (const auto& [view, name, full] : names) {
         tabs_->setTabText(tabs_->indexOf(view), name);
-        tabs_->setTabToolTip(tabs_->indexOf(view), name);
+        tabs_->setTabToolTip(tabs_->indexOf(view), full);
     }
 }
 
@@ -246,11 +252,15 @@ void ChartsPanel::buildTtft() {
         return;
     }
     const auto prefills = prefillsUpTo(*run, context_->cursor());
-    auto* hitSet = new QBarSet(tr("reused a cached prefix"));
-    auto* missSet = new QBarSet(tr("computed from scratch"));
+    const auto reuse = reuseOfAll(*run);
+    auto* hitSet = new QBarSet(reuseLabel(Reuse::All));
+    auto* partSet = new QBarSet(reuseLabel(Reuse::Part));
+    auto* missSet = new QBarSet(reuseLabel(Reuse::None));
     hitSet->setColor(pal.hit);
+    partSet->setColor(pal.someReuse);
     missSet->setColor(pal.computed);
     hitSet->setBorderColor(pal.hit);
+    partSet->setBorderColor(pal.someReuse);
     missSet->setBorderColor(pal.computed);
     QStringList categories;
     double maxTtft = 0;
@@ -261,9 +271,10 @@ void ChartsPanel::buildTtft() {
         const auto it = std::find_if(prefills.begin(), prefills.end(),
                                      [&](const Prefill& p) { return p.request == r; });
         const bool shown = it != prefills.end();
-        const bool hit = shown && it->cached > 0;
-        hitSet->append(shown && hit ? it->ttft_ms : 0.0);
-        missSet->append(shown && !hit ? it->ttft_ms : 0.0);
+        const Reuse state = reuse[static_cast<std::size_t>(r)].state;
+        hitSet->append(shown && state == Reuse::All ? it->ttft_ms : 0.0);
+        partSet->append(shown && state == Reuse::Part ? it->ttft_ms : 0.0);
+        missSet->append(shown && state == Reuse::None ? it->ttft_ms : 0.0);
         ttftBars_ += shown ? 1 : 0;
         const RequestResult* res = run->result(r);
         if (detailed && shown)
@@ -275,13 +286,17 @@ void ChartsPanel::buildTtft() {
     }
     auto* series = new QStackedBarSeries;
     series->append(hitSet);
+    series->append(partSet);
     series->append(missSet);
     series->setBarWidth(0.7);
     chart->addSeries(series);
     auto* x = static_cast<QBarCategoryAxis*>(axisOf(chart, Qt::Horizontal, true));
     x->clear();
     x->append(categories);
-    x->setTitleText(detailed ? tr("request · tokens computed") : tr("request"));
+    // Too many requests to number each bar legibly: the axis title gives the range instead.
+    x->setLabelsVisible(detailed);
+    x->setTitleText(detailed ? tr("request · tokens computed")
+                             : tr("requests 0–%1").arg(run->requestCount() - 1));
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
     y->setRange(0, niceCeil(maxTtft));
     y->setTitleText(tr("ms"));
@@ -301,21 +316,26 @@ void ChartsPanel::buildScatter() {
         return;
     }
     const auto prefills = prefillsUpTo(*run, context_->cursor());
-    auto* hits = new QScatterSeries;
-    auto* misses = new QScatterSeries;
-    hits->setName(tr("reused a cached prefix"));
-    misses->setName(tr("computed from scratch"));
-    hits->setColor(pal.hit);
-    misses->setColor(pal.computed);
+    const auto reuse = reuseOfAll(*run);
+    std::array<QScatterSeries*, 3> sets{};
     const qreal marker = QFontMetrics(font()).height() * 0.8;
-    hits->setMarkerSize(marker);
-    misses->setMarkerSize(marker);
-    hits->setBorderColor(pal.panel);
-    misses->setBorderColor(pal.panel);
-    for (const auto& p : prefills)
-        (p.cached > 0 ? hits : misses)->append(p.prompt, p.ttft_ms);
-    chart->addSeries(misses);
-    chart->addSeries(hits);
+    for (Reuse state : {Reuse::All, Reuse::Part, Reuse::None}) {
+        auto* set = sets[static_cast<std::size_t>(state)] = new QScatterSeries;
+        set->setName(reuseLabel(state));
+        set->setColor(reuseColor(pal, state));
+        set->setMarkerSize(marker);
+        set->setBorderColor(pal.panel);
+    }
+    for (const auto& p : prefills) {
+        const Reuse state = p.request < static_cast<int>(reuse.size())
+                                ? reuse[static_cast<std::size_t>(p.request)].state
+                                : Reuse::None;
+        sets[static_cast<std::size_t>(state)]->append(p.prompt, p.ttft_ms);
+    }
+    // Drawn last on top: the requests that reused everything, the line a cached prefix breaks.
+    chart->addSeries(sets[static_cast<std::size_t>(Reuse::None)]);
+    chart->addSeries(sets[static_cast<std::size_t>(Reuse::Part)]);
+    chart->addSeries(sets[static_cast<std::size_t>(Reuse::All)]);
     double maxLen = 1;
     double maxTtft = 0;
     for (const auto& r : run->results) {

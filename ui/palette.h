@@ -17,6 +17,7 @@ struct Palette {
     Theme theme = Theme::Light;
     QColor window, panel, text, mutedText, grid, accent;
     QColor pending, hashed, hit, computed, partial, invalidation;
+    QColor someReuse;  // a request that reused part of what it could have: between hit and computed
     QColor poolFree, poolCachedFree, nextVictim, eviction, selection;
     QColor tools, system, message, framing, generation, dynamicText;
     // A lesson's frame around the part of the window it talks about: a band of a colour no view

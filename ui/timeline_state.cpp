@@ -1,7 +1,9 @@
 #include "timeline_state.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace pl::ui {
 
@@ -230,6 +232,57 @@ PoolState foldPool(const ScenarioRun& run, int cursor) {
             ++s.free_empty;
     }
     return s;
+}
+
+std::vector<ReuseOf> reuseOfAll(const ScenarioRun& run) {
+    std::vector<ReuseOf> out(static_cast<std::size_t>(run.requestCount()));
+    std::unordered_set<BlockHash, BlockHashHasher> stored;  // by the requests before
+    for (int r = 0; r < run.requestCount(); ++r) {
+        const RequestResult* res = run.result(r);
+        if (!res)
+            continue;
+        ReuseOf& o = out[static_cast<std::size_t>(r)];
+        for (const PromptBlockReport& b : res->blocks)
+            o.hit_blocks += b.state == PromptBlockState::Hit ? 1 : 0;
+        // The chain makes "seen before" a leading property: a block's hash names all before it.
+        for (const PromptBlockReport& b : res->blocks) {
+            if (!b.hash || !stored.contains(*b.hash))
+                break;
+            ++o.reusable_blocks;
+        }
+        o.reusable_blocks = std::max(o.reusable_blocks, o.hit_blocks);
+        o.state = o.hit_blocks == 0                   ? Reuse::None
+                  : o.hit_blocks >= o.reusable_blocks ? Reuse::All
+                                                      : Reuse::Part;
+        for (const PromptBlockReport& b : res->blocks) {
+            if (b.hash)
+                stored.insert(*b.hash);
+        }
+    }
+    return out;
+}
+
+QString reuseLabel(Reuse state) {
+    switch (state) {
+        case Reuse::All:
+            return QCoreApplication::translate("pl::ui", "all reused");
+        case Reuse::Part:
+            return QCoreApplication::translate("pl::ui", "part reused");
+        case Reuse::None:
+            break;
+    }
+    return QCoreApplication::translate("pl::ui", "none reused");
+}
+
+QColor reuseColor(const Palette& pal, Reuse state) {
+    return state == Reuse::All ? pal.hit : state == Reuse::Part ? pal.someReuse : pal.computed;
+}
+
+ReuseOf reuseOf(const ScenarioRun& run, int request) {
+    const auto all = reuseOfAll(run);
+    return request >= 0 && request < static_cast<int>(all.size())
+               ? all[static_cast<std::size_t>(request)]
+               : ReuseOf{};
 }
 
 }  // namespace pl::ui

@@ -2,6 +2,8 @@
 // 0 shows nothing yet, run.eventCount() shows everything. Tests call these directly.
 #pragma once
 
+#include <QColor>
+#include <QString>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,5 +72,20 @@ int requestAtCursor(const ScenarioRun& run, int cursor);
 
 // Text of token `t` of a rendered prompt (raw bytes), from the segment it came from.
 std::string tokenText(const RenderedPrompt& prompt, int t);
+
+// How much of what it could reuse a request reused: every block an earlier request of the run had
+// stored with the same chained hash (All; also a first request, which has nothing to reuse, is
+// None), some of them (Part: the rest was evicted, expired or never matched), or none.
+enum class Reuse { All, Part, None };
+struct ReuseOf {
+    Reuse state = Reuse::None;
+    int hit_blocks = 0;
+    int reusable_blocks = 0;  // leading blocks whose hash an earlier request of the run had
+};
+ReuseOf reuseOf(const ScenarioRun& run, int request);
+std::vector<ReuseOf> reuseOfAll(const ScenarioRun& run);  // every request's, in one pass
+// The legend's words and colours for the three states, the same in every chart and header.
+QString reuseLabel(Reuse state);
+QColor reuseColor(const Palette& pal, Reuse state);
 
 }  // namespace pl::ui

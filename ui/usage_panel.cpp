@@ -134,8 +134,8 @@ void UsagePanel::refresh() {
         const QString model =
             bill->model.empty() ? tr("this model") : QString::fromStdString(bill->model);
         usage_->setText(
-            tr("<span style='color:%1'>API usage of this request, as the provider would bill it "
-               "(%2: prefixes under %3 tokens are not cached; input $%4)</span>")
+            tr("<span style='color:%1'>API bill: $%4 input (%2, caches prefixes from %3 "
+               "tokens)</span>")
                 .arg(pal.mutedText.name(), model.toHtmlEscaped())
                 .arg(QLocale().toString(bill->min_tokens))
                 .arg(u.usd, 0, 'f', 4) +

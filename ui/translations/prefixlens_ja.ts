@@ -130,6 +130,18 @@
         <source>answer prefix</source>
         <translation>応答の書き出し</translation>
     </message>
+    <message>
+        <source>all reused</source>
+        <translation>すべて再利用</translation>
+    </message>
+    <message>
+        <source>part reused</source>
+        <translation>一部を再利用</translation>
+    </message>
+    <message>
+        <source>none reused</source>
+        <translation>再利用なし</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainCanvas</name>
@@ -223,6 +235,10 @@
         <source>%1 tok</source>
         <translation>%1 tok</translation>
     </message>
+    <message>
+        <source> · %1 of %2 shared blocks reused</source>
+        <translation> · 共有ブロック %2 個中 %1 個を再利用</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ChartsPanel</name>
@@ -247,14 +263,6 @@
         <translation>TTFT（最初のトークンまでの時間）— 実行結果を待っています</translation>
     </message>
     <message>
-        <source>reused a cached prefix</source>
-        <translation>キャッシュから再利用</translation>
-    </message>
-    <message>
-        <source>computed from scratch</source>
-        <translation>ゼロから計算</translation>
-    </message>
-    <message>
         <source>#%1&lt;br&gt;%2 tok</source>
         <translation>#%1&lt;br&gt;%2 tok</translation>
     </message>
@@ -265,10 +273,6 @@
     <message>
         <source>request · tokens computed</source>
         <translation>リクエスト · 計算したトークン数</translation>
-    </message>
-    <message>
-        <source>request</source>
-        <translation>リクエスト</translation>
     </message>
     <message>
         <source>ms</source>
@@ -341,6 +345,30 @@
     <message>
         <source>Prefix cache hit rate</source>
         <translation>プレフィックスキャッシュのヒット率</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <comment>tab</comment>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>By length</source>
+        <comment>tab</comment>
+        <translation>長さ別</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <comment>tab</comment>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <comment>tab</comment>
+        <translation>ヒット</translation>
+    </message>
+    <message>
+        <source>requests 0–%1</source>
+        <translation>リクエスト 0–%1</translation>
     </message>
 </context>
 <context>
@@ -631,12 +659,28 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>途中で停止: %1</translation>
     </message>
     <message>
+        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
+        <translation>%1 件のリクエストを再生 · %2 イベント · TTFT はコストモデルによる値</translation>
+    </message>
+    <message>
         <source>Played %1 requests in %2 s · %3 events</source>
         <translation>%1 件のリクエストを %2 秒で再生 · %3 イベント</translation>
     </message>
     <message>
         <source>Error: %1</source>
         <translation>エラー: %1</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>動作</translation>
     </message>
     <message>
         <source>About PrefixLens</source>
@@ -661,6 +705,26 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>編集を元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>編集をやり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>リクエストをもう一度送る(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>シナリオのリクエストに戻す(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Playback</source>
@@ -727,12 +791,28 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
+        <source>&amp;Lessons</source>
+        <translation>レッスン(&amp;L)</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About PrefixLens</source>
         <translation>PrefixLens について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>最初のレッスンを始める(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
+        <translation>はじめての方は&lt;a href=&apos;lesson&apos;&gt;最初のレッスン&lt;/a&gt;から。レッスンメニューからも選べます。</translation>
     </message>
     <message>
         <source>Prompt</source>
@@ -753,6 +833,18 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>KV pool</source>
         <translation>KVプール</translation>
+    </message>
+    <message>
+        <source>Lint</source>
+        <translation>Lint</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>レッスン</translation>
+    </message>
+    <message>
+        <source>Show lint &amp;findings</source>
+        <translation>Lint の指摘を表示(&amp;F)</translation>
     </message>
     <message>
         <source>Built-in scenarios, in workshop order</source>
@@ -795,6 +887,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>モデル読み込み中…</translation>
     </message>
     <message>
+        <source>model %1 · backend %2</source>
+        <translation>モデル %1 · バックエンド %2</translation>
+    </message>
+    <message>
         <source>model %1 · backend %2 · %3</source>
         <translation>モデル %1 · バックエンド %2 · %3</translation>
     </message>
@@ -829,74 +925,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>レッスン(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Lint</source>
-        <translation>Lint</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>レッスン</translation>
-    </message>
-    <message>
-        <source>Show lint &amp;findings</source>
-        <translation>Lint の指摘を表示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
-        <translation>%1 件のリクエストを再生 · %2 イベント · TTFT はコストモデルによる値</translation>
-    </message>
-    <message>
-        <source>model %1 · backend %2</source>
-        <translation>モデル %1 · バックエンド %2</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>キーボードショートカット</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>キー</translation>
-    </message>
-    <message>
-        <source>Does</source>
-        <translation>動作</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>編集(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo the edit</source>
-        <translation>編集を元に戻す(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo the edit</source>
-        <translation>編集をやり直す(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Send the request again</source>
-        <translation>リクエストをもう一度送る(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Re&amp;vert to the scenario&apos;s requests</source>
-        <translation>シナリオのリクエストに戻す(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Start the first lesson</source>
-        <translation>最初のレッスンを始める(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>キーボードショートカット(&amp;K)</translation>
-    </message>
-    <message>
-        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
-        <translation>はじめての方は&lt;a href=&apos;lesson&apos;&gt;最初のレッスン&lt;/a&gt;から。レッスンメニューからも選べます。</translation>
     </message>
 </context>
 <context>
@@ -1177,12 +1205,12 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>このモデル</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request, as the provider would bill it (%2: prefixes under %3 tokens are not cached; input $%4)&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;このリクエストの API 使用量（プロバイダーの課金どおり。%2：%3 トークン未満のプレフィックスはキャッシュされません。入力 $%4）&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;Working out what the API would bill…&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;API の課金を計算しています…&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API bill: $%4 input (%2, caches prefixes from %3 tokens)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;API の課金：入力 $%4（%2、%3 トークン以上のプレフィックスをキャッシュ）&lt;/span&gt;</translation>
     </message>
 </context>
 </TS>

@@ -130,6 +130,18 @@
         <source>answer prefix</source>
         <translation>początek odpowiedzi</translation>
     </message>
+    <message>
+        <source>all reused</source>
+        <translation>wszystko z bufora</translation>
+    </message>
+    <message>
+        <source>part reused</source>
+        <translation>część z bufora</translation>
+    </message>
+    <message>
+        <source>none reused</source>
+        <translation>nic z bufora</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainCanvas</name>
@@ -223,6 +235,10 @@
         <source>%1 tok</source>
         <translation>%1 tok.</translation>
     </message>
+    <message>
+        <source> · %1 of %2 shared blocks reused</source>
+        <translation> · ponownie użyte %1 z %2 wspólnych bloków</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ChartsPanel</name>
@@ -247,14 +263,6 @@
         <translation>Czas do pierwszego tokena — czekam na wyniki</translation>
     </message>
     <message>
-        <source>reused a cached prefix</source>
-        <translation>prefiks z cache</translation>
-    </message>
-    <message>
-        <source>computed from scratch</source>
-        <translation>obliczone od zera</translation>
-    </message>
-    <message>
         <source>#%1&lt;br&gt;%2 tok</source>
         <translation>#%1&lt;br&gt;%2 tok.</translation>
     </message>
@@ -265,10 +273,6 @@
     <message>
         <source>request · tokens computed</source>
         <translation>żądanie · obliczone tokeny</translation>
-    </message>
-    <message>
-        <source>request</source>
-        <translation>żądanie</translation>
     </message>
     <message>
         <source>ms</source>
@@ -341,6 +345,30 @@
     <message>
         <source>Prefix cache hit rate</source>
         <translation>Współczynnik trafień cache prefiksów</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <comment>tab</comment>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>By length</source>
+        <comment>tab</comment>
+        <translation>Wg długości</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <comment>tab</comment>
+        <translation>Pamięć</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <comment>tab</comment>
+        <translation>Trafienia</translation>
+    </message>
+    <message>
+        <source>requests 0–%1</source>
+        <translation>żądania 0–%1</translation>
     </message>
 </context>
 <context>
@@ -637,12 +665,28 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>Przerwano: %1</translation>
     </message>
     <message>
+        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
+        <translation>Żądania: %1 · zdarzenia: %2 · TTFT z modelu kosztów</translation>
+    </message>
+    <message>
         <source>Played %1 requests in %2 s · %3 events</source>
         <translation>Żądania: %1, odtworzone w %2 s · zdarzenia: %3</translation>
     </message>
     <message>
         <source>Error: %1</source>
         <translation>Błąd: %1</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Skróty klawiszowe</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klawisz</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Działanie</translation>
     </message>
     <message>
         <source>About PrefixLens</source>
@@ -667,6 +711,26 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&amp;Quit</source>
         <translation>Za&amp;kończ</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edycja</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>&amp;Cofnij edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>&amp;Ponów edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>&amp;Wyślij żądanie ponownie</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>P&amp;rzywróć żądania scenariusza</translation>
     </message>
     <message>
         <source>&amp;Playback</source>
@@ -733,12 +797,28 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>&amp;Język</translation>
     </message>
     <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Lekcje</translation>
+    </message>
+    <message>
         <source>&amp;Help</source>
         <translation>Pomo&amp;c</translation>
     </message>
     <message>
         <source>&amp;About PrefixLens</source>
         <translation>&amp;O programie PrefixLens</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>&amp;Zacznij pierwszą lekcję</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>S&amp;króty klawiszowe</translation>
+    </message>
+    <message>
+        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
+        <translation>Pierwszy raz? &lt;a href=&apos;lesson&apos;&gt;Zacznij pierwszą lekcję&lt;/a&gt; albo wybierz jedną w menu Lekcje.</translation>
     </message>
     <message>
         <source>Prompt</source>
@@ -759,6 +839,18 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>KV pool</source>
         <translation>Pula KV</translation>
+    </message>
+    <message>
+        <source>Lint</source>
+        <translation>Lint</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lekcja</translation>
+    </message>
+    <message>
+        <source>Show lint &amp;findings</source>
+        <translation>Pokaż &amp;zgłoszenia lintera</translation>
     </message>
     <message>
         <source>Built-in scenarios, in workshop order</source>
@@ -801,6 +893,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>wczytywanie modelu…</translation>
     </message>
     <message>
+        <source>model %1 · backend %2</source>
+        <translation>model %1 · backend %2</translation>
+    </message>
+    <message>
         <source>model %1 · backend %2 · %3</source>
         <translation>model %1 · backend %2 · %3</translation>
     </message>
@@ -835,74 +931,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>Could not write %1</source>
         <translation>Nie udało się zapisać %1</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>&amp;Lekcje</translation>
-    </message>
-    <message>
-        <source>Lint</source>
-        <translation>Lint</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>Lekcja</translation>
-    </message>
-    <message>
-        <source>Show lint &amp;findings</source>
-        <translation>Pokaż &amp;zgłoszenia lintera</translation>
-    </message>
-    <message>
-        <source>Played %1 requests · %2 events · TTFT from the cost model</source>
-        <translation>Żądania: %1 · zdarzenia: %2 · TTFT z modelu kosztów</translation>
-    </message>
-    <message>
-        <source>model %1 · backend %2</source>
-        <translation>model %1 · backend %2</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Skróty klawiszowe</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Klawisz</translation>
-    </message>
-    <message>
-        <source>Does</source>
-        <translation>Działanie</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Edycja</translation>
-    </message>
-    <message>
-        <source>&amp;Undo the edit</source>
-        <translation>&amp;Cofnij edycję</translation>
-    </message>
-    <message>
-        <source>&amp;Redo the edit</source>
-        <translation>&amp;Ponów edycję</translation>
-    </message>
-    <message>
-        <source>&amp;Send the request again</source>
-        <translation>&amp;Wyślij żądanie ponownie</translation>
-    </message>
-    <message>
-        <source>Re&amp;vert to the scenario&apos;s requests</source>
-        <translation>P&amp;rzywróć żądania scenariusza</translation>
-    </message>
-    <message>
-        <source>&amp;Start the first lesson</source>
-        <translation>&amp;Zacznij pierwszą lekcję</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>S&amp;króty klawiszowe</translation>
-    </message>
-    <message>
-        <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
-        <translation>Pierwszy raz? &lt;a href=&apos;lesson&apos;&gt;Zacznij pierwszą lekcję&lt;/a&gt; albo wybierz jedną w menu Lekcje.</translation>
     </message>
 </context>
 <context>
@@ -1183,12 +1211,12 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>tego modelu</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;API usage of this request, as the provider would bill it (%2: prefixes under %3 tokens are not cached; input $%4)&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;Użycie API w tym żądaniu, tak jak rozliczyłby je dostawca (%2: prefiksy krótsze niż %3 tokenów nie są buforowane; wejście $%4)&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;Working out what the API would bill…&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;Obliczam, ile naliczyłoby API…&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;API bill: $%4 input (%2, caches prefixes from %3 tokens)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Rachunek API: wejście $%4 (%2, buforuje prefiksy od %3 tokenów)&lt;/span&gt;</translation>
     </message>
 </context>
 </TS>
