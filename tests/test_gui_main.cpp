@@ -505,6 +505,37 @@ class TestGuiMain : public QObject {
         w->lessonPanel()->closeLesson();
     }
 
+    // At 1x the decode steps set the rhythm: each new token stays on screen long enough to read,
+    // while the cache's bookkeeping (hashes, hits, stores) goes by quickly.
+    void playbackPacesTheTokens() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        const ScenarioRun& run = *w->context()->run();
+        int firstToken = -1;
+        for (int i = 0; i < run.eventCount() && firstToken < 0; ++i) {
+            if (std::holds_alternative<TokenDecodedEvent>(run.events[static_cast<std::size_t>(i)]))
+                firstToken = i;
+        }
+        QVERIFY(firstToken > 30);
+        double owed = ScenarioContext::kTokenSeconds * 0.9;
+        QCOMPARE(ScenarioContext::paceEvents(run, firstToken, owed), 0);  // not gone yet
+        owed = ScenarioContext::kTokenSeconds * 1.1;
+        QCOMPARE(ScenarioContext::paceEvents(run, firstToken, owed), 1);
+        QVERIFY(ScenarioContext::kTokenSeconds >= 0.2);
+        // One second from the start covers many cache events, never a whole request's tokens.
+        owed = 1.0;
+        const int n = ScenarioContext::paceEvents(run, 0, owed);
+        QVERIFY(n >= 20);
+        QVERIFY(n < firstToken);
+        // Playing really moves the cursor, and stops at the end.
+        w->context()->setCursor(firstToken);
+        w->context()->setSpeed(8.0);
+        w->context()->setPlaying(true);
+        QTRY_VERIFY_WITH_TIMEOUT(w->context()->cursor() > firstToken, 5000);
+        w->context()->setPlaying(false);
+    }
+
     void uiStaysResponsiveDuringLongPrefill() {
         const LatencyReport rep = measureUiLatency(test::cpu_engine(), 2000, kRunTimeoutMs);
         qInfo("%s", qPrintable(rep.toJson()));

@@ -231,13 +231,39 @@ void ScenarioContext::setSpeed(double speed) {
     emit speedChanged(speed_);
 }
 
+double ScenarioContext::eventSeconds(const RunnerEvent& e) {
+    // A decoded token is what the room reads: it stays long enough to be read. Hashes, hits,
+    // stores and samples are the cache's bookkeeping and go by quickly.
+    if (std::holds_alternative<TokenDecodedEvent>(e))
+        return kTokenSeconds;
+    if (std::holds_alternative<PrefillDoneEvent>(e))
+        return kPrefillPauseSeconds;
+    return 1.0 / kEventsPerSecond;
+}
+
+int ScenarioContext::paceEvents(const ScenarioRun& run, int cursor, double& owedSeconds) {
+    int n = 0;
+    while (cursor + n < run.eventCount()) {
+        const double d = eventSeconds(run.events[static_cast<std::size_t>(cursor + n)]);
+        if (owedSeconds < d)
+            break;
+        owedSeconds -= d;
+        ++n;
+    }
+    if (cursor + n >= run.eventCount())
+        owedSeconds = 0;
+    return n;
+}
+
 void ScenarioContext::tick() {
-    carry_ += kEventsPerSecond * speed_ * kTickMs / 1000.0;
-    const int n = static_cast<int>(carry_);
-    if (n <= 0)
+    if (!run_) {
+        setPlaying(false);
         return;
-    carry_ -= n;
-    setCursor(cursor_ + n);
+    }
+    carry_ += speed_ * kTickMs / 1000.0;
+    const int n = paceEvents(*run_, cursor_, carry_);
+    if (n > 0)
+        setCursor(cursor_ + n);
     if (cursor_ >= eventCount())
         setPlaying(false);
 }

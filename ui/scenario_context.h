@@ -87,7 +87,15 @@ class ScenarioContext : public QObject {
     void speedChanged(double speed);
 
   public:
+    // Paced playback at 1x: cache events at this rate, each decoded token on screen this long,
+    // and a short pause when a prefill is done (the moment TTFT is measured).
     static constexpr double kEventsPerSecond = 30.0;
+    static constexpr double kTokenSeconds = 0.3;
+    static constexpr double kPrefillPauseSeconds = 0.4;
+    static double eventSeconds(const RunnerEvent& e);
+    // How many events from `cursor` on fit in `owedSeconds` of 1x playback; takes their time
+    // from it (the remainder stays owed, for the next tick).
+    static int paceEvents(const ScenarioRun& run, int cursor, double& owedSeconds);
 
   private:
     void tick();

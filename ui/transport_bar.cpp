@@ -105,8 +105,8 @@ void TransportBar::retranslateUi() {
     if (!position_)
         return;  // a font change while constructing
     slider_->setToolTip(tr("Drag to scrub through every event of the run"));
-    speed_->setToolTip(
-        tr("Playback speed (%1 events per second at 1×)").arg(ScenarioContext::kEventsPerSecond));
+    speed_->setToolTip(tr("Playback speed (at 1×, each new token stays %1 s on screen)")
+                           .arg(ScenarioContext::kTokenSeconds));
     // Wide enough for the longest position line in this language, so the slider keeps its length
     // while the label changes under it.
     const QFontMetrics fm(font());

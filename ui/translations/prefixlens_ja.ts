@@ -1134,10 +1134,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>ドラッグすると実行中のすべてのイベントをたどれます</translation>
     </message>
     <message>
-        <source>Playback speed (%1 events per second at 1×)</source>
-        <translation>再生速度（1× で毎秒 %1 イベント）</translation>
-    </message>
-    <message>
         <source>start</source>
         <translation>開始</translation>
     </message>
@@ -1148,6 +1144,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>no run yet</source>
         <translation>まだ実行されていません</translation>
+    </message>
+    <message>
+        <source>Playback speed (at 1×, each new token stays %1 s on screen)</source>
+        <translation>再生速度（1× では新しいトークンがそれぞれ %1 秒表示されます）</translation>
     </message>
 </context>
 <context>

@@ -1140,10 +1140,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>Przeciągnij, aby przewijać wszystkie zdarzenia przebiegu</translation>
     </message>
     <message>
-        <source>Playback speed (%1 events per second at 1×)</source>
-        <translation>Szybkość odtwarzania (zdarzenia na sekundę przy 1×: %1)</translation>
-    </message>
-    <message>
         <source>start</source>
         <translation>początek</translation>
     </message>
@@ -1154,6 +1150,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>no run yet</source>
         <translation>jeszcze nie uruchomiono</translation>
+    </message>
+    <message>
+        <source>Playback speed (at 1×, each new token stays %1 s on screen)</source>
+        <translation>Prędkość odtwarzania (przy 1× każdy nowy token zostaje na ekranie %1 s)</translation>
     </message>
 </context>
 <context>
