@@ -496,6 +496,44 @@ class TestLessons : public QObject {
         }
     }
 
+    // Opening a lesson prepares every step's scenario in the background: once prepared, a step
+    // that changes scenario shows its run at once, and going back shows the very same run (the
+    // TTFT the class was told to remember does not change).
+    void preparedStepsShowAtOnce() {
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        ScenarioContext* ctx = w->context();
+        std::string best;
+        std::size_t most = 0;
+        for (const auto& name : builtinLessonNames()) {
+            QString error;
+            QVERIFY2(panel->openLesson(QString::fromStdString(name), &error), qPrintable(error));
+            if (panel->lesson().scenarios.size() > most) {
+                most = panel->lesson().scenarios.size();
+                best = name;
+            }
+        }
+        QVERIFY(most >= 2);
+        QString error;
+        QVERIFY(panel->openLesson(QString::fromStdString(best), &error));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        for (const Scenario& sc : panel->lesson().scenarios)
+            QTRY_VERIFY_WITH_TIMEOUT(w->engine()->cachedRun(sc) != nullptr, kRunTimeoutMs);
+        std::map<std::string, const ScenarioRun*> seen;
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int i = 0; i < panel->stepCount(); ++i) {
+                panel->goToStep(i);
+                QCoreApplication::processEvents();  // the cached run arrives on the next turn
+                QVERIFY2(panel->isStepShown(),
+                         qPrintable(QStringLiteral("%1 step %2 waited for the model")
+                                        .arg(QString::fromStdString(best))
+                                        .arg(i + 1)));
+                const auto [it, fresh] = seen.emplace(ctx->scenario().name, ctx->run().get());
+                QCOMPARE(ctx->run().get(), it->second);
+            }
+        }
+    }
+
     // A projector shows 1280x800 and no more: opening a lesson, and every step of it, in every
     // language, leaves the window that size.
     void lessonsKeepTheWindowSize() {

@@ -1,9 +1,12 @@
 #include "engine_session.h"
 
+#include <QCryptographicHash>
 #include <QMetaObject>
+#include <QTimer>
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <set>
 
 #if defined(__linux__)
 #include <sys/resource.h>
@@ -76,14 +79,30 @@ uint64_t EngineSession::requestPlay(Scenario scenario) {
     std::lock_guard lock(mutex_);
     const uint64_t gen = ++generation_;
     pending_ = Pending{std::move(scenario), gen};
+    playQueued_ = true;
     queueDrain();
     return gen;
+}
+
+uint64_t EngineSession::cancelPlay() {
+    std::lock_guard lock(mutex_);
+    pending_.reset();
+    playQueued_ = pendingVariant_.has_value();
+    return ++generation_;
+}
+
+void EngineSession::requestPrepare(std::vector<Scenario> scenarios) {
+    std::lock_guard lock(mutex_);
+    for (Scenario& sc : scenarios)
+        prepareQueue_.push_back(Pending{std::move(sc), 0, false, true});
+    queueDrain();
 }
 
 uint64_t EngineSession::requestVariant(Scenario scenario) {
     std::lock_guard lock(mutex_);
     const uint64_t gen = ++variantGeneration_;
     pendingVariant_ = Pending{std::move(scenario), gen, true};
+    playQueued_ = true;
     queueDrain();
     return gen;
 }
@@ -180,7 +199,13 @@ void EngineSession::drain() {
         std::optional<Pending>& slot = pending_ ? pending_ : pendingVariant_;
         job = std::move(slot);
         slot.reset();
-        drainQueued_ = pending_ || pendingVariant_ || pendingLint_;
+        // Preparing runs for later only when nobody waits for anything.
+        if (!job && !prepareQueue_.empty()) {
+            job = std::move(prepareQueue_.front());
+            prepareQueue_.pop_front();
+        }
+        playQueued_ = pending_ || pendingVariant_;
+        drainQueued_ = pending_ || pendingVariant_ || pendingLint_ || !prepareQueue_.empty();
         if (drainQueued_)
             QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
     }
@@ -265,6 +290,8 @@ void EngineSession::buildProbeScenario(int target_tokens) {
 }
 
 void EngineSession::fail(const Pending& job, const QString& message) {
+    if (job.prepare)
+        return;  // the play that asks for it later says why
     if (job.variant)
         emit variantFailed(message, job.generation);
     else
@@ -272,6 +299,8 @@ void EngineSession::fail(const Pending& job, const QString& message) {
 }
 
 bool EngineSession::superseded(const Pending& job) const {
+    if (job.prepare)
+        return stopping_ || playQueued_;
     return stopping_ ||
            (job.variant ? variantGeneration_.load() : generation_.load()) != job.generation;
 }
@@ -279,6 +308,8 @@ bool EngineSession::superseded(const Pending& job) const {
 void EngineSession::play(const Pending& job) {
     const Scenario& sc = job.scenario;
     auto say = [&](const QString& text) {
+        if (job.prepare)
+            return;  // nothing on screen is waiting for it
         if (job.variant)
             emit variantProgress(text);
         else
@@ -339,12 +370,22 @@ void EngineSession::play(const Pending& job) {
         if (!played)
             run->error = played.error().message;
     } catch (const PlayCancelled&) {
+        if (job.prepare && !stopping_) {  // a play came first: this one later, from the start
+            std::lock_guard lock(mutex_);
+            prepareQueue_.push_front(job);
+            queueDrain();
+        }
         return;  // superseded; the newer request is already queued
     }
     run->play_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::sort(run->results.begin(), run->results.end(),
               [](const RequestResult& a, const RequestResult& b) { return a.request < b.request; });
+    if (job.prepare) {
+        if (!stopping_ && run->error.empty())
+            emit prepared(std::const_pointer_cast<const ScenarioRun>(run));
+        return;
+    }
     if (superseded(job))
         return;
     if (job.variant)
@@ -403,10 +444,12 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
     connect(session, &EngineSession::runReady, this, [this](const ScenarioRunPtr& run) {
         if (!run || run->generation != latest_)
             return;  // a newer play is on its way
+        remember(run);
         info_ = run->engine;
         setBusy(false);
         emit runReady(run);
     });
+    connect(session, &EngineSession::prepared, this, &EngineHost::remember);
     thread_.start();
     QMetaObject::invokeMethod(session, &EngineSession::load, Qt::QueuedConnection);
 }
@@ -418,12 +461,82 @@ EngineHost::~EngineHost() {
     thread_.wait();
 }
 
+// Everything about a scenario that changes its run. The model, backend and timing are the host's
+// for its whole life (a new model or backend is a new host), so the content alone keys a run.
+std::string EngineHost::runKey(const Scenario& sc) {
+    ojson j = {{"name", sc.name},
+               {"block_size", sc.block_size},
+               {"capacity_blocks", sc.capacity_blocks},
+               {"ttl_s", sc.ttl_s ? ojson(*sc.ttl_s) : ojson()}};
+    ojson requests = ojson::array();
+    for (const ScenarioRequest& r : sc.requests) {
+        requests.push_back({{"at_s", r.at_s},
+                            {"session", r.session},
+                            {"salt", r.salt ? ojson(*r.salt) : ojson()},
+                            {"max_tokens", r.max_tokens},
+                            {"body", r.body}});
+    }
+    j["requests"] = std::move(requests);
+    const std::string text = j.dump();
+    return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256)
+        .toHex()
+        .toStdString();
+}
+
+void EngineHost::remember(const ScenarioRunPtr& run) {
+    if (!run || !run->error.empty())
+        return;  // a run that stopped early is never shown again as if it were whole
+    const std::string key = runKey(run->scenario);
+    std::erase_if(runs_, [&](const auto& e) { return e.first == key; });
+    runs_.emplace_back(key, run);
+    while (runs_.size() > kCachedRuns)
+        runs_.pop_front();
+}
+
+ScenarioRunPtr EngineHost::cachedRun(const Scenario& scenario) const {
+    const std::string key = runKey(scenario);
+    for (const auto& [k, run] : runs_) {
+        if (k == key)
+            return run;
+    }
+    return nullptr;
+}
+
 uint64_t EngineHost::play(const Scenario& scenario) {
     if (!session_)
         return 0;
+    if (ScenarioRunPtr run = cachedRun(scenario)) {
+        // Played before, or prepared: shown at once, with the same numbers as then.
+        latest_ = session_->cancelPlay();
+        cachedAnswer_ = run;
+        playingKey_.clear();
+        const uint64_t gen = latest_;
+        setBusy(false);
+        QTimer::singleShot(0, this, [this, run, gen] {
+            if (gen == latest_)
+                emit runReady(run);
+        });
+        return latest_;
+    }
+    playingKey_ = runKey(scenario);
+    cachedAnswer_.reset();
     latest_ = session_->requestPlay(scenario);
     setBusy(true);
     return latest_;
+}
+
+void EngineHost::prepare(const std::vector<Scenario>& scenarios) {
+    if (!session_)
+        return;
+    std::vector<Scenario> todo;
+    std::set<std::string> keys;
+    for (const Scenario& sc : scenarios) {
+        const std::string key = runKey(sc);
+        if (key != playingKey_ && !cachedRun(sc) && keys.insert(key).second)
+            todo.push_back(sc);
+    }
+    if (!todo.empty())
+        session_->requestPrepare(std::move(todo));
 }
 
 uint64_t EngineHost::playVariant(const Scenario& scenario) {

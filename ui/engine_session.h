@@ -21,10 +21,14 @@
 #include <QString>
 #include <QThread>
 #include <atomic>
+#include <deque>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "runner/backend_factory.h"
 #include "scenario_lint.h"
@@ -68,6 +72,12 @@ class EngineSession : public QObject {
     // Thread-safe. Queues building the latency probe's scenario (long_prompt_scenario) with the
     // model's tokenizer, after whatever the worker is doing.
     void requestProbeScenario(int target_tokens);
+    // Thread-safe. Drops a queued play and makes a running one stop at its next event (the UI
+    // shows a cached run instead). Returns the generation a later play must exceed.
+    uint64_t cancelPlay();
+    // Thread-safe. Queues scenarios to play when nothing else is waiting, each answered with
+    // prepared(); a play or variant request pauses them (the one running starts again later).
+    void requestPrepare(std::vector<Scenario> scenarios);
     // Thread-safe. Makes the current play stop at its next event; nothing more is emitted.
     void stop();
 
@@ -85,6 +95,7 @@ class EngineSession : public QObject {
     void variantFailed(const QString& message, quint64 generation);
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
     void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
+    void prepared(const pl::ui::ScenarioRunPtr& run);
 
   private slots:
     void drain();
@@ -94,6 +105,7 @@ class EngineSession : public QObject {
         Scenario scenario;
         uint64_t generation = 0;
         bool variant = false;
+        bool prepare = false;  // for the run cache only: shown nowhere until asked for
     };
     // With mutex_ held: makes sure a drain() is on its way.
     void queueDrain();
@@ -124,6 +136,8 @@ class EngineSession : public QObject {
     std::optional<Pending> pending_;
     std::optional<Pending> pendingVariant_;
     std::optional<Pending> pendingLint_;
+    std::deque<Pending> prepareQueue_;
+    std::atomic<bool> playQueued_{false};  // a play or variant waits: a prepare job yields
     bool drainQueued_ = false;
     std::atomic<uint64_t> generation_{0};
     std::atomic<uint64_t> variantGeneration_{0};
@@ -138,8 +152,19 @@ class EngineHost : public QObject {
     explicit EngineHost(EngineOptions options, QObject* parent = nullptr);
     ~EngineHost() override;
 
+    // Plays `scenario`, or shows its cached run at once when it was played or prepared before.
     uint64_t play(const Scenario& scenario);
     uint64_t latestGeneration() const { return latest_; }
+    // Plays these in the background, for the run cache (a lesson's steps, while the presenter
+    // talks), after anything the window waits for.
+    void prepare(const std::vector<Scenario>& scenarios);
+    // The cached run of `scenario`, if any; null otherwise.
+    ScenarioRunPtr cachedRun(const Scenario& scenario) const;
+    static std::string runKey(const Scenario& scenario);
+    // The run that answers the latest play: played for it, or taken from the cache for it.
+    bool isCurrent(const ScenarioRunPtr& run) const {
+        return run && (run->generation == latest_ || run == cachedAnswer_);
+    }
     // See EngineSession::requestVariant. Answers with variantReady or variantFailed.
     uint64_t playVariant(const Scenario& scenario);
     void cancelVariant();
@@ -166,7 +191,12 @@ class EngineHost : public QObject {
 
   private:
     void setBusy(bool busy);
+    void remember(const ScenarioRunPtr& run);
 
+    static constexpr std::size_t kCachedRuns = 24;
+    std::deque<std::pair<std::string, ScenarioRunPtr>> runs_;  // oldest first
+    ScenarioRunPtr cachedAnswer_;  // the cached run the latest play was answered with
+    std::string playingKey_;       // the play the window waits for: not prepared a second time
     QThread thread_;
     QPointer<EngineSession> session_;  // lives on thread_, deleted when it finishes
     uint64_t latest_ = 0;

@@ -260,6 +260,8 @@ void LessonPanel::setLesson(Lesson lesson, int step) {
     refreshPicker();
     emit lessonStarted();
     showCurrentStep();
+    // While the presenter talks: every other step's scenario, so that no step waits for the model.
+    views_->prepareScenarios(lesson_.scenarios);
 }
 
 void LessonPanel::closeLesson() {

@@ -745,7 +745,7 @@ bool MainWindow::waitForRun(int timeoutMs) {
         if (runFailed_)
             return false;
         if (context_->run() && !context_->awaitingRun() &&
-            (!engine_ || context_->run()->generation == engine_->latestGeneration())) {
+            (!engine_ || engine_->isCurrent(context_->run()))) {
             syncViews();  // the views show the run when this returns
             return true;
         }
@@ -899,6 +899,11 @@ QWidget* MainWindow::widgetFor(const QString& id) {
     if (id == QLatin1String("charts.hits"))
         return chart(ChartsPanel::Chart::HitRate);
     return nullptr;
+}
+
+void MainWindow::prepareScenarios(const std::vector<Scenario>& scenarios) {
+    if (engine_)
+        engine_->prepare(scenarios);
 }
 
 QWidget* MainWindow::dialogParent() {

@@ -71,6 +71,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
 
     ScenarioContext* context() const override { return context_; }
     QWidget* widgetFor(const QString& id) override;
+    void prepareScenarios(const std::vector<Scenario>& scenarios) override;
     QWidget* dialogParent() override;
     EngineHost* engine() const { return engine_; }
     BlockChainView* blockChainView() const { return chain_; }

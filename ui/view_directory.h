@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QString>
+#include <vector>
 
 class QWidget;
 
@@ -21,6 +22,8 @@ class ViewDirectory {
     virtual ScenarioContext* context() const = 0;
     // Shows and plays `scenario` (the views follow when its run arrives).
     virtual void loadScenario(const Scenario& scenario) = 0;
+    // Plays these in the background, so that showing one later is immediate.
+    virtual void prepareScenarios(const std::vector<Scenario>& scenarios) = 0;
     // The widget that shows `id`, one of lessonTargets() ("prompt", "charts.kv", ...), brought
     // to the front: a dock raised, a chart's tab selected. nullptr for an unknown id.
     virtual QWidget* widgetFor(const QString& id) = 0;
