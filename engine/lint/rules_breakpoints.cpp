@@ -102,9 +102,10 @@ void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& p
     const int gap = after->block - target_block;
     Finding f = ctx.make(
         rule::kBreakpointLookback, ctx.in.body_pointer + after->pointer, std::string_view::npos, 0,
-        "the previous request cached ~" + with_commas(prev_cached) + " tokens ending at block " +
-            std::to_string(target_block) + ", but this breakpoint is " + std::to_string(gap) +
-            " blocks later; the API looks back only 20 blocks, so it writes the "
+        "the previous request cached ~" + with_commas(prev_cached) +
+            " tokens ending at content block " + std::to_string(target_block) +
+            ", but this breakpoint is " + std::to_string(gap) +
+            " content blocks later; the API looks back only 20 content blocks, so it writes the "
             "whole prefix again instead of reading it");
     f.fix =
         "also mark the end of the previous turn, or keep breakpoints within 20 blocks of each "

@@ -106,8 +106,9 @@ std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, 
         if (ctx.in.body.contains(jp) && !ctx.in.body[jp].is_string())
             msg += " of its JSON";
     }
-    msg += ", token " + std::to_string(effective) + ", block " + std::to_string(block) + ": ~" +
-           with_commas(lost) + " tokens (estimated) the previous request cached cannot be reused";
+    msg += ", token " + std::to_string(effective) + ", content block " + std::to_string(block) +
+           ": ~" + with_commas(lost) +
+           " tokens (estimated) the previous request cached cannot be reused";
     return msg;
 }
 
