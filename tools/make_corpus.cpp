@@ -16,9 +16,8 @@
 // "reading=20,general=5,prose=15,triage=10,quote=50": reading documents, the --qa chats, the
 // general mix above, plain prose pages (tools/corpus/prose_corpus.h), few-shot triage chats
 // (tools/corpus/triage_corpus.h), chats answered by quoting the policy
-// (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h), lists to
-// repeat (tools/corpus/echo_corpus.h) and made-up strings to copy (tools/corpus/copy_corpus.h);
-// the built-in model's last training stage uses it.
+// (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h) and lists to
+// repeat (tools/corpus/echo_corpus.h); the built-in model's last training stage uses it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -26,7 +25,6 @@
 #include <string>
 #include <vector>
 
-#include "corpus/copy_corpus.h"
 #include "corpus/echo_corpus.h"
 #include "corpus/prose_corpus.h"
 #include "corpus/quote_corpus.h"
@@ -507,8 +505,8 @@ std::string product_doc(Rng& rng) {
 
 // "reading=60,qa=15,..." -> {{"reading", 60}, {"qa", 15}, ...}, in the order written.
 bool parse_mix(const std::string& spec, std::vector<std::pair<std::string, int>>& out) {
-    static const std::vector<std::string> kKinds = {
-        "reading", "qa", "general", "prose", "triage", "quote", "recall", "echo", "copy"};
+    static const std::vector<std::string> kKinds = {"reading", "qa",    "general", "prose",
+                                                    "triage",  "quote", "recall",  "echo"};
     out.clear();
     int total = 0;
     std::size_t at = 0;
@@ -550,11 +548,10 @@ int main(int argc, char** argv) {
             reading = true;
         else if (a == "--mix" && i + 1 < argc) {
             if (!parse_mix(argv[++i], mix)) {
-                std::fprintf(
-                    stderr,
-                    "make_corpus: --mix %s: want kind=percent,... over reading, qa, "
-                    "general, prose, triage, quote, recall, echo and copy, adding up to 100\n",
-                    argv[i]);
+                std::fprintf(stderr,
+                             "make_corpus: --mix %s: want kind=percent,... over reading, qa, "
+                             "general, prose, triage, quote, recall and echo, adding up to 100\n",
+                             argv[i]);
                 return 2;
             }
         } else if (a == "-o" && i + 1 < argc)
@@ -592,7 +589,6 @@ int main(int argc, char** argv) {
                            : what == "triage" ? pl::corpus::triage_doc(r)
                            : what == "recall" ? pl::corpus::recall_doc(r)
                            : what == "echo"   ? pl::corpus::echo_doc(r)
-                           : what == "copy"   ? pl::corpus::copy_doc(r)
                                               : pl::corpus::quote_doc(r)) +
                           "<|endoftext|>\n";
                 continue;
