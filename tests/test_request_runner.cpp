@@ -8,6 +8,7 @@
 #include "core/assets.h"
 #include "cpu/cpu_backend.h"
 #include "model/gpt_model.h"
+#include "prompt/framing.h"
 #include "prompt/renderer.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
@@ -131,6 +132,45 @@ class TestRequestRunner : public QObject {
             }
         }
         QVERIFY(breakpoints >= 4);  // the bodies exercise cache_control
+    }
+
+    // An answer ends where the model closes its turn: output_text never holds a framing tag, and
+    // a token that ends the turn is the request's last decoded token.
+    void answersEndAtTheTurn() {
+        QCOMPARE(framing::answer_end("Yes, within 30 days.\n</assistant>\n"), std::size_t{21});
+        QCOMPARE(framing::answer_end("Yes.</"), std::size_t{4});
+        QCOMPARE(framing::answer_end("Done<|endoftext|>"), std::size_t{4});
+        QCOMPARE(framing::answer_end("Thanks!\n<user>\nHi"), std::size_t{8});
+        QCOMPARE(framing::answer_end("It ends in <"), std::size_t{11});  // the next token decides
+        QCOMPARE(framing::answer_end("Use 5 < 7 and x<y"), std::string_view::npos);
+        QCOMPARE(framing::answer_end("A plain answer."), std::string_view::npos);
+
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY(sc.ok());
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        CpuBackend be(model_, layout);
+        auto runner = RequestRunner::create(be, *sc, {false, false, {}});
+        QVERIFY(runner.ok());
+        std::map<int, std::vector<TokenDecodedEvent>> decoded;
+        auto results = runner.value()->play(*sc, [&](const RunnerEvent& ev) {
+            if (auto* e = std::get_if<TokenDecodedEvent>(&ev))
+                decoded[e->request].push_back(*e);
+        });
+        QVERIFY(results.ok());
+        for (const RequestResult& r : *results) {
+            QCOMPARE(framing::answer_end(r.output_text), std::string_view::npos);
+            const auto& tokens = decoded[r.request];
+            QCOMPARE(static_cast<int>(tokens.size()), r.output_tokens);
+            std::string shown;
+            for (std::size_t i = 0; i < tokens.size(); ++i) {
+                QVERIFY(!tokens[i].ends_turn || i + 1 == tokens.size());
+                shown += tokens[i].text;
+            }
+            // What the Output dock shows is the answer, up to trailing white space.
+            QVERIFY(shown.rfind(r.output_text, 0) == 0);
+            QCOMPARE(framing::answer_end(shown), std::string_view::npos);
+        }
     }
 
     void eventsAgreeWithResults() {

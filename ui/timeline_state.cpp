@@ -95,7 +95,18 @@ RequestProgress foldRequest(const ScenarioRun& run, int request, int cursor) {
                            p.cached_tokens = e.cached_tokens;
                            p.computed_tokens = e.computed_tokens;
                        },
-                       [&](const TokenDecodedEvent& e) { p.output_tokens.push_back(e.text); },
+                       [&](const TokenDecodedEvent& e) {
+                           p.output_tokens.push_back(e.text);
+                           // The line break before a closing tag is framing too: the Output dock
+                           // shows the answer and nothing of the turn's end.
+                           for (auto t = p.output_tokens.rbegin();
+                                e.ends_turn && t != p.output_tokens.rend(); ++t) {
+                               while (!t->empty() && (t->back() == '\n' || t->back() == ' '))
+                                   t->pop_back();
+                               if (!t->empty())
+                                   break;
+                           }
+                       },
                        [&](const MemorySampleEvent&) {},
                        [&](const RequestFinishedEvent&) { p.finished = true; },
                    },

@@ -32,6 +32,22 @@ std::string turn_text(std::string_view role, std::string_view text) {
     return s;
 }
 
+std::size_t answer_end(std::string_view text) {
+    static const std::string_view kTags[] = {"</",       "<user>", "<assistant>",
+                                             "<system>", "<tool>", "<|endoftext|>"};
+    for (std::size_t at = text.find('<'); at != std::string_view::npos;
+         at = text.find('<', at + 1)) {
+        const std::string_view rest = text.substr(at);
+        for (std::string_view tag : kTags) {
+            // The rest is the tag's beginning (more may follow) or starts with the whole tag.
+            if (tag.substr(0, std::min(tag.size(), rest.size())) ==
+                rest.substr(0, std::min(tag.size(), rest.size())))
+                return at;
+        }
+    }
+    return std::string_view::npos;
+}
+
 const std::vector<std::string>& trained_pieces() {
     static const std::vector<std::string> pieces = [] {
         std::vector<std::string> v{std::string(kToolOpen), std::string(kToolClose)};

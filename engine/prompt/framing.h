@@ -25,6 +25,12 @@ std::string turn_close(std::string_view role);  // "\n</role>\n"
 std::string tool_text(std::string_view tool_json);
 std::string turn_text(std::string_view role, std::string_view text);
 
+// Where the model's answer ends in `text`, the decoded output so far: the byte at which framing
+// begins (a "<" that starts, or may start, a framing tag: "</assistant>", "<user>", "<tool>",
+// "<|endoftext|>" ...), or npos. A "<" at the very end counts: the next token would have to
+// decide, and an answer in this template never ends in one.
+std::size_t answer_end(std::string_view text);
+
 // Every framing string of the roles the built-in model is trained on (system, user, assistant,
 // tools), longest first: what the trainer cuts documents at before tokenizing.
 const std::vector<std::string>& trained_pieces();

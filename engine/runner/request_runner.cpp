@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "model/gpt_model.h"
+#include "prompt/framing.h"
 #include "prompt/renderer.h"
 
 namespace pl {
@@ -226,11 +227,23 @@ Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sin
     const GptModel& model = backend_.model();
     int pos = res.prompt_tokens;
     int32_t tok = run.next;
+    std::string text;  // the output so far, decoded
     for (int i = 0;; ++i) {
         res.output.push_back(tok);
+        std::string bytes = model.tokenizer().token_bytes(tok);
+        const std::size_t before = text.size();
+        text += bytes;
+        // The answer ends where the model closes its turn (prompt/framing.h): the Output dock,
+        // `run` and output_text show the answer only, never the closing tag or the next turn.
+        const std::size_t end = framing::answer_end(text);
+        const bool ends_turn = end != std::string::npos;
+        if (ends_turn) {
+            bytes.resize(end > before ? end - before : 0);
+            text.resize(end);
+        }
         if (sink)
-            sink(TokenDecodedEvent{run.index, i, tok, model.tokenizer().token_bytes(tok)});
-        if (static_cast<int>(res.output.size()) >= run.max_new)
+            sink(TokenDecodedEvent{run.index, i, tok, std::move(bytes), ends_turn});
+        if (ends_turn || static_cast<int>(res.output.size()) >= run.max_new)
             break;
         auto app = cache_.append_token(run.seq, tok, run.req.at_s);
         if (!app)
@@ -253,7 +266,9 @@ Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sin
         tok = run.sampler->sample(run.logits);
     }
     res.output_tokens = static_cast<int>(res.output.size());
-    res.output_text = model.tokenizer().decode(res.output);
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+    res.output_text = std::move(text);
     // API-style usage: reused tokens are cache reads; computed full blocks are cache writes;
     // the partial tail is plain input.
     res.usage.cache_read_input_tokens = res.cached_tokens;

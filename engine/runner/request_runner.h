@@ -64,7 +64,10 @@ struct TokenDecodedEvent {
     int request;
     int position;  // index in the output
     int32_t token;
-    std::string text;  // raw bytes of the token
+    std::string text;  // raw bytes of the token (of its answer part when it ends the turn)
+    // The token closes the assistant's turn (end of text, or the start of a framing tag such as
+    // "</assistant>"): decoding stops here and nothing of it from the tag on is answer.
+    bool ends_turn = false;
 };
 struct MemorySampleEvent {
     int request;
