@@ -82,8 +82,8 @@ int usage() {
         "AdamW moments (a second stage on another corpus, same tokenizer). --loss-on answers:\n"
         "in documents with an assistant turn, only the assistant's tokens (its closing tag\n"
         "included) are predicted; documents without one (prose, FAQ pages) keep every token.\n"
-        "--stop-after N ends after step N with a checkpoint, schedule unchanged: --resume then\n"
-        "goes on to --steps, e.g. on another corpus.\n");
+        "--stop-after N ends after step N, schedule unchanged, with a checkpoint and the model\n"
+        "of that step: --resume then goes on to --steps, e.g. on another corpus.\n");
     return 2;
 }
 
@@ -599,14 +599,14 @@ int main(int argc, char** argv) {
         }
         std::printf("stopped after step %ld of %d: %s/checkpoint.json\n", last, o.steps,
                     work.string().c_str());
-        return 0;
     }
     if (auto r = write_model(o.out_dir, tr, bpe); !r) {
         std::fprintf(stderr, "train_gpt: %s\n", r.error().message.c_str());
         return 2;
     }
     const double loop_s = seconds() - t_loop;
-    const nlohmann::json summary = {{"steps", o.steps},
+    const nlohmann::json summary = {{"steps", last},
+                                    {"schedule_steps", o.steps},
                                     {"batch", B},
                                     {"seq", T},
                                     {"threads", o.threads},
