@@ -150,7 +150,7 @@ void UsagePanel::refresh() {
     }
     if (rp.prefill_done && res && res->max_abs_diff_vs_full) {
         const double d = *res->max_abs_diff_vs_full;
-        const bool ok = d <= 1e-4;
+        const bool ok = !res->verify_failed();
         const QString diff = d == 0.0 ? tr("0 (bit-identical)") : QString::number(d, 'e', 1);
         check_->setText(
             (ok ? tr("<span style='color:%1'>✔ First-token logits equal a full recompute: "

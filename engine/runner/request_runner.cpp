@@ -212,11 +212,13 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
         std::iota(scratch.begin(), scratch.end(), cache_.capacity_blocks());
         std::vector<float> full(run.logits.size());
         PL_TRY(backend_.forward(scratch, 0, tokens, full));
-        double worst = 0.0;
+        double worst = 0.0, scale = 0.0;
         for (std::size_t i = 0; i < full.size(); ++i) {
             worst = std::max(worst, std::fabs(static_cast<double>(full[i]) - run.logits[i]));
+            scale = std::max(scale, std::fabs(static_cast<double>(full[i])));
         }
         res.max_abs_diff_vs_full = worst;
+        res.verify_tolerance = std::max(kVerifyAbsTolerance, kVerifyRelTolerance * scale);
     }
     sample_memory(index, req.at_s, sink);
     return {};

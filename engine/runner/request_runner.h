@@ -95,6 +95,12 @@ struct PromptBlockReport {
     int block_id = 0;
 };
 
+// --verify's tolerance on the first-token logits, cached against a full recompute. The cached and
+// the full path sum attention in different orders (paged blocks against one contiguous sweep); in
+// float32 that moves a logit of 10 by up to about 1e-4 on Vulkan, 1e-6 on the CPU.
+inline constexpr double kVerifyAbsTolerance = 3e-4;
+inline constexpr double kVerifyRelTolerance = 2e-5;
+
 struct RequestResult {
     int request = 0;
     std::string session;
@@ -112,6 +118,14 @@ struct RequestResult {
     std::vector<int32_t> output;
     std::string output_text;
     std::optional<double> max_abs_diff_vs_full;
+    // What --verify accepts: kVerifyAbsTolerance, or kVerifyRelTolerance of the largest
+    // full-recompute logit when that is larger (float32 sums taken in another order differ in
+    // proportion to the values summed).
+    std::optional<double> verify_tolerance;
+    bool verify_failed() const {
+        return max_abs_diff_vs_full && verify_tolerance &&
+               *max_abs_diff_vs_full > *verify_tolerance;
+    }
     UsageRecord usage;
     RenderedPrompt prompt;
     std::vector<float> first_logits;  // kept only when RunnerOptions::keep_logits
