@@ -1,6 +1,7 @@
 // Every built-in scenario plays through `prefixlens run` on the default backend, and what a
 // workshop shows from them holds: the timestamp trap, and cached logits equal a full recompute.
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
@@ -75,23 +76,65 @@ class TestBuiltinScenarios : public QObject {
 
     void verifyEveryScenario_data() {
         QTest::addColumn<QString>("name");
-        for (const auto& n : pl::builtin_scenario_names()) {
+        for (const auto& n : pl::builtin_scenario_names())
             QTest::addRow("%s", n.c_str()) << QString::fromStdString(n);
-        }
     }
 
+    // On both backends: cached logits equal a full recompute, and every request's answer is an
+    // answer, English prose of at least three words and never a template tag (the few-shot
+    // triage scenario: one of its categories, a colon and why). Greedy decoding gives the same
+    // answers on the CPU and on Vulkan.
     void verifyEveryScenario() {
         QFETCH(QString, name);
-        const Lines r = run_json({"run", name, "--json", "--verify"});
-        QVERIFY2(r.exit_code == 0, qPrintable(r.err));
         auto scenario = pl::load_scenario(name.toStdString());
         QVERIFY(scenario.ok());
-        QCOMPARE(r.lines.size(), scenario->requests.size());
-        for (const auto& line : r.lines) {
-            QVERIFY(line.contains("max_abs_diff_vs_full"));
-            const double d = line["max_abs_diff_vs_full"].get<double>();
-            QVERIFY2(d <= 1e-4,
-                     qPrintable(QString("request %1: %2").arg(line["request"].get<int>()).arg(d)));
+        std::vector<std::string> answers[2];
+        QStringList gaps;  // answers that are not yet prose of three words or more
+        for (int b = 0; b < 2; ++b) {
+            const QString backend = b == 0 ? "vulkan" : "cpu";
+            const Lines r = run_json({"run", name, "--json", "--verify", "--backend", backend});
+            QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+            QCOMPARE(r.lines.size(), scenario->requests.size());
+            for (const auto& line : r.lines) {
+                QVERIFY(line.contains("max_abs_diff_vs_full"));
+                const double d = line["max_abs_diff_vs_full"].get<double>();
+                const double tol = line["verify_tolerance"].get<double>();
+                QVERIFY(tol >= 1e-4 && tol < 1e-3);
+                QVERIFY2(d <= tol, qPrintable(QString("%1 request %2: %3")
+                                                  .arg(backend)
+                                                  .arg(line["request"].get<int>())
+                                                  .arg(d)));
+                const std::string text = line["output_text"].get<std::string>();
+                answers[b].push_back(text);
+                const QString out = QString::fromStdString(text);
+                const QString why = QString("%1 request %2: \"%3\"")
+                                        .arg(backend)
+                                        .arg(line["request"].get<int>())
+                                        .arg(out);
+                QVERIFY2(!out.contains(QRegularExpression("</?(user|assistant|system|tool)>|<\\|")),
+                         qPrintable(why));
+                if (out.count(QRegularExpression("[A-Za-z]{2,}")) < 3)
+                    gaps << why;
+                QVERIFY2(!out.endsWith('\n') && !out.startsWith('\n'), qPrintable(why));
+                if (name == "few-shot" &&
+                    !QRegularExpression("^(return|damaged|warranty|shipping|billing|product): ")
+                         .match(out)
+                         .hasMatch())
+                    gaps << why + QStringLiteral(" (not 'label: why')");
+            }
+        }
+        // Known gaps of today's model (assets/model/README.md): the few-shot triage answers are
+        // often the label alone, and the agent loop's answers after tool results are not prose.
+        QEXPECT_FAIL("few-shot", "the model often answers with the label alone", Continue);
+        QEXPECT_FAIL("agent-loop", "after tool results the model's answers are not prose",
+                     Continue);
+        QVERIFY2(gaps.isEmpty(), qPrintable(gaps.join(QStringLiteral("; "))));
+        for (std::size_t i = 0; i < answers[0].size(); ++i) {
+            const QString why = QString("request %1: vulkan \"%2\", cpu \"%3\"")
+                                    .arg(i)
+                                    .arg(QString::fromStdString(answers[0][i]))
+                                    .arg(QString::fromStdString(answers[1][i]));
+            QVERIFY2(answers[0][i] == answers[1][i], qPrintable(why));
         }
     }
 };
