@@ -388,6 +388,10 @@ void ChartsPanel::buildMemory() {
             lower[i] += v;
         }
         auto* area = new QAreaSeries(up, lo);
+        // A QAreaSeries does not own its boundary lines: parented to it, they go with it when the
+        // chart is rebuilt (removeAllSeries) instead of leaking.
+        up->setParent(area);
+        lo->setParent(area);
         area->setName(name);
         QColor fill = color;
         fill.setAlpha(200);
