@@ -209,8 +209,13 @@ void PoolView::paintEvent(QPaintEvent*) {
     p.setPen(pal.text);
     const QRect line1(8, 4, width() - 16, fm.height());
     QString title = tr("%1 blocks × %2 tokens").arg(n).arg(run ? run->scenario.block_size : 0);
-    if (run)
-        title += tr(" · %1 each").arg(formatBytes(static_cast<double>(run->bytes_per_block)));
+    // The block size in bytes only where it fits whole: a number is never cut.
+    if (run) {
+        const QString full =
+            title + tr(" · %1 each").arg(formatBytes(static_cast<double>(run->bytes_per_block)));
+        if (QFontMetrics(bold).horizontalAdvance(full) <= line1.width())
+            title = full;
+    }
     p.drawText(line1, Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetrics(bold).elidedText(title, Qt::ElideRight, line1.width()));
     p.setFont(font());

@@ -71,13 +71,18 @@ bool ScenarioContext::replaceText(ojson& body, const std::string& pointer, const
     return true;
 }
 
+bool ScenarioContext::hasRequest(int request, QString* error) const {
+    if (request >= 0 && request < static_cast<int>(scenario_.requests.size()))
+        return true;
+    if (error)
+        *error = tr("There is no request %1.").arg(request);
+    return false;
+}
+
 bool ScenarioContext::applyEdit(int request, const std::string& pointer, const std::string& text,
                                 QString* error) {
-    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
-        if (error)
-            *error = tr("There is no request %1.").arg(request);
+    if (!hasRequest(request, error))
         return false;
-    }
     if (!replaceText(scenario_.requests[static_cast<std::size_t>(request)].body, pointer, text,
                      error))
         return false;
@@ -87,11 +92,8 @@ bool ScenarioContext::applyEdit(int request, const std::string& pointer, const s
 
 bool ScenarioContext::sendAgain(int request, const std::string& pointer, const std::string& text,
                                 QString* error) {
-    if (request < 0 || request >= static_cast<int>(scenario_.requests.size())) {
-        if (error)
-            *error = tr("There is no request %1.").arg(request);
+    if (!hasRequest(request, error))
         return false;
-    }
     ScenarioRequest again = scenario_.requests[static_cast<std::size_t>(request)];
     if (!pointer.empty() && !replaceText(again.body, pointer, text, error))
         return false;

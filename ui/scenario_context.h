@@ -100,6 +100,7 @@ class ScenarioContext : public QObject {
   private:
     void tick();
 
+    bool hasRequest(int request, QString* error) const;
     bool replaceText(ojson& body, const std::string& pointer, const std::string& text,
                      QString* error) const;
     void playEdited(int cursorRequest);
