@@ -336,6 +336,10 @@ void BlockChainCanvas::refold() {
     if (!context_ || !context_->run())
         return;
     const ScenarioRun& run = *context_->run();
+    if (reuseRun_ != context_->run()) {
+        reuseRun_ = context_->run();
+        reuse_ = reuseOfAll(run);
+    }
     const int cursor = context_->cursor();
     for (int r = 0; r < run.requestCount(); ++r) {
         const int start = run.requestStartCursor(r);
@@ -664,7 +668,8 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
     QColor statsColor = pal.mutedText;
     if (rp.prefill_done) {
         // Three states, as in the charts: part reused says how much more was there to reuse.
-        const ReuseOf reuse = reuseOf(run, rp.request);
+        const auto at = static_cast<std::size_t>(rp.request);
+        const ReuseOf reuse = at < reuse_.size() ? reuse_[at] : ReuseOf{};
         if (reuse.state == Reuse::Part) {
             stats += tr(" · %1 of %2 shared blocks reused")
                          .arg(reuse.hit_blocks)

@@ -136,6 +136,9 @@ class BlockChainCanvas : public QWidget {
     std::optional<std::pair<int, int>> hover_;
     int lastEventRequest_ = -1;
     int lastEventBlock_ = -1;
+    // Each request's reuse state (reuseOfAll), worked out once per run, not per cursor step.
+    ScenarioRunPtr reuseRun_;
+    std::vector<ReuseOf> reuse_;
 };
 
 }  // namespace pl::ui

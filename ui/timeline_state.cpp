@@ -289,11 +289,4 @@ QColor reuseColor(const Palette& pal, Reuse state) {
     return state == Reuse::All ? pal.hit : state == Reuse::Part ? pal.someReuse : pal.computed;
 }
 
-ReuseOf reuseOf(const ScenarioRun& run, int request) {
-    const auto all = reuseOfAll(run);
-    return request >= 0 && request < static_cast<int>(all.size())
-               ? all[static_cast<std::size_t>(request)]
-               : ReuseOf{};
-}
-
 }  // namespace pl::ui

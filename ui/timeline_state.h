@@ -82,7 +82,6 @@ struct ReuseOf {
     int hit_blocks = 0;
     int reusable_blocks = 0;  // leading blocks whose hash an earlier request of the run had
 };
-ReuseOf reuseOf(const ScenarioRun& run, int request);
 std::vector<ReuseOf> reuseOfAll(const ScenarioRun& run);  // every request's, in one pass
 // The legend's words and colours for the three states, the same in every chart and header.
 QString reuseLabel(Reuse state);
