@@ -47,11 +47,10 @@ void ElidedLabel::changeEvent(QEvent* e) {
 
 void ElidedLabel::updateElision() {
     lastText_ = text();
-    const bool elided = fontMetrics().horizontalAdvance(text()) > contentsRect().width();
-    if (elided != elided_ || elided) {
-        elided_ = elided;
-        setToolTip(elided ? text() : QString());
-    }
+    elided_ = fontMetrics().horizontalAdvance(text()) > contentsRect().width();
+    const QString tip = elided_ ? text() : QString();
+    if (toolTip() != tip)
+        setToolTip(tip);
 }
 
 }  // namespace pl::ui

@@ -494,7 +494,10 @@ void EngineHost::remember(const ScenarioRunPtr& run) {
 }
 
 ScenarioRunPtr EngineHost::cachedRun(const Scenario& scenario) const {
-    const std::string key = runKey(scenario);
+    return cachedRun(runKey(scenario));
+}
+
+ScenarioRunPtr EngineHost::cachedRun(const std::string& key) const {
     for (const auto& [k, run] : runs_) {
         if (k == key)
             return run;
@@ -505,7 +508,8 @@ ScenarioRunPtr EngineHost::cachedRun(const Scenario& scenario) const {
 uint64_t EngineHost::play(const Scenario& scenario) {
     if (!session_)
         return 0;
-    if (ScenarioRunPtr run = cachedRun(scenario)) {
+    const std::string key = runKey(scenario);
+    if (ScenarioRunPtr run = cachedRun(key)) {
         // Played before, or prepared: shown at once, with the same numbers as then.
         latest_ = session_->cancelPlay();
         cachedAnswer_ = run;
@@ -518,7 +522,7 @@ uint64_t EngineHost::play(const Scenario& scenario) {
         });
         return latest_;
     }
-    playingKey_ = runKey(scenario);
+    playingKey_ = key;
     cachedAnswer_.reset();
     latest_ = session_->requestPlay(scenario);
     setBusy(true);
@@ -532,7 +536,7 @@ void EngineHost::prepare(const std::vector<Scenario>& scenarios) {
     std::set<std::string> keys;
     for (const Scenario& sc : scenarios) {
         const std::string key = runKey(sc);
-        if (key != playingKey_ && !cachedRun(sc) && keys.insert(key).second)
+        if (key != playingKey_ && !cachedRun(key) && keys.insert(key).second)
             todo.push_back(sc);
     }
     if (!todo.empty())

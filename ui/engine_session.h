@@ -192,6 +192,7 @@ class EngineHost : public QObject {
   private:
     void setBusy(bool busy);
     void remember(const ScenarioRunPtr& run);
+    ScenarioRunPtr cachedRun(const std::string& key) const;
 
     static constexpr std::size_t kCachedRuns = 24;
     std::deque<std::pair<std::string, ScenarioRunPtr>> runs_;  // oldest first

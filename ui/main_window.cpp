@@ -114,21 +114,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     chain_ = new BlockChainView(context_, central);
     v->addWidget(chain_, 1);
     TransportActions ta;
-    const auto acts = findChildren<QAction*>();
-    auto byName = [&](const char* name) {
-        for (QAction* a : acts) {
-            if (a->objectName() == QLatin1String(name))
-                return a;
-        }
-        return static_cast<QAction*>(nullptr);
-    };
-    ta.toStart = byName("toStart");
-    ta.prevRequest = byName("prevRequest");
-    ta.stepBack = byName("stepBack");
+    ta.toStart = actions_.toStart;
+    ta.prevRequest = actions_.prevRequest;
+    ta.stepBack = actions_.stepBack;
     ta.playPause = playAction_;
-    ta.stepForward = byName("stepForward");
-    ta.nextRequest = byName("nextRequest");
-    ta.toEnd = byName("toEnd");
+    ta.stepForward = actions_.stepForward;
+    ta.nextRequest = actions_.nextRequest;
+    ta.toEnd = actions_.toEnd;
     transport_ = new TransportBar(context_, ta, central);
     v->addWidget(transport_);
     setCentralWidget(central);
