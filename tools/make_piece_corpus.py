@@ -5,8 +5,8 @@
       Chats in which the user gives a string of 8-60 random pieces of the model's own vocabulary
       ("Repeat: ...") and the assistant repeats it exactly, one to three rounds a document. No
       piece can be guessed from its frequency, only copied from the earlier occurrence: the loss
-      falls only once the model has an induction head. From the stage-3 model (16 x 256 tokens a
-      step, these documents alone) that happened after about 450 steps.
+      falls only once the model has an induction head. From the stage-4 model (16 x 256 tokens a
+      step, these documents alone) the loss on the repeat began to fall at about step 400.
   make_piece_corpus.py shuffle --seed N A.txt B.txt ... -o OUT
       The documents of several corpora in one random order.
 
@@ -14,6 +14,7 @@ Documents end with a line "<|endoftext|>", as make_corpus writes them. Same seed
 """
 import argparse
 import json
+import os
 import random
 import sys
 
@@ -91,7 +92,6 @@ def main():
         tmp = args.out + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write("".join(d + SEP for d in docs))
-        import os
         os.replace(tmp, args.out)
     except OSError as e:
         sys.exit(f"make_piece_corpus.py: {e.filename}: {e.strerror}")

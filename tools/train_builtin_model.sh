@@ -14,7 +14,7 @@
 #   4. echo:     make_corpus --mix echo=100, 600 steps of 16 x 256 tokens, loss on the answers
 #   5. copy:     make_piece_corpus.py pieces (strings of random vocabulary pieces to repeat), the
 #                first 1,000 steps of a 2,000-step schedule of 16 x 256 tokens: the induction head
-#                forms here (after about 450 steps the loss on the repeat falls below 1 nat)
+#                forms here (the loss on the repeat begins to fall at about step 400)
 #   6. copy:     70,000 fresh such documents, the first 100 steps of the same schedule (none is
 #                seen twice: the 9,000 of stage 5 were, and the model began to memorise them)
 #   7. policies: make_corpus --mix reading=35,quote=25,qa=15,recall=10,... with 22% copy
