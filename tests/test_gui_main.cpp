@@ -134,6 +134,49 @@ class TestGuiMain : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(lastShown(), 30000);
     }
 
+    // A long scenario is drawn while it runs: the first finished requests reach the views before
+    // the last one is played, with the numbers the whole run then has; Space plays what is
+    // there and keeps waiting at its end for the rest.
+    void requestsArriveWhileTheScenarioRuns() {
+        auto w = makeWindow();
+        ScenarioContext* ctx = w->context();
+        std::vector<ScenarioRunPtr> partials;
+        connect(ctx, &ScenarioContext::runChanged, this, [&] {
+            if (ctx->run() && ctx->run()->partial)
+                partials.push_back(ctx->run());
+        });
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("concurrent-sessions")));
+        QTRY_VERIFY_WITH_TIMEOUT(!partials.empty(), kRunTimeoutMs);
+        const int total = static_cast<int>(ctx->scenario().requests.size());
+        QVERIFY(ctx->awaitingRun());  // still running
+        QVERIFY(ctx->run()->results.size() < static_cast<std::size_t>(total));
+        QVERIFY(w->blockChainView()->drawnRequest(0) == nullptr);  // the cursor is at the start
+        ctx->togglePlaying();
+        QVERIFY(ctx->isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(w->blockChainView()->drawnRequest(0) != nullptr, 30000);
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        const ScenarioRun& whole = *ctx->run();
+        QVERIFY(!whole.partial);
+        QCOMPARE(static_cast<int>(whole.results.size()), total);
+        QVERIFY(partials.front()->results.size() >= 1);
+        for (const ScenarioRunPtr& p : partials) {
+            QVERIFY(p->results.size() < whole.results.size());
+            QVERIFY(p->eventCount() <= whole.eventCount());
+            for (const RequestResult& r : p->results) {
+                const RequestResult* same = whole.result(r.request);
+                QVERIFY(same != nullptr);
+                QCOMPARE(r.output_text, same->output_text);
+                QCOMPARE(r.cached_tokens, same->cached_tokens);
+            }
+        }
+        // Playback did not stop at the end of a partial run: it is still going, or it reached
+        // the end of the whole one.
+        QVERIFY(ctx->isPlaying() || ctx->cursor() == ctx->eventCount());
+        ctx->setPlaying(false);
+        // A partial run is never cached: playing the scenario again answers with the whole run.
+        QVERIFY(w->engine()->cachedRun(ctx->scenario()) == ctx->run());
+    }
+
     void sharedSystemPromptStepByStep() {
         auto w = makeWindow();
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));

@@ -342,6 +342,8 @@ void EngineSession::play(const Pending& job) {
     const RequestRunner& rr = *runner.value();
     run->snapshots.push_back(snapshotOf(rr.cache(), -1));
     const int total = static_cast<int>(sc.requests.size());
+    const bool stream = !job.prepare && !job.variant;
+    auto lastPartial = std::chrono::steady_clock::time_point{};
     EventSink sink = [&](const RunnerEvent& ev) {
         if (lintQueued_)
             lintIfPending();  // a lint does not wait for the play
@@ -360,6 +362,19 @@ void EngineSession::play(const Pending& job) {
                     .arg(fin->request + 1)
                     .arg(total)
                     .arg(QString::fromStdString(info_.backend)));
+            const auto now = std::chrono::steady_clock::now();
+            if (stream && static_cast<int>(run->results.size()) < total &&
+                (run->results.size() == 1 ||
+                 now - lastPartial >= std::chrono::milliseconds(kPartialIntervalMs))) {
+                lastPartial = now;
+                auto copy = std::make_shared<ScenarioRun>(*run);
+                copy->partial = true;
+                std::sort(copy->results.begin(), copy->results.end(),
+                          [](const RequestResult& a, const RequestResult& b) {
+                              return a.request < b.request;
+                          });
+                emit runProgress(std::const_pointer_cast<const ScenarioRun>(copy));
+            }
         }
     };
     say(tr("Playing %1 on %2…")
@@ -449,6 +464,10 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
         setBusy(false);
         emit runReady(run);
     });
+    connect(session, &EngineSession::runProgress, this, [this](const ScenarioRunPtr& run) {
+        if (run && run->generation == latest_ && !cachedAnswer_)
+            emit runProgress(run);
+    });
     connect(session, &EngineSession::prepared, this, &EngineHost::remember);
     thread_.start();
     QMetaObject::invokeMethod(session, &EngineSession::load, Qt::QueuedConnection);
@@ -484,7 +503,7 @@ std::string EngineHost::runKey(const Scenario& sc) {
 }
 
 void EngineHost::remember(const ScenarioRunPtr& run) {
-    if (!run || !run->error.empty())
+    if (!run || !run->error.empty() || run->partial)
         return;  // a run that stopped early is never shown again as if it were whole
     const std::string key = runKey(run->scenario);
     std::erase_if(runs_, [&](const auto& e) { return e.first == key; });

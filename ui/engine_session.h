@@ -89,6 +89,9 @@ class EngineSession : public QObject {
     void engineReady(const pl::ui::EngineInfo& info);
     void loadFailed(const QString& message);
     void runReady(const pl::ui::ScenarioRunPtr& run);
+    // The play so far (ScenarioRun::partial), after the first request and then at most every
+    // kPartialIntervalMs: the window draws it while the rest of the scenario runs.
+    void runProgress(const pl::ui::ScenarioRunPtr& run);
     void runFailed(const QString& message, quint64 generation);
     void variantProgress(const QString& text);
     void variantReady(const pl::ui::ScenarioRunPtr& run);
@@ -96,6 +99,9 @@ class EngineSession : public QObject {
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
     void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
     void prepared(const pl::ui::ScenarioRunPtr& run);
+
+  public:
+    static constexpr int kPartialIntervalMs = 150;
 
   private slots:
     void drain();
@@ -182,6 +188,8 @@ class EngineHost : public QObject {
     void engineReady(const pl::ui::EngineInfo& info);
     void failed(const QString& message);
     void runReady(const pl::ui::ScenarioRunPtr& run);
+    // The latest play so far, while it runs (EngineSession::runProgress); runReady follows.
+    void runProgress(const pl::ui::ScenarioRunPtr& run);
     void busyChanged(bool busy);
     void variantProgress(const QString& text);
     void variantReady(const pl::ui::ScenarioRunPtr& run);

@@ -158,6 +158,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     // The engine answers on this thread through queued signals; a closed window's context is
     // gone, and so is every connection to it.
     QPointer<ScenarioContext> ctx(context_);
+    connect(engine_, &EngineHost::runProgress, this, [ctx](const ScenarioRunPtr& run) {
+        if (ctx)
+            ctx->setPartialRun(run);
+    });
     connect(engine_, &EngineHost::runReady, this, [this, ctx](const ScenarioRunPtr& run) {
         if (!ctx)
             return;

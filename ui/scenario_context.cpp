@@ -148,6 +148,24 @@ void ScenarioContext::setRun(const ScenarioRunPtr& run) {
     emit cursorChanged(cursor_);
 }
 
+void ScenarioContext::setPartialRun(const ScenarioRunPtr& run) {
+    if (!awaiting_ || !run || !run->partial)
+        return;  // the whole run is already here, or a failure was
+    const bool following = run_ && run_->partial && cursor_ > 0 && cursor_ == eventCount();
+    run_ = run;
+    int cursor = std::clamp(cursor_, 0, eventCount());
+    if (cursorAfterRun_) {
+        // The edited request's moment, once it has been played; setRun places it for good.
+        if (const int end = run_->requestEndCursor(*cursorAfterRun_); end >= 0)
+            cursor = end;
+    } else if (following) {
+        cursor = eventCount();
+    }
+    cursor_ = cursor;
+    emit runChanged();
+    emit cursorChanged(cursor_);
+}
+
 void ScenarioContext::setCursor(int cursor) {
     cursor = std::clamp(cursor, 0, eventCount());
     if (cursor == cursor_)
@@ -266,8 +284,8 @@ void ScenarioContext::tick() {
     const int n = paceEvents(*run_, cursor_, carry_);
     if (n > 0)
         setCursor(cursor_ + n);
-    if (cursor_ >= eventCount())
-        setPlaying(false);
+    if (cursor_ >= eventCount() && !run_->partial)
+        setPlaying(false);  // a partial run's next requests are on their way: keep waiting
 }
 
 void ScenarioContext::selectRequest(std::optional<int> request) {

@@ -62,6 +62,10 @@ class ScenarioContext : public QObject {
 
   public slots:
     void setRun(const pl::ui::ScenarioRunPtr& run);
+    // The awaited play so far (ScenarioRun::partial): shown while the rest runs; the run is still
+    // awaited. A cursor at the end of what was shown follows the new requests; playback that
+    // reaches the end waits for them.
+    void setPartialRun(const pl::ui::ScenarioRunPtr& run);
     // The engine could not play the scenario: the views stop saying a run is on its way.
     void setRunFailed(const QString& message);
     void setCursor(int cursor);

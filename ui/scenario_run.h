@@ -45,6 +45,9 @@ struct ScenarioRun {
     double play_ms = 0;  // wall time of the play on the worker, whatever the timing source
     TimingSource timing = TimingSource::Clock;  // where the results' TTFTs came from
     std::string error;  // set when the play stopped early; the events so far are kept
+    // Still playing: a copy taken after results.size() requests finished, shown while the rest
+    // run (a stream of these precedes the whole run). Never cached, never answered as a play.
+    bool partial = false;
 
     int eventCount() const { return static_cast<int>(events.size()); }
     int requestCount() const { return static_cast<int>(scenario.requests.size()); }
