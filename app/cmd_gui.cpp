@@ -3,8 +3,13 @@
 // Hidden developer flag (not in the usage text):
 //   --measure-latency [--tokens N]  plays a ~N-token prompt (default 2000) while a 5 ms timer
 //                                   watches the UI thread; prints one JSON object and exits.
+//   --measure-startup [--scenario NAME] [--lesson NAME]
+//                                   times launch to window, to the first request drawn and to
+//                                   the whole scenario, then a lesson step that changes scenario
+//                                   (first time and again); prints one JSON object and exits.
 // Images of the window come from `prefixlens shot` (cmd_shot.cpp).
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QLocale>
 #include <QSettings>
 #include <cstdio>
@@ -19,11 +24,14 @@
 namespace pl::cli {
 
 int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
+    QElapsedTimer launch;  // --measure-startup counts from here
+    launch.start();
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang"},
-                          {"--measure-latency"}},
-                         a);
+    if (auto err = parse(
+            args,
+            {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson"},
+             {"--measure-latency", "--measure-startup"}},
+            a);
         !err.empty()) {
         return fail_usage(err);
     }
@@ -57,6 +65,14 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
 
     if (a.has("--measure-latency")) {
         const ui::LatencyReport rep = ui::measureUiLatency(engine, static_cast<int>(tokens));
+        std::printf("%s\n", rep.toJson().toStdString().c_str());
+        return rep.ok ? 0 : 1;
+    }
+
+    if (a.has("--measure-startup")) {
+        const ui::StartupReport rep = ui::measureStartup(
+            engine, launch, QString::fromStdString(a.get("--scenario").value_or("")),
+            QString::fromStdString(a.get("--lesson").value_or("")));
         std::printf("%s\n", rep.toJson().toStdString().c_str());
         return rep.ok ? 0 : 1;
     }
