@@ -3,6 +3,7 @@
 // (lupdate over ui/ finds nothing new or gone); the window switches language while it runs and
 // back; Japanese text finds Japanese glyphs; and a token cut inside a UTF-8 character shows as
 // its bytes or as the whole character, never as U+FFFD.
+#include <QAbstractButton>
 #include <QDockWidget>
 #include <QFile>
 #include <QGlyphRun>
@@ -11,9 +12,12 @@
 #include <QProcess>
 #include <QRawFont>
 #include <QRegularExpression>
+#include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextLayout>
+#include <QToolButton>
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <memory>
@@ -21,6 +25,7 @@
 #include "block_chain_view.h"
 #include "charts_panel.h"
 #include "core/assets.h"
+#include "elided_label.h"
 #include "gui_test_support.h"
 #include "i18n.h"
 #include "lesson_panel.h"
@@ -182,6 +187,95 @@ QStringList chartTabs(const MainWindow& w) {
     for (int i = 0; tabs && i < tabs->count(); ++i)
         t << tabs->tabText(i);
     return t;
+}
+
+// Every visible text of the window that is cut: a label wider or taller than its rectangle
+// (unless it is an ElidedLabel, which says its whole text in a tooltip), a button or check box
+// narrower than its text, a tab narrower than its text without a tooltip, a dock title that
+// does not fit its title bar. "where: text" for each.
+QStringList cutTexts(QWidget& root) {
+    QStringList out;
+    auto where = [&](const QWidget* w) {
+        QString path;
+        for (const QWidget* p = w; p && p != &root; p = p->parentWidget()) {
+            if (!p->objectName().isEmpty()) {
+                path = p->objectName();
+                break;
+            }
+        }
+        return QStringLiteral("%1 %2 (%3x%4)")
+            .arg(QString::fromLatin1(w->metaObject()->className()), path)
+            .arg(w->width())
+            .arg(w->height());
+    };
+    auto shown = [&](const QWidget* w) {
+        return w->isVisible() && !w->visibleRegion().isEmpty() && w->width() > 0;
+    };
+    for (QLabel* l : root.findChildren<QLabel*>()) {
+        if (!shown(l) || l->text().isEmpty() || !l->pixmap().isNull())
+            continue;
+        if (const auto* e = qobject_cast<ElidedLabel*>(l)) {
+            if (e->isElided() && e->toolTip().isEmpty())
+                out << where(l) + QStringLiteral(": elided without a tooltip: ") + l->text();
+            continue;
+        }
+        const QRect r =
+            l->contentsRect().adjusted(l->margin(), l->margin(), -l->margin(), -l->margin());
+        const bool rich = l->textFormat() == Qt::RichText ||
+                          (l->textFormat() == Qt::AutoText && Qt::mightBeRichText(l->text()));
+        if (l->wordWrap() || rich) {
+            const int need = l->heightForWidth(l->width());
+            if (need > l->height() + 1)
+                out << where(l) + QStringLiteral(": needs %1 px high: ").arg(need) + l->text();
+            continue;
+        }
+        const QFontMetrics fm(l->font());
+        const QStringList lines = l->text().split(QLatin1Char('\n'));
+        int wide = 0;
+        for (const QString& line : lines)
+            wide = std::max(wide, fm.horizontalAdvance(line));
+        if (wide > r.width() + 1)
+            out << where(l) + QStringLiteral(": needs %1 px wide: ").arg(wide) + l->text();
+        else if (fm.height() * static_cast<int>(lines.size()) > r.height() + 2)
+            out << where(l) + QStringLiteral(": needs %1 px high: ").arg(fm.height()) + l->text();
+    }
+    for (QAbstractButton* b : root.findChildren<QAbstractButton*>()) {
+        if (!shown(b) || b->text().isEmpty())
+            continue;
+        if (const auto* t = qobject_cast<QToolButton*>(b);
+            t && t->toolButtonStyle() == Qt::ToolButtonIconOnly)
+            continue;
+        if (qobject_cast<QTabBar*>(b->parentWidget()))
+            continue;  // a tab's close or scroll button
+        const QFontMetrics fm(b->font());
+        QString text = b->text();
+        text.remove(QLatin1Char('&'));
+        if (fm.horizontalAdvance(text) > b->width())
+            out << where(b) +
+                       QStringLiteral(": button needs %1 px: ").arg(fm.horizontalAdvance(text)) +
+                       text;
+    }
+    for (QTabBar* t : root.findChildren<QTabBar*>()) {
+        if (!shown(t))
+            continue;
+        for (int i = 0; i < t->count(); ++i) {
+            const QRect r = t->tabRect(i);
+            const QString text = t->tabText(i).remove(QLatin1Char('&'));
+            if (r.width() < t->fontMetrics().horizontalAdvance(text) && t->tabToolTip(i).isEmpty())
+                out << where(t) + QStringLiteral(": tab %1 cut: ").arg(i) + text;
+            if (r.right() > t->width() && !t->usesScrollButtons())
+                out << where(t) + QStringLiteral(": tab %1 off the bar: ").arg(i) + text;
+        }
+    }
+    for (QDockWidget* d : root.findChildren<QDockWidget*>()) {
+        if (!shown(d) || d->isFloating())
+            continue;
+        // The title bar's text room: the width less the float and close buttons.
+        const int room = d->width() - 2 * d->style()->pixelMetric(QStyle::PM_TitleBarHeight);
+        if (d->fontMetrics().horizontalAdvance(d->windowTitle()) > room)
+            out << where(d) + QStringLiteral(": dock title cut: ") + d->windowTitle();
+    }
+    return out;
 }
 
 // The mnemonic letters of a menu bar or a menu must not collide, in any language.
@@ -372,6 +466,35 @@ class TestI18n : public QObject {
         p.start(env("PREFIXLENS_BIN"), {QStringLiteral("help")});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY(p.readAll().contains("[--lang en|ja|pl]"));
+    }
+
+    // At the projector's 1280x800, in each language and at zoom 0, +1 and +2 (Ctrl+=), every
+    // visible text of every dock fits its rectangle or is elided with a tooltip.
+    void everyTextFitsAt1280x800_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("zoomSteps");
+        for (const char* lang : {"en", "ja", "pl"}) {
+            for (int z = 0; z <= 2; ++z)
+                QTest::addRow("%s zoom %d", lang, z) << QString::fromLatin1(lang) << z;
+        }
+    }
+    void everyTextFitsAt1280x800() {
+        QFETCH(QString, language);
+        QFETCH(int, zoomSteps);
+        QVERIFY(setLanguage(language));
+        auto w = makeWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->setCursorToRequestEnd(1);
+        QAction* zoomIn = w->action(QStringLiteral("zoomIn"));
+        QVERIFY(zoomIn != nullptr);
+        for (int i = 0; i < zoomSteps; ++i)
+            zoomIn->trigger();
+        w->settle();
+        QCOMPARE(w->size(), QSize(1280, 800));
+        const QStringList cut = cutTexts(*w);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("\n"))));
     }
 
     void unknownLanguageIsRefused() {

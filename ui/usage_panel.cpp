@@ -4,6 +4,7 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "refresh_queue.h"
@@ -14,13 +15,22 @@ namespace pl::ui {
 
 UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
-    auto* layout = new QVBoxLayout(this);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    scroll_ = new QScrollArea(this);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll_->setWidgetResizable(true);
+    body_ = new QWidget(scroll_);
+    scroll_->setWidget(body_);
+    outer->addWidget(scroll_);
+    auto* layout = new QVBoxLayout(body_);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->setSpacing(6);
-    title_ = new QLabel(this);
-    numbers_ = new QLabel(this);
-    usage_ = new QLabel(this);
-    check_ = new QLabel(this);
+    title_ = new QLabel(body_);
+    numbers_ = new QLabel(body_);
+    usage_ = new QLabel(body_);
+    check_ = new QLabel(body_);
     for (QLabel* l : {title_, numbers_, usage_, check_}) {
         l->setTextFormat(Qt::RichText);
         l->setWordWrap(true);
@@ -52,7 +62,20 @@ void UsagePanel::setTheme(Theme theme) {
 void UsagePanel::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange)
         refresh();
+    else if (e->type() == QEvent::FontChange)
+        fitBody();
     QWidget::changeEvent(e);
+}
+
+void UsagePanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitBody();
+}
+
+void UsagePanel::fitBody() {
+    const int width = scroll_->viewport()->width();
+    if (width > 0)
+        body_->setMinimumHeight(body_->layout()->heightForWidth(width));
 }
 
 QString UsagePanel::correctnessText() const {
@@ -73,6 +96,7 @@ void UsagePanel::refresh() {
                 .arg(pal.mutedText.name()));
         usage_->clear();
         check_->clear();
+        fitBody();
         return;
     }
     const int request = context_->currentRequest();
@@ -164,6 +188,7 @@ void UsagePanel::refresh() {
     } else {
         check_->clear();
     }
+    fitBody();
 }
 
 }  // namespace pl::ui

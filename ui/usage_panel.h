@@ -10,6 +10,7 @@
 #include "scenario_lint.h"
 
 class QLabel;
+class QScrollArea;
 
 namespace pl::ui {
 
@@ -30,11 +31,17 @@ class UsagePanel : public QWidget {
 
   protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     void refresh();
+    // The body as tall as its wrapped text needs at the viewport's width: a short dock (a large
+    // zoom, a long translation) scrolls instead of drawing rows over each other.
+    void fitBody();
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
+    QScrollArea* scroll_ = nullptr;
+    QWidget* body_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* numbers_ = nullptr;
     QLabel* usage_ = nullptr;
