@@ -17,7 +17,8 @@
 // general mix above, plain prose pages (tools/corpus/prose_corpus.h), few-shot triage chats
 // (tools/corpus/triage_corpus.h), chats answered by quoting the policy
 // (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h) and lists to
-// repeat (tools/corpus/echo_corpus.h); the built-in model's last training stage uses it.
+// repeat (tools/corpus/echo_corpus.h) and order-support agent loops with tool calls and results
+// (tools/corpus/agent_corpus.h); the built-in model's later training stages use it.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -25,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus/agent_corpus.h"
 #include "corpus/echo_corpus.h"
 #include "corpus/prose_corpus.h"
 #include "corpus/quote_corpus.h"
@@ -505,8 +507,8 @@ std::string product_doc(Rng& rng) {
 
 // "reading=60,qa=15,..." -> {{"reading", 60}, {"qa", 15}, ...}, in the order written.
 bool parse_mix(const std::string& spec, std::vector<std::pair<std::string, int>>& out) {
-    static const std::vector<std::string> kKinds = {"reading", "qa",    "general", "prose",
-                                                    "triage",  "quote", "recall",  "echo"};
+    static const std::vector<std::string> kKinds = {
+        "reading", "qa", "general", "prose", "triage", "quote", "recall", "echo", "agent"};
     out.clear();
     int total = 0;
     std::size_t at = 0;
@@ -550,7 +552,8 @@ int main(int argc, char** argv) {
             if (!parse_mix(argv[++i], mix)) {
                 std::fprintf(stderr,
                              "make_corpus: --mix %s: want kind=percent,... over reading, qa, "
-                             "general, prose, triage, quote, recall and echo, adding up to 100\n",
+                             "general, prose, triage, quote, recall, echo and agent, adding up to "
+                             "100\n",
                              argv[i]);
                 return 2;
             }
@@ -589,6 +592,7 @@ int main(int argc, char** argv) {
                            : what == "triage" ? pl::corpus::triage_doc(r)
                            : what == "recall" ? pl::corpus::recall_doc(r)
                            : what == "echo"   ? pl::corpus::echo_doc(r)
+                           : what == "agent"  ? pl::corpus::agent_doc(r)
                                               : pl::corpus::quote_doc(r)) +
                           "<|endoftext|>\n";
                 continue;
