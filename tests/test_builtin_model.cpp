@@ -195,7 +195,8 @@ class TestBuiltinModel : public QObject {
     // A policy written here, with facts the corpus never pairs with a store: the answers quote
     // this prompt's numbers, never the canonical Lumen ones the model has seen thousands of times.
     // A policy the corpus never saw, asked six ways: at least five answers carry its facts (the
-    // number of days, or the warranty's length), and none carries one of Lumen's.
+    // number of days, or the warranty's length) and none of Lumen's; no answer recites Lumen's
+    // return window, refund time or name.
     void readsAnotherPolicy() {
         const struct {
             const char* question;
@@ -212,18 +213,22 @@ class TestBuiltinModel : public QObject {
         std::string missed;
         for (const auto& ask : asks) {
             const std::string got = lower(answer(ask.question, nullptr, other_policy(75, 9)));
-            if (got.find(ask.expected) != std::string::npos)
-                ++right;
-            else
-                missed += std::string("\n  ") + ask.question + " -> " + got;
             QVERIFY2(got.find(" 19 business") == std::string::npos, got.c_str());
-            for (const char* lumen : {"30 days", "5 business days", "two-year", "lumen"}) {
+            // Reciting Lumen's return window, refund time or name fails outright.
+            for (const char* lumen : {"30 days", "5 business days", "lumen"}) {
                 std::string w = "Lumen's \"";
                 w += lumen;
                 w += "\" in: ";
                 w += got;
                 QVERIFY2(got.find(lumen) == std::string::npos, w.c_str());
             }
+            // Lumen's warranties (two years for new items, one for accessories) make a miss.
+            const bool lumenWarranty = got.find("two-year") != std::string::npos ||
+                                       got.find("one-year") != std::string::npos;
+            if (got.find(ask.expected) != std::string::npos && !lumenWarranty)
+                ++right;
+            else
+                missed += std::string("\n  ") + ask.question + " -> " + got;
         }
         qInfo("%d of 6 answers carry the policy's fact%s", right, missed.c_str());
         QVERIFY2(right >= 5, missed.c_str());

@@ -89,7 +89,7 @@ class TestBuiltinScenarios : public QObject {
         auto scenario = pl::load_scenario(name.toStdString());
         QVERIFY(scenario.ok());
         std::vector<std::string> answers[2];
-        QStringList gaps;  // answers that are not yet prose of three words or more
+        QStringList gaps;  // answers that are not prose of three words or more
         for (int b = 0; b < 2; ++b) {
             const QString backend = b == 0 ? "vulkan" : "cpu";
             const Lines r = run_json({"run", name, "--json", "--verify", "--backend", backend});
@@ -123,11 +123,6 @@ class TestBuiltinScenarios : public QObject {
                     gaps << why + QStringLiteral(" (not 'label: why')");
             }
         }
-        // Known gaps of today's model (assets/model/README.md): the few-shot triage answers are
-        // often the label alone, and the agent loop's answers after tool results are not prose.
-        QEXPECT_FAIL("few-shot", "the model often answers with the label alone", Continue);
-        QEXPECT_FAIL("agent-loop", "after tool results the model's answers are not prose",
-                     Continue);
         QVERIFY2(gaps.isEmpty(), qPrintable(gaps.join(QStringLiteral("; "))));
         for (std::size_t i = 0; i < answers[0].size(); ++i) {
             const QString why = QString("request %1: vulkan \"%2\", cpu \"%3\"")

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Reproduces the built-in model in assets/model with one command:
 #
-#   tools/train_builtin_model.sh            # about three hours on two cores
+#   tools/train_builtin_model.sh            # about four hours on two cores
 #
-# Eight stages, all on corpora written by our own tools (no downloads), each from the one before:
+# Ten stages, all on corpora written by our own tools (no downloads), each from the one before:
 #   1. general:  make_corpus --seed 7 --docs 2400 -> byte-level BPE (2,048 tokens) -> train_gpt
 #                from scratch, 300 steps of 2 x 512 tokens
 #   2. answers:  make_corpus --seed 8 --docs 2400 --qa (chats with 2-5 question/answer turns),
@@ -21,9 +21,15 @@
 #                documents shuffled in, 1,400 steps of 4 x 1,024 tokens, loss on the answers
 #   8. quoting:  --mix quote=60,reading=20,... with copy documents, the first 600 steps of a
 #                900-step schedule of 4 x 1,024 (the model of step 600 reads an unseen policy
-#                better than that of step 900, which fell back on Lumen's warranty) -> assets/model
+#                better than that of step 900, which fell back on Lumen's warranty)
+#   9. agents:   --mix agent=30,triage=20,quote=25,... with copy documents: order-support agent
+#                loops (tool calls, JSON results read out in prose) and few-shot triage,
+#                400 steps of 4 x 1,024
+#  10. long:     stage 9's corpus again in whole 2,048-token windows, 120 steps of 2 x 2,048: the
+#                agent loop's later answers sit past position 1,024, which stages 7-9 never
+#                trained on (after stage 9 they came out empty) -> assets/model
 # Same seeds, same build, same --threads: same bytes (one BLAS thread per worker and a fixed
-# worker count keep every sum in the same order). Extra arguments go to stage 8's train_gpt;
+# worker count keep every sum in the same order). Extra arguments go to stage 10's train_gpt;
 # set OUT=/tmp/model to leave assets/ alone.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +39,7 @@ WORK=${WORK:-$BUILD/builtin-train}
 
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD" --target make_corpus train_gpt -j2
-for s in 1 2 3 4 5 6 7 8; do mkdir -p "$WORK/stage$s"; done
+for s in 1 2 3 4 5 6 7 8 9 10; do mkdir -p "$WORK/stage$s"; done
 MODEL=(--vocab-size 2048 --layers 4 --heads 4 --width 256 --positions 2048 --seq 512 --batch 2
        --weight-decay 0.1 --clip 1.0 --threads 2 --eval-tokens 8192)
 train() { OPENBLAS_NUM_THREADS=1 nice -n 19 "$BUILD/tools/train_gpt" "$@"; }
@@ -86,6 +92,22 @@ train --corpus "$WORK/stage7/corpus.txt" -o "$WORK/stage7/model" --work "$WORK/s
     --mix quote=60,reading=20,qa=5,triage=5,prose=5,general=5
 pieces pieces --seed 29 --docs 2500 --vocab "$WORK/stage1/vocab.json" -o "$WORK/stage8/copy.txt"
 pieces shuffle --seed 9 "$WORK/stage8/mix.txt" "$WORK/stage8/copy.txt" -o "$WORK/stage8/corpus.txt"
-train --corpus "$WORK/stage8/corpus.txt" -o "$OUT" --work "$WORK/stage8" "${TOK[@]}" \
+train --corpus "$WORK/stage8/corpus.txt" -o "$WORK/stage8/model" --work "$WORK/stage8" "${TOK[@]}" \
     --init "$WORK/stage7/checkpoint.safetensors" "${LONG[@]}" --steps 900 --stop-after 600 \
-    --warmup 20 --lr 5e-4 --min-lr-frac 0.1 --seed 9 --eval-every 300 --checkpoint-every 100 "$@"
+    --warmup 20 --lr 5e-4 --min-lr-frac 0.1 --seed 9 --eval-every 300 --checkpoint-every 100
+
+# Stage 9: the agent loop and few-shot triage, from stage 8's model (weights only: --init of a
+# model folder starts fresh AdamW moments).
+"$BUILD/tools/make_corpus" --seed 81 --docs 6000 -o "$WORK/stage9/mix.txt" \
+    --mix agent=30,triage=20,quote=25,reading=10,qa=5,prose=5,general=5
+pieces pieces --seed 37 --docs 1500 --vocab "$WORK/stage1/vocab.json" -o "$WORK/stage9/copy.txt"
+pieces shuffle --seed 11 "$WORK/stage9/mix.txt" "$WORK/stage9/copy.txt" -o "$WORK/stage9/corpus.txt"
+train --corpus "$WORK/stage9/corpus.txt" -o "$WORK/stage9/model" --work "$WORK/stage9" "${TOK[@]}" \
+    --init "$WORK/stage8/model" "${LONG[@]}" --steps 400 --warmup 20 --lr 3e-4 \
+    --min-lr-frac 0.1 --seed 10 --eval-every 100 --checkpoint-every 100
+
+# Stage 10: the same corpus in whole-context windows (each starts at a document's start).
+WHOLE=("${MODEL[@]}" --seq 2048 --batch 2 --loss-on answers)
+train --corpus "$WORK/stage9/corpus.txt" -o "$OUT" --work "$WORK/stage10" "${TOK[@]}" \
+    --init "$WORK/stage9/model" "${WHOLE[@]}" --steps 120 --warmup 10 --lr 2e-4 \
+    --min-lr-frac 0.3 --seed 12 --eval-every 60 --checkpoint-every 60 "$@"
