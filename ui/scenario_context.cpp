@@ -151,16 +151,17 @@ void ScenarioContext::setRun(const ScenarioRunPtr& run) {
 void ScenarioContext::setPartialRun(const ScenarioRunPtr& run) {
     if (!awaiting_ || !run || !run->partial)
         return;  // the whole run is already here, or a failure was
+    // After an edit the window waits for the edited request: a run that has not reached it
+    // would move the cursor, and the prompt editor with it, to an earlier request.
+    if (cursorAfterRun_ && run->requestEndCursor(*cursorAfterRun_) < 0)
+        return;
     const bool following = run_ && run_->partial && cursor_ > 0 && cursor_ == eventCount();
     run_ = run;
     int cursor = std::clamp(cursor_, 0, eventCount());
-    if (cursorAfterRun_) {
-        // The edited request's moment, once it has been played; setRun places it for good.
-        if (const int end = run_->requestEndCursor(*cursorAfterRun_); end >= 0)
-            cursor = end;
-    } else if (following) {
+    if (cursorAfterRun_)
+        cursor = run_->requestEndCursor(*cursorAfterRun_);  // setRun places it for good
+    else if (following)
         cursor = eventCount();
-    }
     cursor_ = cursor;
     emit runChanged();
     emit cursorChanged(cursor_);
