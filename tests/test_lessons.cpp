@@ -372,6 +372,7 @@ class TestLessons : public QObject {
         auto check = [&](int index) {
             QCOMPARE(panel->step(), index);
             QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+            w->syncViews();  // the views' deferred refreshes (a partial run may have come first)
             const LessonStep& s = panel->lesson().steps[static_cast<std::size_t>(index)];
             QCOMPARE(ctx->scenario().name, s.scenario);
             QVERIFY(ctx->run());

@@ -101,7 +101,7 @@ class EngineSession : public QObject {
     void prepared(const pl::ui::ScenarioRunPtr& run);
 
   public:
-    static constexpr int kPartialIntervalMs = 400;
+    static constexpr int kPartialIntervalMs = 1000;
 
   private slots:
     void drain();
