@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "core/json_util.h"
+#include "runner/backend_factory.h"
 
 namespace {
 
@@ -30,6 +31,9 @@ int dispatch(int argc, char** argv) {
         std::fputs(pl::cli::usage_text(), stdout);
         return 0;
     }
+    // Before any thread starts (see preload_backends); linting needs no model.
+    if (cmd != "lint")
+        pl::preload_backends();
     if (cmd == "gui") {
         return pl::cli::run_gui(argc, argv, args);
     }

@@ -1,5 +1,6 @@
 // The CPU transformer against golden logits from an independent NumPy implementation, and the
 // core experiment of prefix caching: KV read back through a block table gives the same logits.
+#include <QScopeGuard>
 #include <QTest>
 #include <atomic>
 #include <cstring>
@@ -8,8 +9,11 @@
 #include <numeric>
 
 #include "core/machine_load.h"
+#include "cpu/blas.h"
 #include "cpu/cpu_backend.h"
+#include "cpu/cpu_ops.h"
 #include "cpu/thread_pool.h"
+#include "cpu/vec_math.h"
 #include "model/gpt_model.h"
 #include "runner/generator.h"
 #include "test_support.h"
@@ -120,6 +124,86 @@ class TestCpuModel : public QObject {
                      qPrintable(QString("%1 threads").arg(threads)));
         }
         cpu::set_default_threads(saved);
+    }
+
+    // GELU and softmax run in the CPU's vector units (cpu/vec_math.h): against libm in double,
+    // over values from deep in the tails to beyond exp's range, on lengths that leave a partial
+    // vector at the end. A wrong lane, tail or polynomial shows as a value off by far more.
+    void vectorMathMatchesLibm_data() {
+        QTest::addColumn<QString>("isa");
+        for (const char* isa : {"avx512", "avx2", "scalar"})
+            QTest::addRow("%s", isa) << QString(isa);
+    }
+    void vectorMathMatchesLibm() {
+        QFETCH(QString, isa);
+        const std::string saved = cpu::vec_isa();
+        if (!cpu::force_vec_isa(isa.toUtf8().constData()))
+            QSKIP("this CPU cannot run that path");
+        auto restore = qScopeGuard([&] { cpu::force_vec_isa(saved.c_str()); });
+        for (int n : {1, 7, 8, 15, 16, 17, 31, 33, 250}) {
+            std::vector<float> x(static_cast<std::size_t>(n));
+            for (int i = 0; i < n; ++i)
+                x[i] =
+                    -12.0f + 24.0f * static_cast<float>(i) / static_cast<float>(std::max(1, n - 1));
+            if (n > 2) {
+                x[0] = -200.0f;  // exp of the sigmoid overflows: gelu is -0
+                x[1] = 150.0f;   // gelu is the value itself
+            }
+            auto g = x;
+            cpu::gelu_inplace(g.data(), n);
+            for (int i = 0; i < n; ++i) {
+                const double v = x[i];
+                const double u = std::sqrt(2.0 / M_PI) * (v + 0.044715 * v * v * v);
+                const double want = 0.5 * v * (1.0 + std::tanh(u));
+                QVERIFY2(std::abs(g[i] - want) <= 1e-6 + 2e-6 * std::abs(want),
+                         qPrintable(QString("gelu(%1) = %2, not %3 (n = %4)")
+                                        .arg(v)
+                                        .arg(g[i])
+                                        .arg(want)
+                                        .arg(n)));
+            }
+            // Softmax over the first `visible` values; the rest must come out zero.
+            const int visible = std::max(1, n - 3);
+            std::vector<float> row(static_cast<std::size_t>(n));
+            for (int i = 0; i < n; ++i)
+                row[i] = 9.0f * std::sin(0.7f * static_cast<float>(i)) - 40.0f * (i % 5 == 4);
+            auto p = row;
+            cpu::causal_softmax_row(p.data(), visible, n);
+            double max_s = -1e30, sum = 0.0;
+            for (int i = 0; i < visible; ++i)
+                max_s = std::max(max_s, static_cast<double>(row[i]));
+            for (int i = 0; i < visible; ++i)
+                sum += std::exp(row[i] - max_s);
+            for (int i = 0; i < n; ++i) {
+                const double want = i < visible ? std::exp(row[i] - max_s) / sum : 0.0;
+                QVERIFY2(std::abs(p[i] - want) <= 1e-7 + 2e-6 * want,
+                         qPrintable(QString("softmax[%1] = %2, not %3 (n = %4, %5)")
+                                        .arg(i)
+                                        .arg(p[i])
+                                        .arg(want)
+                                        .arg(n)
+                                        .arg(cpu::vec_isa())));
+            }
+        }
+    }
+
+    // OpenBLAS picks its kernels from the CPU's model number, and a release older than the CPU
+    // falls back to SSE3 code that runs every matmul 2-3x slower (cpu/blas.h). On a CPU with
+    // AVX2 and FMA the engine must have asked for a kernel family that uses them.
+    void blasRunsTheCpusVectorKernels() {
+        QVERIFY(blas::load().ok());
+        const std::string core = blas::core_name();
+        qInfo("OpenBLAS kernels: %s; element-wise: %s", core.c_str(), cpu::vec_isa());
+        if (qEnvironmentVariableIsSet("OPENBLAS_CORETYPE"))
+            QSKIP("OPENBLAS_CORETYPE is set: the user chose the kernels");
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+            QSKIP("this CPU has no AVX2 and FMA");
+        for (const char* old : {"Prescott", "Core2", "Penryn", "Dunnington", "Nehalem", "Atom",
+                                "Sandybridge", "Katmai", "Coppermine", "Northwood"})
+            QVERIFY2(core != old,
+                     ("OpenBLAS runs its " + core + " kernels on an AVX2 CPU").c_str());
+        QVERIFY(std::string(cpu::vec_isa()) != "scalar");
     }
 
     // The pool runs every task exactly once, however many threads take part, and a loop nested

@@ -44,6 +44,10 @@ case "$depends" in
 *libqt6widgets*) ;;
 *) fail "Depends lacks the Qt 6 Widgets library: $depends" ;;
 esac
+case "$depends" in
+*libopenblas0*) ;;
+*) fail "Depends lacks OpenBLAS, which the CPU backend loads at run time: $depends" ;;
+esac
 
 root="$scratch/root"
 dpkg -x "$deb" "$root"

@@ -12,8 +12,6 @@
 // thread owns a fixed slice of the batch and runs single-threaded BLAS, and the workers'
 // gradients are summed in worker order. Same flags, same thread count -> same bytes. (A different
 // --threads changes the summation order, so the last bits of the weights may differ.)
-#include <cblas.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -28,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu/blas.h"
 #include "model/safetensors_reader.h"
 #include "prompt/framing.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -224,7 +223,7 @@ struct Trainer {
         std::vector<double> loss(static_cast<std::size_t>(W), 0.0);
         const auto scale = static_cast<float>(1.0 / valid_targets(targets));
         auto work = [&](int w) {
-            openblas_set_num_threads(1);
+            pl::blas::set_threads(1);
             const int b0 = w * B / W, b1 = (w + 1) * B / W;
             float* g = nullptr;
             if (train) {
@@ -356,7 +355,11 @@ int main(int argc, char** argv) {
     Options o;
     if (!parse(argc, argv, o))
         return usage();
-    openblas_set_num_threads(1);
+    if (auto blas = pl::blas::load(); !blas) {
+        std::fprintf(stderr, "train_gpt: %s\n", blas.error().message.c_str());
+        return 1;
+    }
+    pl::blas::set_threads(1);
     const auto t_start = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();

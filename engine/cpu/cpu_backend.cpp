@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "cpu/blas.h"
 #include "cpu/cpu_ops.h"
 #include "cpu/thread_pool.h"
 
@@ -23,7 +24,9 @@ CpuBackend::CpuBackend(std::shared_ptr<const GptModel> model, KvPoolLayout layou
 CpuBackend::~CpuBackend() = default;
 
 std::string CpuBackend::device_name() const {
-    return "CPU (OpenBLAS, " + std::to_string(threads_->size()) + " threads)";
+    // The kernel family says whether the matmuls run the CPU's widest vector units.
+    return "CPU (OpenBLAS " + blas::core_name() + ", " + std::to_string(threads_->size()) +
+           " threads)";
 }
 
 const float* CpuBackend::k_block(int block, int layer) const {

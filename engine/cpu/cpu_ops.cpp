@@ -1,13 +1,13 @@
 #include "cpu/cpu_ops.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
+#include "cpu/blas.h"
 #include "cpu/thread_pool.h"
+#include "cpu/vec_math.h"
 
 namespace pl::cpu {
 
@@ -51,7 +51,7 @@ void for_tasks(int n, bool split, Fn&& fn) {
 }  // namespace
 
 void set_blas_threads(int threads) {
-    openblas_set_num_threads(threads);
+    blas::set_threads(threads);
 }
 
 void embedding(float* out, const int32_t* tokens, const float* wte, const float* wpe, int pos0,
@@ -82,17 +82,9 @@ RowStats row_stats(const float* x, int C, float eps) {
 }
 
 void causal_softmax_row(float* row, int visible, int n) {
-    float max_s = -INFINITY;
-    for (int p = 0; p < visible; ++p)
-        max_s = std::max(max_s, row[p]);
-    float sum = 0.0f;
-    for (int p = 0; p < visible; ++p) {
-        row[p] = std::exp(row[p] - max_s);
-        sum += row[p];
-    }
-    const float inv = 1.0f / sum;
-    for (int p = 0; p < visible; ++p)
-        row[p] *= inv;
+    const float max_s = max_of(row, visible);
+    const float sum = exp_shifted_sum(row, visible, max_s);
+    scale(row, visible, 1.0f / sum);
     std::fill(row + visible, row + n, 0.0f);
 }
 
@@ -124,27 +116,22 @@ void matmul(float* out, const float* in, const float* w, const float* bias, int 
             std::memcpy(out + static_cast<long>(t) * N, bias, N * 4ul);
     }
     if (T == 1) {
-        cblas_sgemv(CblasRowMajor, CblasTrans, K, N, 1.0f, w, N, in, 1, bias ? 1.0f : 0.0f, out, 1);
+        blas::sgemv(CblasRowMajor, CblasTrans, K, N, 1.0f, w, N, in, 1, bias ? 1.0f : 0.0f, out, 1);
         return;
     }
     for_rows(T, [&](int t0, int t1) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - t0, N, K, 1.0f,
+        blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - t0, N, K, 1.0f,
                     in + static_cast<long>(t0) * K, K, w, N, bias ? 1.0f : 0.0f,
                     out + static_cast<long>(t0) * N, N);
     });
 }
 
 void gelu(float* x, long n) {
-    const float k = std::sqrt(2.0f / static_cast<float>(M_PI));
-    auto span = [&](long i0, long i1) {
-        for (long i = i0; i < i1; ++i) {
-            const float v = x[i];
-            x[i] = 0.5f * v * (1.0f + std::tanh(k * (v + 0.044715f * v * v * v)));
-        }
-    };
     constexpr long kChunk = 1L << 15;
-    for_tasks(static_cast<int>((n + kChunk - 1) / kChunk), n >= 2 * kChunk,
-              [&](int i) { span(i * kChunk, std::min(n, (i + 1) * kChunk)); });
+    for_tasks(static_cast<int>((n + kChunk - 1) / kChunk), n >= 2 * kChunk, [&](int i) {
+        const long i0 = i * kChunk;
+        gelu_inplace(x + i0, std::min(n, i0 + kChunk) - i0);
+    });
 }
 
 void residual_add(float* x, const float* y, long n) {
@@ -153,12 +140,12 @@ void residual_add(float* x, const float* y, long n) {
 }
 
 void logits(float* out, const float* in, const float* wte, int V, int C) {
-    cblas_sgemv(CblasRowMajor, CblasNoTrans, V, C, 1.0f, wte, C, in, 1, 0.0f, out, 1);
+    blas::sgemv(CblasRowMajor, CblasNoTrans, V, C, 1.0f, wte, C, in, 1, 0.0f, out, 1);
 }
 
 void attention_tile_probs(float* probs, const float* q, int ldq, const float* k, int ldkv,
                           int n_past, int t0, int nq, int nk, int hd, int h, float scale) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, scale,
+    blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, scale,
                 q + static_cast<long>(t0) * ldq + h * hd, ldq, k + h * hd, ldkv, 0.0f, probs, nk);
     for (int i = 0; i < nq; ++i) {
         causal_softmax_row(probs + static_cast<long>(i) * nk, n_past + t0 + i + 1, nk);
@@ -181,7 +168,7 @@ void attention_dense(float* out, const float* q, int ldq, const float* k, const 
         for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
             const int nq = std::min(kAttentionTile, T - t0), nk = n_past + t0 + nq;
             attention_tile_probs(probs.data(), q, ldq, k, ldkv, n_past, t0, nq, nk, hd, h, scale);
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
                         nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
         }
     };
@@ -211,7 +198,7 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
             // Causality: only new tokens at positions >= key0 can see this block.
             const int t0 = std::max(0, key0 - n_past);
             const float* k = kv.k_base + kv.block_table[kb] * kv.block_stride + h * hd;
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T - t0, nk, hd, scale,
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T - t0, nk, hd, scale,
                         q + static_cast<long>(t0) * 3 * C, 3 * C, k, C, 0.0f,
                         scores.data() + static_cast<long>(t0) * n_total + key0, n_total);
         }
@@ -226,7 +213,7 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
             const int nk = std::min(bs, n_total - key0);
             const int t0 = std::max(0, key0 - n_past);
             const float* v = kv.v_base + kv.block_table[kb] * kv.block_stride + h * hd;
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T - t0, hd, nk, 1.0f,
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T - t0, hd, nk, 1.0f,
                         scores.data() + static_cast<long>(t0) * n_total + key0, n_total, v, C, 1.0f,
                         out + static_cast<long>(t0) * C + h * hd, C);
         }

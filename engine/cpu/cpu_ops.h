@@ -25,7 +25,8 @@ struct RowStats {
 RowStats row_stats(const float* x, int C, float eps);
 
 // Attention's softmax of one score row in place: row[0 .. visible) become probabilities (float
-// max, exp, sum, one multiply), row[visible .. n) zero (the keys a query may not see).
+// max, exp, sum, one multiply; vectorised, cpu/vec_math.h), row[visible .. n) zero (the keys a
+// query may not see).
 void causal_softmax_row(float* row, int visible, int n);
 
 // out[t,:] = (in[t,:] - mean) / sqrt(var + eps) * w + b
@@ -35,7 +36,7 @@ void layernorm(float* out, const float* in, const float* w, const float* b, int 
 // out[T,N] = in[T,K] @ w[K,N] + bias[N]   (w in GPT-2's Conv1D layout; bias may be null)
 void matmul(float* out, const float* in, const float* w, const float* bias, int T, int K, int N);
 
-// x = gelu(x), tanh approximation, n values
+// x = gelu(x), tanh approximation, n values (vectorised, cpu/vec_math.h)
 void gelu(float* x, long n);
 
 // x += y, n values

@@ -1,6 +1,7 @@
 #include "runner/backend_factory.h"
 
 #include "core/memory_budget.h"
+#include "cpu/blas.h"
 #include "cpu/cpu_backend.h"
 
 namespace pl {
@@ -8,6 +9,10 @@ namespace pl {
 // Implemented by the Vulkan backend (engine/vulkan/vulkan_backend.cpp).
 Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
     std::shared_ptr<const GptModel> model, KvPoolLayout layout, int device_index);
+
+void preload_backends() {
+    (void)blas::load();
+}
 
 Result<BackendKind> parse_backend_kind(const std::string& text) {
     if (text == "vulkan")
@@ -37,6 +42,8 @@ Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPo
     PL_TRY(check_allocation(pool_bytes, "a KV pool of " + std::to_string(layout.capacity_blocks) +
                                             " blocks of " + std::to_string(layout.block_size) +
                                             " tokens"));
+    if (auto blas = blas::load(); !blas)
+        return make_error("CPU backend: " + blas.error().message);
     out.backend = std::make_unique<CpuBackend>(std::move(model), layout);
     return out;
 }

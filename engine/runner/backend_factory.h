@@ -26,6 +26,11 @@ struct BackendResult {
 Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPoolLayout layout,
                                      const BackendRequest& request);
 
+// Loads what the CPU backend needs from the system (OpenBLAS, cpu/blas.h), which reads the
+// environment while it loads: call it at program start, before other threads run. Errors are
+// reported later, by create_backend.
+void preload_backends();
+
 // Parses "vulkan" or "cpu".
 Result<BackendKind> parse_backend_kind(const std::string& text);
 

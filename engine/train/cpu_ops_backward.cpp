@@ -1,12 +1,11 @@
 #include "train/cpu_ops_backward.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
 
+#include "cpu/blas.h"
 #include "cpu/cpu_ops.h"
 
 namespace pl::cpu {
@@ -55,11 +54,11 @@ void layernorm_backward(float* din, float* dw, float* db, const float* dout, con
 void matmul_backward(float* din, float* dw, float* dbias, const float* dout, const float* in,
                      const float* w, int T, int K, int N) {
     if (din) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, K, N, 1.0f, dout, N, w, N, 1.0f,
+        blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, K, N, 1.0f, dout, N, w, N, 1.0f,
                     din, K);
     }
     if (dw) {
-        cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, K, N, T, 1.0f, in, K, dout, N, 1.0f,
+        blas::sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, K, N, T, 1.0f, in, K, dout, N, 1.0f,
                     dw, N);
     }
     if (dbias) {
@@ -112,9 +111,9 @@ void attention_backward(float* dqkv, const float* dout, const float* qkv, int T,
             // The probabilities, recomputed as the forward computed them.
             attention_tile_probs(probs.data(), qkv, ld, qkv + C, ld, 0, t0, nq, nk, hd, h, scale);
             // out = P V: dV += P^T dout, dP = dout V^T.
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, nk, hd, nq, 1.0f, probs.data(), nk,
+            blas::sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, nk, hd, nq, 1.0f, probs.data(), nk,
                         d, C, 1.0f, dv, ld);
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, 1.0f, d, C, v, ld,
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nq, nk, hd, 1.0f, d, C, v, ld,
                         0.0f, dprobs.data(), nk);
             // Through the softmax: dS = P (dP - sum_j P_j dP_j), times the score scale.
             for (int i = 0; i < nq; ++i) {
@@ -129,9 +128,9 @@ void attention_backward(float* dqkv, const float* dout, const float* qkv, int T,
                 std::fill(dp + visible, dp + nk, 0.0f);
             }
             // S = Q K^T: dQ += dS K, dK += dS^T Q.
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, dprobs.data(),
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, dprobs.data(),
                         nk, k, ld, 1.0f, dq, ld);
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, nk, hd, nq, 1.0f, dprobs.data(),
+            blas::sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, nk, hd, nq, 1.0f, dprobs.data(),
                         nk, q, ld, 1.0f, dk, ld);
         }
     }
@@ -272,7 +271,7 @@ double gpt_forward_backward(const GptConfig& cfg, const GptOffsets& w, const flo
     }
     cpu::layernorm(ws.lnf.data(), ws.x.data() + L * N, P(w.lnf_w), P(w.lnf_b), BT, C, eps);
     // The tied head over every position at once: logits[BT,V] = lnf[BT,C] @ wte[V,C]^T.
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, BT, V, C, 1.0f, ws.lnf.data(), C, P(w.wte),
+    blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, BT, V, C, 1.0f, ws.lnf.data(), C, P(w.wte),
                 C, 0.0f, ws.logits.data(), V);
     if (valid) {
         *valid = 0;
@@ -296,9 +295,9 @@ double gpt_forward_backward(const GptConfig& cfg, const GptOffsets& w, const flo
     std::fill(dln, dln + N, 0.0f);
     std::fill(dx, dx + N, 0.0f);
     // Head: dlnf = dlogits @ wte, dwte += dlogits^T @ lnf (the tied half of wte's gradient).
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, BT, C, V, 1.0f, dlogits, V, P(w.wte), C,
+    blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, BT, C, V, 1.0f, dlogits, V, P(w.wte), C,
                 0.0f, dln, C);
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, V, C, BT, 1.0f, dlogits, V, ws.lnf.data(),
+    blas::sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, V, C, BT, 1.0f, dlogits, V, ws.lnf.data(),
                 C, 1.0f, G(w.wte), C);
     cpu::layernorm_backward(dx, G(w.lnf_w), G(w.lnf_b), dln, ws.x.data() + L * N, P(w.lnf_w), BT, C,
                             eps);

@@ -1,0 +1,276 @@
+#include "cpu/vec_math.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// GCC 12's AVX-512 headers start some intrinsics from a deliberately undefined vector, and its
+// uninitialized-use warnings fire inside the header on that (a known false positive).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#define PL_VEC_X86 1
+#endif
+
+namespace pl::cpu {
+
+namespace {
+
+constexpr float kGeluK = 0.7978845608028654f;  // sqrt(2 / pi)
+constexpr float kGeluC = 0.044715f;
+
+// exp(x) = 2^n e^r with n = round(x / ln 2), r = x - n ln 2 in [-ln2/2, ln2/2] (ln 2 split in a
+// high part exact in float and a low correction), e^r by a degree-6 polynomial (the classic
+// minimax coefficients for float), 2^n by writing n into the exponent bits. Inputs are clamped
+// to where the result is a finite normal float; exp of the lower end is ~1e-38, and softmax and
+// the sigmoid only ever add 1 to it or divide by it.
+constexpr float kExpHi = 88.0f;
+constexpr float kExpLo = -87.3365447504019f;
+constexpr float kLog2e = 1.44269504088896341f;
+constexpr float kLn2Hi = 0.693359375f;
+constexpr float kLn2Lo = -2.12194440e-4f;
+constexpr float kP0 = 1.9875691500e-4f, kP1 = 1.3981999507e-3f, kP2 = 8.3334519073e-3f,
+                kP3 = 4.1665795894e-2f, kP4 = 1.6666665459e-1f, kP5 = 5.0000001201e-1f;
+
+float gelu_scalar(float v) {
+    const float u = kGeluK * (v + kGeluC * v * v * v);
+    return v / (1.0f + std::exp(-2.0f * u));
+}
+
+#ifdef PL_VEC_X86
+
+__attribute__((target("avx512f"))) __m512 exp512(__m512 x) {
+    x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(kExpLo)), _mm512_set1_ps(kExpHi));
+    const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(kLog2e)),
+                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2Hi), x);
+    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2Lo), r);
+    __m512 p = _mm512_set1_ps(kP0);
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP1));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP2));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP3));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP4));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP5));
+    const __m512 r2 = _mm512_mul_ps(r, r);
+    const __m512 e = _mm512_add_ps(_mm512_fmadd_ps(p, r2, r), _mm512_set1_ps(1.0f));
+    // 2^n: n + 127 in the exponent field.
+    const __m512i bits =
+        _mm512_slli_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(n), _mm512_set1_epi32(127)), 23);
+    return _mm512_mul_ps(e, _mm512_castsi512_ps(bits));
+}
+
+__attribute__((target("avx2,fma"))) __m256 exp256(__m256 x) {
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(kExpLo)), _mm256_set1_ps(kExpHi));
+    const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(kLog2e)),
+                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(kLn2Hi), x);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(kLn2Lo), r);
+    __m256 p = _mm256_set1_ps(kP0);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP1));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP2));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP3));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP4));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP5));
+    const __m256 r2 = _mm256_mul_ps(r, r);
+    const __m256 e = _mm256_add_ps(_mm256_fmadd_ps(p, r2, r), _mm256_set1_ps(1.0f));
+    const __m256i bits =
+        _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(e, _mm256_castsi256_ps(bits));
+}
+
+// The tail of a row (fewer values than a vector) goes through masked loads and stores, so every
+// value takes the same arithmetic whatever its place.
+__attribute__((target("avx512f"))) void gelu512(float* x, long n) {
+    const __m512 k = _mm512_set1_ps(kGeluK), c = _mm512_set1_ps(kGeluC), m2 = _mm512_set1_ps(-2.0f),
+                 one = _mm512_set1_ps(1.0f);
+    for (long i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
+        const __m512 v = _mm512_maskz_loadu_ps(m, x + i);
+        const __m512 v3 = _mm512_mul_ps(_mm512_mul_ps(v, v), v);
+        const __m512 u = _mm512_mul_ps(k, _mm512_fmadd_ps(c, v3, v));
+        const __m512 g = _mm512_div_ps(v, _mm512_add_ps(one, exp512(_mm512_mul_ps(m2, u))));
+        _mm512_mask_storeu_ps(x + i, m, g);
+    }
+}
+
+__attribute__((target("avx512f"))) float max512(const float* row, int n) {
+    __m512 mx = _mm512_set1_ps(-INFINITY);
+    for (int i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
+        mx = _mm512_mask_max_ps(mx, m, mx, _mm512_maskz_loadu_ps(m, row + i));
+    }
+    return _mm512_reduce_max_ps(mx);
+}
+
+__attribute__((target("avx512f"))) float exp_sum512(float* row, int n, float shift) {
+    const __m512 s = _mm512_set1_ps(shift);
+    __m512 sum = _mm512_setzero_ps();
+    for (int i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
+        const __m512 e = exp512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, row + i), s));
+        _mm512_mask_storeu_ps(row + i, m, e);
+        sum = _mm512_mask_add_ps(sum, m, sum, e);
+    }
+    return _mm512_reduce_add_ps(sum);
+}
+
+__attribute__((target("avx512f"))) void scale512(float* row, int n, float f) {
+    const __m512 s = _mm512_set1_ps(f);
+    for (int i = 0; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
+        _mm512_mask_storeu_ps(row + i, m, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, row + i), s));
+    }
+}
+
+__attribute__((target("avx2,fma"))) __m256 gelu_vec256(__m256 v) {
+    const __m256 v3 = _mm256_mul_ps(_mm256_mul_ps(v, v), v);
+    const __m256 u =
+        _mm256_mul_ps(_mm256_set1_ps(kGeluK), _mm256_fmadd_ps(_mm256_set1_ps(kGeluC), v3, v));
+    const __m256 e = exp256(_mm256_mul_ps(_mm256_set1_ps(-2.0f), u));
+    return _mm256_div_ps(v, _mm256_add_ps(_mm256_set1_ps(1.0f), e));
+}
+
+// AVX2 has no masked loads for every case: the tail goes through a padded vector.
+__attribute__((target("avx2,fma"))) void gelu256(float* x, long n) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(x + i, gelu_vec256(_mm256_loadu_ps(x + i)));
+    if (i < n) {
+        alignas(32) float tail[8] = {};
+        std::copy(x + i, x + n, tail);
+        _mm256_store_ps(tail, gelu_vec256(_mm256_load_ps(tail)));
+        std::copy(tail, tail + (n - i), x + i);
+    }
+}
+
+__attribute__((target("avx2,fma"))) float exp_sum256(float* row, int n, float shift) {
+    const __m256 s = _mm256_set1_ps(shift);
+    __m256 sum = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256 e = exp256(_mm256_sub_ps(_mm256_loadu_ps(row + i), s));
+        _mm256_storeu_ps(row + i, e);
+        sum = _mm256_add_ps(sum, e);
+    }
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, sum);
+    float total = 0.0f;
+    for (float l : lanes)
+        total += l;
+    if (i < n) {
+        alignas(32) float tail[8];
+        std::fill(tail, tail + 8, -INFINITY);  // exp(-inf) = 0 after the clamp: ~1e-38
+        std::copy(row + i, row + n, tail);
+        _mm256_store_ps(tail, exp256(_mm256_sub_ps(_mm256_load_ps(tail), s)));
+        for (int j = 0; j < n - i; ++j) {
+            row[i + j] = tail[j];
+            total += tail[j];
+        }
+    }
+    return total;
+}
+
+#endif  // PL_VEC_X86
+
+enum class Isa { Scalar, Avx2, Avx512 };
+
+Isa detect() {
+#ifdef PL_VEC_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return Isa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return Isa::Avx2;
+#endif
+    return Isa::Scalar;
+}
+
+Isa& chosen() {
+    static Isa isa = detect();
+    return isa;
+}
+
+Isa isa() {
+    return chosen();
+}
+
+}  // namespace
+
+const char* vec_isa() {
+    switch (isa()) {
+        case Isa::Avx512:
+            return "avx512";
+        case Isa::Avx2:
+            return "avx2";
+        case Isa::Scalar:
+            break;
+    }
+    return "scalar";
+}
+
+bool force_vec_isa(const char* name) {
+    const std::string want = name;
+    const Isa best = detect();
+    Isa isa;
+    if (want == "scalar")
+        isa = Isa::Scalar;
+    else if (want == "avx2" && best != Isa::Scalar)
+        isa = Isa::Avx2;  // every AVX-512 CPU has AVX2 and FMA
+    else if (want == "avx512" && best == Isa::Avx512)
+        isa = Isa::Avx512;
+    else
+        return false;
+    chosen() = isa;
+    return true;
+}
+
+void gelu_inplace(float* x, long n) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512)
+        return gelu512(x, n);
+    if (isa() == Isa::Avx2)
+        return gelu256(x, n);
+#endif
+    for (long i = 0; i < n; ++i)
+        x[i] = gelu_scalar(x[i]);
+}
+
+float max_of(const float* row, int n) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512)
+        return max512(row, n);
+#endif
+    return *std::max_element(row, row + n);
+}
+
+float exp_shifted_sum(float* row, int n, float shift) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512)
+        return exp_sum512(row, n, shift);
+    if (isa() == Isa::Avx2)
+        return exp_sum256(row, n, shift);
+#endif
+    float sum = 0.0f;
+    for (int i = 0; i < n; ++i) {
+        row[i] = std::exp(row[i] - shift);
+        sum += row[i];
+    }
+    return sum;
+}
+
+void scale(float* row, int n, float s) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512)
+        return scale512(row, n, s);
+#endif
+    for (int i = 0; i < n; ++i)
+        row[i] *= s;
+}
+
+}  // namespace pl::cpu
+
+#ifdef PL_VEC_X86
+#pragma GCC diagnostic pop
+#endif

@@ -1,0 +1,32 @@
+// The CPU backend's element-wise hot loops, in the widest vector units this CPU has.
+//
+// After the matmuls, the transcendental functions were half a prefill: libm's tanhf (GELU) and
+// expf (softmax) one value at a time. Here exp is a polynomial over 16 (AVX-512) or 8 (AVX2)
+// values at once, chosen at run time; a CPU with neither runs the same formulas through libm.
+// Relative error of exp: a few parts in 10^7, below what the tests against the NumPy golden
+// logits and the Vulkan kernels can tell apart.
+#pragma once
+
+namespace pl::cpu {
+
+// x[i] = gelu(x[i]) for n values: GPT-2's tanh approximation, written as
+// v * sigmoid(2u) with u = sqrt(2/pi) (v + 0.044715 v^3), which is 0.5 v (1 + tanh(u)).
+void gelu_inplace(float* x, long n);
+
+// The largest of row[0 .. n), n >= 1.
+float max_of(const float* row, int n);
+
+// row[i] = exp(row[i] - shift) for i in [0, n); returns their sum.
+float exp_shifted_sum(float* row, int n, float shift);
+
+// row[i] *= s for i in [0, n).
+void scale(float* row, int n, float s);
+
+// Which code path runs: "avx512", "avx2" or "scalar" (for bench and the tests).
+const char* vec_isa();
+
+// Makes every later call take the named path ("avx512", "avx2", "scalar"), so the tests cover
+// each on one machine; false (and no change) when this CPU cannot run it. Not for concurrent use.
+bool force_vec_isa(const char* name);
+
+}  // namespace pl::cpu
