@@ -30,12 +30,15 @@ std::string CpuBackend::device_name() const {
 }
 
 const float* CpuBackend::k_block(int block, int layer) const {
-    const long per_layer = 2L * layout_.block_size * layout_.n_embd;
-    return pool_.data() + (static_cast<long>(block) * layout_.n_layer + layer) * per_layer;
+    const long per_block = static_cast<long>(layout_.block_size) * layout_.n_embd;
+    const long per_half = per_block * layout_.capacity_blocks;  // one layer's K (or V)
+    return pool_.data() + 2L * layer * per_half + static_cast<long>(block) * per_block;
 }
 
 const float* CpuBackend::v_block(int block, int layer) const {
-    return k_block(block, layer) + static_cast<long>(layout_.block_size) * layout_.n_embd;
+    const long per_half =
+        static_cast<long>(layout_.block_size) * layout_.n_embd * layout_.capacity_blocks;
+    return k_block(block, layer) + per_half;
 }
 
 float* CpuBackend::k_slot(int block, int layer, int slot) {
@@ -66,7 +69,7 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
     fc_.resize(4 * TC);
 
     cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at(w.wpe), n_past, T, C);
-    const long block_stride = static_cast<long>(layout_.bytes_per_block() / sizeof(float));
+    const long block_stride = static_cast<long>(layout_.block_size) * C;
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerOffsets& lw = w.layers[l];
         cpu::layernorm(ln_.data(), x_.data(), model_->at(lw.ln1_w), model_->at(lw.ln1_b), T, C,

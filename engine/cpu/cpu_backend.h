@@ -29,7 +29,9 @@ class CpuBackend final : public InferenceBackend {
                          std::span<const int32_t> tokens, std::span<float> logits,
                          ForwardStats* stats = nullptr) override;
 
-    // Pool layout on the host: [block][layer][K | V][slot][C].
+    // Pool layout on the host: [layer][K | V][block][slot][C]. One layer's blocks are
+    // consecutive, 16 KB apart at C = 256: block-major, they were 128 KB apart, every block's
+    // rows fell into the same cache sets, and attention over a long prefix missed on each.
     const float* k_block(int block, int layer) const;
     const float* v_block(int block, int layer) const;
 

@@ -177,49 +177,45 @@ void attention_dense(float* out, const float* q, int ldq, const float* k, const 
 
 namespace {
 
-// Few new tokens (decode): one small GEMM per visible block, straight on the paged KV. Copying
-// every block for a single query would cost as much as the attention itself.
+// Few new tokens (decode, a question after a reused prefix): the visible blocks of the paged
+// pool are read in place, block by block, and every query that sees a block uses it while it is
+// in L1 (scores first, then values), in vector code (cpu/vec_math.h). A GEMM per block cost more
+// in call overhead than in arithmetic at these sizes, gathering the blocks would copy more than
+// the attention reads, and walking all blocks once per query missed the cache on every block.
 void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
                          int n_head) {
     const int hd = C / n_head;
     const int bs = kv.block_size;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     const int n_total = n_past + T;
-    const int n_blocks = (n_total + bs - 1) / bs;
-    // Scores for one head: [T, n_total]. Each key block is a [bs, hd] matrix with row stride C
-    // inside the pool, so QK^T and PV run as small GEMMs straight on the paged KV (no gather).
+    // Query t sees keys [0, n_past + t]; a block starting at key0 is seen by t >= key0 - n_past.
     auto head = [&](int h) {
-        thread_local std::vector<float> scores;
+        thread_local std::vector<float> scores;  // [T, n_total]
         scores.resize(static_cast<std::size_t>(T) * n_total);
-        const float* q = qkv + h * hd;
-        for (int kb = 0; kb < n_blocks; ++kb) {
-            const int key0 = kb * bs;
-            const int nk = std::min(bs, n_total - key0);
-            // Causality: only new tokens at positions >= key0 can see this block.
-            const int t0 = std::max(0, key0 - n_past);
-            const float* k = kv.k_base + kv.block_table[kb] * kv.block_stride + h * hd;
-            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T - t0, nk, hd, scale,
-                        q + static_cast<long>(t0) * 3 * C, 3 * C, k, C, 0.0f,
-                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total);
+        auto row = [&](int t) { return scores.data() + static_cast<long>(t) * n_total; };
+        for (int key0 = 0; key0 < n_total; key0 += bs) {
+            const float* k = kv.k_base + kv.block_table[key0 / bs] * kv.block_stride + h * hd;
+            for (int t = std::max(0, key0 - n_past); t < T; ++t) {
+                const float* q = qkv + static_cast<long>(t) * 3 * C + h * hd;
+                dot_rows(row(t) + key0, q, k, C, std::min(bs, n_past + t + 1 - key0), hd, scale);
+            }
         }
         for (int t = 0; t < T; ++t) {
-            float* row = scores.data() + static_cast<long>(t) * n_total;
-            causal_softmax_row(row, n_past + t + 1, n_total);
-            std::fill(out + static_cast<long>(t) * C + h * hd,
-                      out + static_cast<long>(t) * C + (h + 1) * hd, 0.0f);
+            causal_softmax_row(row(t), n_past + t + 1, n_past + t + 1);
+            float* o = out + static_cast<long>(t) * C + h * hd;
+            std::fill(o, o + hd, 0.0f);
         }
-        for (int kb = 0; kb < n_blocks; ++kb) {
-            const int key0 = kb * bs;
-            const int nk = std::min(bs, n_total - key0);
-            const int t0 = std::max(0, key0 - n_past);
-            const float* v = kv.v_base + kv.block_table[kb] * kv.block_stride + h * hd;
-            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T - t0, hd, nk, 1.0f,
-                        scores.data() + static_cast<long>(t0) * n_total + key0, n_total, v, C, 1.0f,
-                        out + static_cast<long>(t0) * C + h * hd, C);
+        for (int key0 = 0; key0 < n_total; key0 += bs) {
+            const float* v = kv.v_base + kv.block_table[key0 / bs] * kv.block_stride + h * hd;
+            for (int t = std::max(0, key0 - n_past); t < T; ++t) {
+                float* o = out + static_cast<long>(t) * C + h * hd;
+                accumulate_rows(o, row(t) + key0, v, C, std::min(bs, n_past + t + 1 - key0), hd);
+            }
         }
     };
-    // Heads are independent; with a pool and enough work per head they run as tasks.
-    for_tasks(n_head, static_cast<long>(T) * n_total >= 8192, head);
+    // Heads are independent; split when there is enough work to share (a wake-up costs
+    // microseconds).
+    for_tasks(n_head, static_cast<long>(T) * n_total >= 1024, head);
 }
 
 }  // namespace

@@ -56,10 +56,10 @@ struct PagedKv {
     const int32_t* block_table;
     int block_size;
 };
-// Up to kPerBlockMaxTokens new tokens (decode, or a short question after a reused prefix), one
-// small GEMM per visible block on the paged KV: copying every block for a few queries would cost
-// more than the attention itself. More (prefill), each visible block's K and V gathered once
-// into contiguous rows, then attention_dense.
+// Up to kPerBlockMaxTokens new tokens (decode, or a short question after a reused prefix), each
+// query walks its visible blocks in place on the paged KV, in vector code: copying every block
+// for a few queries would cost more than the attention itself. More (prefill), each visible
+// block's K and V gathered once into contiguous rows, then attention_dense.
 inline constexpr int kPerBlockMaxTokens = 32;
 void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
                int n_head);

@@ -23,9 +23,9 @@ constexpr float kGeluC = 0.044715f;
 
 // exp(x) = 2^n e^r with n = round(x / ln 2), r = x - n ln 2 in [-ln2/2, ln2/2] (ln 2 split in a
 // high part exact in float and a low correction), e^r by a degree-6 polynomial (the classic
-// minimax coefficients for float), 2^n by writing n into the exponent bits. Inputs are clamped
-// to where the result is a finite normal float; exp of the lower end is ~1e-38, and softmax and
-// the sigmoid only ever add 1 to it or divide by it.
+// minimax coefficients for float), 2^n by writing n into the exponent bits. Above the range the
+// result is exp(88); below it, 0 (libm would give a subnormal there, and a softmax weight that
+// small times a value is a subnormal product: an FMA on one costs a hundred cycles on Intel).
 constexpr float kExpHi = 88.0f;
 constexpr float kExpLo = -87.3365447504019f;
 constexpr float kLog2e = 1.44269504088896341f;
@@ -42,6 +42,7 @@ float gelu_scalar(float v) {
 #ifdef PL_VEC_X86
 
 __attribute__((target("avx512f"))) __m512 exp512(__m512 x) {
+    const __mmask16 normal = _mm512_cmp_ps_mask(x, _mm512_set1_ps(kExpLo), _CMP_GE_OQ);
     x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(kExpLo)), _mm512_set1_ps(kExpHi));
     const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(kLog2e)),
                                           _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
@@ -58,10 +59,11 @@ __attribute__((target("avx512f"))) __m512 exp512(__m512 x) {
     // 2^n: n + 127 in the exponent field.
     const __m512i bits =
         _mm512_slli_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(n), _mm512_set1_epi32(127)), 23);
-    return _mm512_mul_ps(e, _mm512_castsi512_ps(bits));
+    return _mm512_maskz_mul_ps(normal, e, _mm512_castsi512_ps(bits));
 }
 
 __attribute__((target("avx2,fma"))) __m256 exp256(__m256 x) {
+    const __m256 normal = _mm256_cmp_ps(x, _mm256_set1_ps(kExpLo), _CMP_GE_OQ);
     x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(kExpLo)), _mm256_set1_ps(kExpHi));
     const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(kLog2e)),
                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
@@ -77,7 +79,7 @@ __attribute__((target("avx2,fma"))) __m256 exp256(__m256 x) {
     const __m256 e = _mm256_add_ps(_mm256_fmadd_ps(p, r2, r), _mm256_set1_ps(1.0f));
     const __m256i bits =
         _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_mul_ps(e, _mm256_castsi256_ps(bits));
+    return _mm256_and_ps(normal, _mm256_mul_ps(e, _mm256_castsi256_ps(bits)));
 }
 
 // The tail of a row (fewer values than a vector) goes through masked loads and stores, so every
@@ -161,7 +163,7 @@ __attribute__((target("avx2,fma"))) float exp_sum256(float* row, int n, float sh
         total += l;
     if (i < n) {
         alignas(32) float tail[8];
-        std::fill(tail, tail + 8, -INFINITY);  // exp(-inf) = 0 after the clamp: ~1e-38
+        std::fill(tail, tail + 8, -INFINITY);  // exp(-inf) = 0; the lanes are not summed
         std::copy(row + i, row + n, tail);
         _mm256_store_ps(tail, exp256(_mm256_sub_ps(_mm256_load_ps(tail), s)));
         for (int j = 0; j < n - i; ++j) {
@@ -171,6 +173,136 @@ __attribute__((target("avx2,fma"))) float exp_sum256(float* row, int n, float sh
     }
     return total;
 }
+
+// One query against a block of keys, and probabilities times a block of values. NV (the head
+// size in vectors) is a template argument so that the query and the sums live in registers; with
+// a run-time count (or loops left rolled) the compiler keeps them on the stack and every FMA
+// waits on a store.
+template <int NV>
+__attribute__((target("avx512f"))) void dot_rows512(float* scores, const float* q, const float* k,
+                                                    int ldk, int rows, float scale) {
+    __m512 qv[NV];
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        qv[j] = _mm512_loadu_ps(q + 16 * j);
+    for (int r = 0; r < rows; ++r) {
+        const float* kr = k + static_cast<long>(r) * ldk;
+        __m512 acc = _mm512_mul_ps(qv[0], _mm512_loadu_ps(kr));
+#pragma GCC unroll 16
+        for (int j = 1; j < NV; ++j)
+            acc = _mm512_fmadd_ps(qv[j], _mm512_loadu_ps(kr + 16 * j), acc);
+        scores[r] = scale * _mm512_reduce_add_ps(acc);
+    }
+}
+
+template <int NV>
+__attribute__((target("avx512f"))) void accumulate_rows512(float* acc, const float* w,
+                                                           const float* v, int ldv, int rows) {
+    __m512 a[NV];
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        a[j] = _mm512_loadu_ps(acc + 16 * j);
+    for (int r = 0; r < rows; ++r) {
+        const float* vr = v + static_cast<long>(r) * ldv;
+        const __m512 wr = _mm512_set1_ps(w[r]);
+#pragma GCC unroll 16
+        for (int j = 0; j < NV; ++j)
+            a[j] = _mm512_fmadd_ps(wr, _mm512_loadu_ps(vr + 16 * j), a[j]);
+    }
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        _mm512_storeu_ps(acc + 16 * j, a[j]);
+}
+
+template <int NV>
+__attribute__((target("avx2,fma"))) void dot_rows256(float* scores, const float* q, const float* k,
+                                                     int ldk, int rows, float scale) {
+    __m256 qv[NV];
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        qv[j] = _mm256_loadu_ps(q + 8 * j);
+    for (int r = 0; r < rows; ++r) {
+        const float* kr = k + static_cast<long>(r) * ldk;
+        __m256 acc = _mm256_mul_ps(qv[0], _mm256_loadu_ps(kr));
+#pragma GCC unroll 16
+        for (int j = 1; j < NV; ++j)
+            acc = _mm256_fmadd_ps(qv[j], _mm256_loadu_ps(kr + 8 * j), acc);
+        const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
+        const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+        const __m128 s1 = _mm_add_ss(s2, _mm_movehdup_ps(s2));
+        scores[r] = scale * _mm_cvtss_f32(s1);
+    }
+}
+
+template <int NV>
+__attribute__((target("avx2,fma"))) void accumulate_rows256(float* acc, const float* w,
+                                                            const float* v, int ldv, int rows) {
+    __m256 a[NV];
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        a[j] = _mm256_loadu_ps(acc + 8 * j);
+    for (int r = 0; r < rows; ++r) {
+        const float* vr = v + static_cast<long>(r) * ldv;
+        const __m256 wr = _mm256_set1_ps(w[r]);
+#pragma GCC unroll 16
+        for (int j = 0; j < NV; ++j)
+            a[j] = _mm256_fmadd_ps(wr, _mm256_loadu_ps(vr + 8 * j), a[j]);
+    }
+#pragma GCC unroll 16
+    for (int j = 0; j < NV; ++j)
+        _mm256_storeu_ps(acc + 8 * j, a[j]);
+}
+
+// The head sizes with a vector path: 16, 32, 64 and 128 values (AVX2: also 8).
+template <template <int> class Kernel, class... Args>
+bool by_head_size(int nv, Args... args) {
+    switch (nv) {
+        case 1:
+            Kernel<1>::run(args...);
+            return true;
+        case 2:
+            Kernel<2>::run(args...);
+            return true;
+        case 4:
+            Kernel<4>::run(args...);
+            return true;
+        case 8:
+            Kernel<8>::run(args...);
+            return true;
+        case 16:
+            Kernel<16>::run(args...);
+            return true;
+        default:
+            return false;
+    }
+}
+
+template <int NV>
+struct Dot512 {
+    static void run(float* s, const float* q, const float* k, int ldk, int rows, float scale) {
+        if constexpr (NV <= 8)
+            dot_rows512<NV>(s, q, k, ldk, rows, scale);
+    }
+};
+template <int NV>
+struct Acc512 {
+    static void run(float* a, const float* w, const float* v, int ldv, int rows) {
+        if constexpr (NV <= 8)
+            accumulate_rows512<NV>(a, w, v, ldv, rows);
+    }
+};
+template <int NV>
+struct Dot256 {
+    static void run(float* s, const float* q, const float* k, int ldk, int rows, float scale) {
+        dot_rows256<NV>(s, q, k, ldk, rows, scale);
+    }
+};
+template <int NV>
+struct Acc256 {
+    static void run(float* a, const float* w, const float* v, int ldv, int rows) {
+        accumulate_rows256<NV>(a, w, v, ldv, rows);
+    }
+};
 
 #endif  // PL_VEC_X86
 
@@ -258,6 +390,40 @@ float exp_shifted_sum(float* row, int n, float shift) {
         sum += row[i];
     }
     return sum;
+}
+
+void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, int hd,
+              float scale) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512 && hd % 16 == 0 && hd <= 128 &&
+        by_head_size<Dot512>(hd / 16, scores, q, k, ldk, rows, scale))
+        return;
+    if (isa() != Isa::Scalar && hd % 8 == 0 &&
+        by_head_size<Dot256>(hd / 8, scores, q, k, ldk, rows, scale))
+        return;
+#endif
+    for (int r = 0; r < rows; ++r) {
+        const float* kr = k + static_cast<long>(r) * ldk;
+        float sum = 0.0f;
+        for (int d = 0; d < hd; ++d)
+            sum += q[d] * kr[d];
+        scores[r] = scale * sum;
+    }
+}
+
+void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int rows, int hd) {
+#ifdef PL_VEC_X86
+    if (isa() == Isa::Avx512 && hd % 16 == 0 && hd <= 128 &&
+        by_head_size<Acc512>(hd / 16, acc, w, v, ldv, rows))
+        return;
+    if (isa() != Isa::Scalar && hd % 8 == 0 && by_head_size<Acc256>(hd / 8, acc, w, v, ldv, rows))
+        return;
+#endif
+    for (int r = 0; r < rows; ++r) {
+        const float* vr = v + static_cast<long>(r) * ldv;
+        for (int d = 0; d < hd; ++d)
+            acc[d] += w[r] * vr[d];
+    }
 }
 
 void scale(float* row, int n, float s) {

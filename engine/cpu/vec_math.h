@@ -22,6 +22,14 @@ float exp_shifted_sum(float* row, int n, float shift);
 // row[i] *= s for i in [0, n).
 void scale(float* row, int n, float s);
 
+// scores[r] = scale * dot(q, k + r * ldk) for r in [0, rows): one query against `rows` keys of
+// `hd` values each, the keys ldk floats apart (a block of the paged KV pool).
+void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, int hd,
+              float scale);
+
+// acc[0 .. hd) += sum over r of w[r] * v[r * ldv .. r * ldv + hd): probabilities times values.
+void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int rows, int hd);
+
 // Which code path runs: "avx512", "avx2" or "scalar" (for bench and the tests).
 const char* vec_isa();
 
