@@ -9,7 +9,9 @@
 // uninitialized-use warnings fire inside the header on that (a known false positive).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 #define PL_VEC_X86 1
 #endif
