@@ -38,6 +38,23 @@ QString LatencyReport::toJson() const {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
+namespace {
+
+// Runs the event loop until `done` holds or the deadline passes; false on a timeout.
+template <class Done>
+bool spinUntil(const QDeadlineTimer& deadline, Done done) {
+    while (!done()) {
+        if (deadline.hasExpired())
+            return false;
+        QEventLoop loop;
+        QTimer::singleShot(2, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+}  // namespace
+
 LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, int timeout_ms) {
     LatencyReport rep;
     MainWindowOptions mo;
@@ -56,12 +73,8 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
     window.engine()->requestProbeScenario(target_tokens);
     // Wait for the model so that the measurement covers the prefill, not the loading.
     QDeadlineTimer deadline(timeout_ms);
-    while (!(sc && (!rep.error.isEmpty() || window.engine()->engineInfo())) &&
-           !deadline.hasExpired()) {
-        QEventLoop loop;
-        QTimer::singleShot(10, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    spinUntil(deadline,
+              [&] { return sc && (!rep.error.isEmpty() || window.engine()->engineInfo()); });
     if (!sc || !rep.error.isEmpty()) {
         if (!sc)
             rep.error = QStringLiteral("timed out");
@@ -118,19 +131,6 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
 }
 
 namespace {
-
-// Runs the event loop until `done` holds or the deadline passes; false on a timeout.
-template <class Done>
-bool spinUntil(const QDeadlineTimer& deadline, Done done) {
-    while (!done()) {
-        if (deadline.hasExpired())
-            return false;
-        QEventLoop loop;
-        QTimer::singleShot(2, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
-    return true;
-}
 
 double msSince(const QElapsedTimer& t) {
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
