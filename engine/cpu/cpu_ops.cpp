@@ -119,6 +119,18 @@ void matmul(float* out, const float* in, const float* w, const float* bias, int 
         blas::sgemv(CblasRowMajor, CblasTrans, K, N, 1.0f, w, N, in, 1, bias ? 1.0f : 0.0f, out, 1);
         return;
     }
+    // Too few rows to split by rows (a question after a reused prefix): split by columns
+    // instead, so both cores work and each packs only its slice of the weights. The split
+    // follows the shape only, so every thread count gives the same bits.
+    if (current_pool() && T < 2 * kRowsPerTask && static_cast<long>(T) * K * N >= (1L << 20)) {
+        constexpr int kColsPerTask = 128;
+        parallel_for((N + kColsPerTask - 1) / kColsPerTask, [&](int i) {
+            const int n0 = i * kColsPerTask, nn = std::min(N, n0 + kColsPerTask) - n0;
+            blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, nn, K, 1.0f, in, K, w + n0, N,
+                        bias ? 1.0f : 0.0f, out + n0, N);
+        });
+        return;
+    }
     for_rows(T, [&](int t0, int t1) {
         blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, t1 - t0, N, K, 1.0f,
                     in + static_cast<long>(t0) * K, K, w, N, bias ? 1.0f : 0.0f,
