@@ -255,42 +255,37 @@ __attribute__((target("avx2,fma"))) void accumulate_rows256(float* acc, const fl
         _mm256_storeu_ps(acc + 8 * j, a[j]);
 }
 
-// The head sizes with a vector path: 16, 32, 64 and 128 values (AVX2: also 8).
-template <template <int> class Kernel, class... Args>
+// Kernel<nv>::run(args...) for the head sizes with a vector path, nv = head size / lanes in
+// {1, 2, 4, 8, 16} up to MaxNV (the register budget of the ISA); false for any other.
+template <int MaxNV, template <int> class Kernel, class... Args>
 bool by_head_size(int nv, Args... args) {
-    switch (nv) {
-        case 1:
-            Kernel<1>::run(args...);
-            return true;
-        case 2:
-            Kernel<2>::run(args...);
-            return true;
-        case 4:
-            Kernel<4>::run(args...);
-            return true;
-        case 8:
-            Kernel<8>::run(args...);
-            return true;
-        case 16:
-            Kernel<16>::run(args...);
-            return true;
-        default:
-            return false;
-    }
+    bool ran = false;
+    auto one = [&]<int NV>() {
+        if constexpr (NV <= MaxNV) {
+            if (nv == NV) {
+                Kernel<NV>::run(args...);
+                ran = true;
+            }
+        }
+    };
+    one.template operator()<1>();
+    one.template operator()<2>();
+    one.template operator()<4>();
+    one.template operator()<8>();
+    one.template operator()<16>();
+    return ran;
 }
 
 template <int NV>
 struct Dot512 {
     static void run(float* s, const float* q, const float* k, int ldk, int rows, float scale) {
-        if constexpr (NV <= 8)
-            dot_rows512<NV>(s, q, k, ldk, rows, scale);
+        dot_rows512<NV>(s, q, k, ldk, rows, scale);
     }
 };
 template <int NV>
 struct Acc512 {
     static void run(float* a, const float* w, const float* v, int ldv, int rows) {
-        if constexpr (NV <= 8)
-            accumulate_rows512<NV>(a, w, v, ldv, rows);
+        accumulate_rows512<NV>(a, w, v, ldv, rows);
     }
 };
 template <int NV>
@@ -397,11 +392,11 @@ float exp_shifted_sum(float* row, int n, float shift) {
 void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, int hd,
               float scale) {
 #ifdef PL_VEC_X86
-    if (isa() == Isa::Avx512 && hd % 16 == 0 && hd <= 128 &&
-        by_head_size<Dot512>(hd / 16, scores, q, k, ldk, rows, scale))
+    if (isa() == Isa::Avx512 && hd % 16 == 0 &&
+        by_head_size<8, Dot512>(hd / 16, scores, q, k, ldk, rows, scale))
         return;
     if (isa() != Isa::Scalar && hd % 8 == 0 &&
-        by_head_size<Dot256>(hd / 8, scores, q, k, ldk, rows, scale))
+        by_head_size<16, Dot256>(hd / 8, scores, q, k, ldk, rows, scale))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {
@@ -415,10 +410,11 @@ void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, 
 
 void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int rows, int hd) {
 #ifdef PL_VEC_X86
-    if (isa() == Isa::Avx512 && hd % 16 == 0 && hd <= 128 &&
-        by_head_size<Acc512>(hd / 16, acc, w, v, ldv, rows))
+    if (isa() == Isa::Avx512 && hd % 16 == 0 &&
+        by_head_size<8, Acc512>(hd / 16, acc, w, v, ldv, rows))
         return;
-    if (isa() != Isa::Scalar && hd % 8 == 0 && by_head_size<Acc256>(hd / 8, acc, w, v, ldv, rows))
+    if (isa() != Isa::Scalar && hd % 8 == 0 &&
+        by_head_size<16, Acc256>(hd / 8, acc, w, v, ldv, rows))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {
