@@ -29,16 +29,18 @@ std::string CpuBackend::device_name() const {
            " threads)";
 }
 
+long CpuBackend::block_floats() const {
+    return static_cast<long>(layout_.block_size) * layout_.n_embd;
+}
+
 const float* CpuBackend::k_block(int block, int layer) const {
-    const long per_block = static_cast<long>(layout_.block_size) * layout_.n_embd;
-    const long per_half = per_block * layout_.capacity_blocks;  // one layer's K (or V)
-    return pool_.data() + 2L * layer * per_half + static_cast<long>(block) * per_block;
+    // One layer's K is capacity_blocks blocks, its V as many after them.
+    const long half = block_floats() * layout_.capacity_blocks;
+    return pool_.data() + 2L * layer * half + static_cast<long>(block) * block_floats();
 }
 
 const float* CpuBackend::v_block(int block, int layer) const {
-    const long per_half =
-        static_cast<long>(layout_.block_size) * layout_.n_embd * layout_.capacity_blocks;
-    return k_block(block, layer) + per_half;
+    return k_block(block, layer) + block_floats() * layout_.capacity_blocks;
 }
 
 float* CpuBackend::k_slot(int block, int layer, int slot) {
@@ -69,7 +71,6 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
     fc_.resize(4 * TC);
 
     cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at(w.wpe), n_past, T, C);
-    const long block_stride = static_cast<long>(layout_.block_size) * C;
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerOffsets& lw = w.layers[l];
         cpu::layernorm(ln_.data(), x_.data(), model_->at(lw.ln1_w), model_->at(lw.ln1_b), T, C,
@@ -86,7 +87,7 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
             std::memcpy(k_slot(block, l, slot), row + C, C * sizeof(float));
             std::memcpy(v_slot(block, l, slot), row + 2 * C, C * sizeof(float));
         }
-        cpu::PagedKv kv{k_block(0, l), v_block(0, l), block_stride, block_table.data(),
+        cpu::PagedKv kv{k_block(0, l), v_block(0, l), block_floats(), block_table.data(),
                         layout_.block_size};
         cpu::attention(att_.data(), qkv_.data(), kv, n_past, T, C, cfg.n_head);
         cpu::matmul(proj_.data(), att_.data(), model_->at(lw.proj_w), model_->at(lw.proj_b), T, C,

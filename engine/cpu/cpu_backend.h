@@ -36,6 +36,7 @@ class CpuBackend final : public InferenceBackend {
     const float* v_block(int block, int layer) const;
 
   private:
+    long block_floats() const;  // floats in one block of one layer's K (or V)
     float* k_slot(int block, int layer, int slot);
     float* v_slot(int block, int layer, int slot);
 
