@@ -11,8 +11,8 @@ std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
         auto kind = parse_backend_kind(*b);
         if (!kind)
             return kind.error().message;
-        out.kind = kind.value();
-        out.explicit_kind = true;
+        out.kind = kind->kind;
+        out.explicit_kind = kind->explicit_kind;
     }
     if (auto d = args.get("--device")) {
         long v = 0;

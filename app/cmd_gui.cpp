@@ -40,9 +40,9 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     if (auto b = a.get("--backend")) {
         auto kind = parse_backend_kind(*b);
         if (!kind)
-            return fail_usage("--backend must be 'vulkan' or 'cpu'");
-        engine.backend = kind.value();
-        engine.explicit_backend = true;
+            return fail_usage(kind.error().message);
+        engine.backend = kind->kind;
+        engine.explicit_backend = kind->explicit_kind;
     }
     if (auto d = a.get("--device")) {
         long v = 0;

@@ -187,6 +187,8 @@ bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
     info_.device = backend_->device_name();
     if (!be->fallback_reason.empty())
         info_.fallback_reason = be->fallback_reason;
+    if (!be->software_device.empty())
+        info_.software_device = be->software_device;
     return true;
 }
 

@@ -730,6 +730,18 @@ void MainWindow::refreshStatus() {
         p.setColor(QPalette::WindowText, Palette::get(theme_).computed);
         fallbackLabel_->setPalette(p);
         fallbackLabel_->setMaximumWidth(fontMetrics().height() * 30);
+    } else if (!info.software_device.empty()) {
+        // A choice, not a failure: no warning colour.
+        fallbackLabel_->setText(tr("software Vulkan: CPU twin"));
+        fallbackLabel_->setToolTip(
+            tr("The only Vulkan device here, %1, runs on the processor. The CPU twin computes the "
+               "same model several times faster on the same cores, so it runs instead. Start "
+               "with --backend vulkan to use %1 anyway.")
+                .arg(QString::fromStdString(info.software_device)));
+        QPalette p = fallbackLabel_->palette();
+        p.setColor(QPalette::WindowText, Palette::get(theme_).mutedText);
+        fallbackLabel_->setPalette(p);
+        fallbackLabel_->setMaximumWidth(QWIDGETSIZE_MAX);
     } else {
         fallbackLabel_->clear();
     }

@@ -21,6 +21,7 @@ struct EngineInfo {
     std::string backend;
     std::string device;
     std::string fallback_reason;  // non-empty when Vulkan was wanted and the CPU runs instead
+    std::string software_device;  // the software Vulkan device the default passed over, if any
 };
 
 // The pool exactly as the prefix cache held it right after one event (taken at every

@@ -9,23 +9,31 @@ namespace pl {
 // Implemented by the Vulkan backend (engine/vulkan/vulkan_backend.cpp).
 Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
     std::shared_ptr<const GptModel> model, KvPoolLayout layout, int device_index);
+std::string vulkan_software_only_device();
 
 void preload_backends() {
     (void)blas::load();
 }
 
-Result<BackendKind> parse_backend_kind(const std::string& text) {
-    if (text == "vulkan")
-        return BackendKind::Vulkan;
-    if (text == "cpu")
-        return BackendKind::Cpu;
-    return make_error("--backend must be 'vulkan' or 'cpu', not '" + text + "'");
+Result<BackendRequest> parse_backend_kind(const std::string& text) {
+    BackendRequest r;
+    if (text == "auto")
+        return r;
+    if (text == "vulkan" || text == "cpu") {
+        r.kind = text == "cpu" ? BackendKind::Cpu : BackendKind::Vulkan;
+        r.explicit_kind = true;
+        return r;
+    }
+    return make_error("--backend must be 'vulkan', 'cpu' or 'auto', not '" + text + "'");
 }
 
 Result<BackendResult> create_backend(std::shared_ptr<const GptModel> model, KvPoolLayout layout,
                                      const BackendRequest& request) {
     BackendResult out;
-    if (request.kind == BackendKind::Vulkan) {
+    const bool default_choice = !request.explicit_kind && request.device_index < 0;
+    if (request.kind == BackendKind::Vulkan && default_choice)
+        out.software_device = vulkan_software_only_device();
+    if (request.kind == BackendKind::Vulkan && out.software_device.empty()) {
         auto vk = create_vulkan_backend(model, layout, request.device_index);
         if (vk) {
             out.backend = std::move(vk.value());

@@ -553,4 +553,9 @@ Result<std::unique_ptr<InferenceBackend>> create_vulkan_backend(
     return std::unique_ptr<InferenceBackend>(std::move(r.value()));
 }
 
+// The hook for the default choice: a CPU implementation of Vulkan loses to the CPU twin.
+std::string vulkan_software_only_device() {
+    return vk::software_only_device();
+}
+
 }  // namespace pl

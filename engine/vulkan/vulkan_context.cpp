@@ -184,6 +184,60 @@ Result<std::unique_ptr<Context>> Context::create(const VulkanOptions& options) {
     return ctx;
 }
 
+namespace {
+
+std::string probe_software_only_device() {
+    uint32_t loader_version = VK_API_VERSION_1_0;
+    if (vkEnumerateInstanceVersion(&loader_version) != VK_SUCCESS ||
+        loader_version < VK_API_VERSION_1_3)
+        return {};
+    uint32_t n = 0;
+    vkEnumerateInstanceExtensionProperties(nullptr, &n, nullptr);
+    std::vector<VkExtensionProperties> exts(n);
+    vkEnumerateInstanceExtensionProperties(nullptr, &n, exts.data());
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "PrefixLens";
+    app.apiVersion = VK_API_VERSION_1_3;
+    VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pApplicationInfo = &app;
+    const char* portability = VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME;
+    if (has_extension(exts, portability)) {
+        ici.flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+        ici.enabledExtensionCount = 1;
+        ici.ppEnabledExtensionNames = &portability;
+    }
+    VkInstance instance = VK_NULL_HANDLE;
+    if (vkCreateInstance(&ici, nullptr, &instance) != VK_SUCCESS)
+        return {};
+    std::string software;
+    bool hardware = false;
+    n = 0;
+    vkEnumeratePhysicalDevices(instance, &n, nullptr);
+    std::vector<VkPhysicalDevice> devs(n);
+    vkEnumeratePhysicalDevices(instance, &n, devs.data());
+    for (VkPhysicalDevice dev : devs) {
+        if (!device_unsuitable(dev).empty())
+            continue;
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(dev, &p);
+        if (p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+            if (software.empty())
+                software = p.deviceName;
+        } else {
+            hardware = true;
+        }
+    }
+    vkDestroyInstance(instance, nullptr);
+    return hardware ? std::string() : software;
+}
+
+}  // namespace
+
+std::string software_only_device() {
+    static const std::string name = probe_software_only_device();
+    return name;
+}
+
 Result<void> Context::create_instance(const VulkanOptions& options) {
     uint32_t loader_version = VK_API_VERSION_1_0;
     if (vkEnumerateInstanceVersion(&loader_version) != VK_SUCCESS ||

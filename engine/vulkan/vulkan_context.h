@@ -188,5 +188,10 @@ class Context {
     int log_count_ = 0;
 };
 
+// The name of the device the default choice would take when that device is a CPU implementation
+// of Vulkan (lavapipe, SwiftShader), or empty when there is a hardware device or no usable device
+// at all. Asked once per process (a bare instance, no layers); later calls return the answer.
+std::string software_only_device();
+
 }  // namespace vk
 }  // namespace pl

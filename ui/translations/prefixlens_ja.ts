@@ -926,6 +926,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
     </message>
+    <message>
+        <source>software Vulkan: CPU twin</source>
+        <translation>ソフトウェア Vulkan: CPU 版で実行</translation>
+    </message>
+    <message>
+        <source>The only Vulkan device here, %1, runs on the processor. The CPU twin computes the same model several times faster on the same cores, so it runs instead. Start with --backend vulkan to use %1 anyway.</source>
+        <translation>この環境の Vulkan デバイスは %1 だけで、CPU 上で動くソフトウェア実装です。CPU 版は同じコアで同じモデルを数倍速く計算するため、そちらで実行しています。それでも %1 を使うには --backend vulkan で起動してください。</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>

@@ -932,6 +932,14 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Could not write %1</source>
         <translation>Nie udało się zapisać %1</translation>
     </message>
+    <message>
+        <source>software Vulkan: CPU twin</source>
+        <translation>Vulkan programowy: bliźniak CPU</translation>
+    </message>
+    <message>
+        <source>The only Vulkan device here, %1, runs on the processor. The CPU twin computes the same model several times faster on the same cores, so it runs instead. Start with --backend vulkan to use %1 anyway.</source>
+        <translation>Jedyne urządzenie Vulkan tutaj, %1, działa na procesorze. Bliźniak CPU liczy ten sam model kilka razy szybciej na tych samych rdzeniach, więc to on pracuje. Aby mimo to użyć %1, uruchom z --backend vulkan.</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
