@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "latency_probe.h"
 #include "main_window.h"
+#include "run_store.h"
 #include "scenario_import.h"
 
 namespace pl::cli {
@@ -37,6 +38,10 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     }
     ui::EngineOptions engine;
     engine.model_dir = QString::fromStdString(a.get("--model").value_or(""));
+    // Finished runs outlive the launch (ui/run_store.h); PREFIXLENS_RUN_CACHE=0 keeps them in
+    // memory only, e.g. to measure a first play.
+    if (qEnvironmentVariable("PREFIXLENS_RUN_CACHE") != QLatin1String("0"))
+        engine.run_store_dir = ui::RunStore::defaultDir();
     if (auto b = a.get("--backend")) {
         auto kind = parse_backend_kind(*b);
         if (!kind)

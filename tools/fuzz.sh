@@ -75,6 +75,11 @@ PY
       cp "$d/scenarios/"*.json "$dir/" ;;
     fuzz_lint_log) cp "$d/lint/"*.jsonl "$dir/" ;;
     fuzz_lesson) cp "$a/lessons/"*.json "$dir/" ;;
+    # CBOR (after the magic line the target adds): {"identity": "engine", "scenario": "scenario"},
+    # the run's fields missing; then the same with empty lists.
+    fuzz_run_store)
+      printf '\xa2\x68identity\x66engine\x68scenario\x68scenario' > "$dir/keys"
+      printf '\xa4\x68identity\x66engine\x68scenario\x68scenario\x66events\x80\x67results\x80' > "$dir/lists" ;;
   esac
 }
 

@@ -18,6 +18,7 @@
 #include "lint/lint_input.h"
 #include "lint/lint_tables.h"
 #include "model/gpt_model.h"
+#include "run_store.h"
 #include "runner/long_prompt.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -155,6 +156,11 @@ void EngineSession::load() {
         loadError_ = error;
         emit loadFailed(error);
         return;
+    }
+    if (!options_.run_store_dir.empty()) {
+        store_ = std::make_unique<RunStore>(
+            options_.run_store_dir,
+            engineIdentity(modelDir_, info_, options_.verify, options_.timing));
     }
     emit engineReady(info_);
 }
@@ -317,6 +323,17 @@ void EngineSession::play(const Pending& job) {
         else
             emit progress(text);
     };
+    const std::string key = store_ ? EngineHost::runKey(sc) : std::string();
+    if (store_) {
+        if (std::shared_ptr<ScenarioRun> stored = store_->load(sc, key)) {
+            // Played in an earlier launch by this very engine: the same run, the same numbers.
+            stored->generation = job.generation;
+            stored->engine = info_;
+            stored->from_store = true;
+            emitFinished(job, std::move(stored));
+            return;
+        }
+    }
     QString error;
     if (!ensureBackend(sc, error)) {
         fail(job, error);
@@ -398,6 +415,12 @@ void EngineSession::play(const Pending& job) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::sort(run->results.begin(), run->results.end(),
               [](const RequestResult& a, const RequestResult& b) { return a.request < b.request; });
+    emitFinished(job, run);
+    if (store_ && run->error.empty() && !stopping_)
+        store_->save(*run, key);  // after the views have it: they need not wait for the disk
+}
+
+void EngineSession::emitFinished(const Pending& job, std::shared_ptr<ScenarioRun> run) {
     if (job.prepare) {
         if (!stopping_ && run->error.empty())
             emit prepared(std::const_pointer_cast<const ScenarioRun>(run));

@@ -53,7 +53,11 @@ struct EngineOptions {
     int device_index = -1;
     bool verify = true;  // compare every first-token logits with a full recompute
     TimingSource timing = TimingSource::Clock;  // CostModel: TTFT from RunnerOptions::cost_model
+    // Where finished runs are kept across launches (run_store.h); empty: in memory only.
+    std::filesystem::path run_store_dir;
 };
+
+class RunStore;
 
 class EngineSession : public QObject {
     Q_OBJECT
@@ -117,6 +121,8 @@ class EngineSession : public QObject {
     void queueDrain();
     bool ensureBackend(const Scenario& scenario, QString& error);
     void play(const Pending& job);
+    // Hands a finished run to whoever asked for it (runReady, variantReady or prepared).
+    void emitFinished(const Pending& job, std::shared_ptr<ScenarioRun> run);
     void fail(const Pending& job, const QString& message);
     bool superseded(const Pending& job) const;
     // Runs the queued lint, if any, now.
@@ -134,6 +140,7 @@ class EngineSession : public QObject {
     std::shared_ptr<const lint::LintTables> lintTables_;
     QString lintTablesError_;
     std::unique_ptr<InferenceBackend> backend_;
+    std::unique_ptr<RunStore> store_;  // set once the engine is known, when options_ name a folder
     EngineInfo info_;
     QString loadError_;
     bool loaded_ = false;

@@ -150,6 +150,7 @@ QString StartupReport::toJson() const {
     o[QStringLiteral("window_ms")] = window_ms;
     o[QStringLiteral("first_request_ms")] = first_request_ms;
     o[QStringLiteral("whole_scenario_ms")] = whole_scenario_ms;
+    o[QStringLiteral("run_from_store")] = run_from_store;
     o[QStringLiteral("lesson")] = QString::fromStdString(lesson);
     o[QStringLiteral("lesson_first_step_ms")] = lesson_first_step_ms;
     o[QStringLiteral("lesson_step")] = lesson_step;
@@ -193,6 +194,7 @@ StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& 
     rep.requests = static_cast<int>(ctx->scenario().requests.size());
     rep.backend = ctx->run()->engine.backend;
     rep.device = ctx->run()->engine.device;
+    rep.run_from_store = ctx->run()->from_store;
 
     // The lesson: the one named, or the one whose first change of scenario comes earliest.
     LessonPanel* panel = window.lessonPanel();

@@ -47,6 +47,7 @@ struct StartupReport {
     double lesson_first_step_ms = 0;  // the lesson's first step on screen, after opening it
     double step_first_ms = 0, step_again_ms = 0;
     bool step_was_prepared = false;  // the step's run was in the cache when it was asked for
+    bool run_from_store = false;     // the scenario's run came from disk (an earlier launch)
     QString load;                    // /proc/loadavg when the measurement ended
 
     QString toJson() const;

@@ -176,6 +176,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
                     .arg(requests)
                     .arg(events);
             });
+        } else if (run->from_store) {
+            // Not played now: the numbers are those of the first play, on this engine.
+            setProgress([requests = run->requestCount(), seconds = run->play_ms / 1000.0] {
+                return tr("%1 requests, as played before in %2 s (kept in the run cache)")
+                    .arg(requests)
+                    .arg(seconds, 0, 'f', 2);
+            });
         } else {
             setProgress([requests = run->requestCount(), seconds = run->play_ms / 1000.0,
                          events = run->eventCount()] {

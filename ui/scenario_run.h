@@ -49,6 +49,8 @@ struct ScenarioRun {
     // Still playing: a copy taken after results.size() requests finished, shown while the rest
     // run (a stream of these precedes the whole run). Never cached, never answered as a play.
     bool partial = false;
+    // Read from the run store (run_store.h): played in an earlier launch, not by this process.
+    bool from_store = false;
 
     int eventCount() const { return static_cast<int>(events.size()); }
     int requestCount() const { return static_cast<int>(scenario.requests.size()); }

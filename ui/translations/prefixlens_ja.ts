@@ -934,6 +934,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>The only Vulkan device here, %1, runs on the processor. The CPU twin computes the same model several times faster on the same cores, so it runs instead. Start with --backend vulkan to use %1 anyway.</source>
         <translation>この環境の Vulkan デバイスは %1 だけで、CPU 上で動くソフトウェア実装です。CPU 版は同じコアで同じモデルを数倍速く計算するため、そちらで実行しています。それでも %1 を使うには --backend vulkan で起動してください。</translation>
     </message>
+    <message>
+        <source>%1 requests, as played before in %2 s (kept in the run cache)</source>
+        <translation>%1 件のリクエスト、前回 %2 秒で再生した結果 (実行キャッシュより)</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>

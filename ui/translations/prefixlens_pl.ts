@@ -940,6 +940,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>The only Vulkan device here, %1, runs on the processor. The CPU twin computes the same model several times faster on the same cores, so it runs instead. Start with --backend vulkan to use %1 anyway.</source>
         <translation>Jedyne urządzenie Vulkan tutaj, %1, działa na procesorze. Bliźniak CPU liczy ten sam model kilka razy szybciej na tych samych rdzeniach, więc to on pracuje. Aby mimo to użyć %1, uruchom z --backend vulkan.</translation>
     </message>
+    <message>
+        <source>%1 requests, as played before in %2 s (kept in the run cache)</source>
+        <translation>Żądania: %1, odtworzone wcześniej w %2 s (z pamięci przebiegów)</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>

@@ -1,0 +1,25 @@
+// Stored runs (ui/run_store.h): any bytes, after the magic line. An accepted run fits its
+// scenario: one result per request, every event, snapshot and block index in range.
+#include "fuzz_support.h"
+#include "run_store.h"
+#include "runner/scenario.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    using namespace pl;
+    static const Scenario scenario = load_scenario("timestamp-at-head").value();
+    std::vector<uint8_t> bytes(std::string_view("PrefixLens run 1\n").begin(),
+                               std::string_view("PrefixLens run 1\n").end());
+    bytes.insert(bytes.end(), data, data + size);
+    auto run = ui::decodeRun(bytes, scenario, "engine", "scenario");
+    if (!run) {
+        PL_FUZZ_CHECK(fuzz::one_line(run.error().message));
+        return 0;
+    }
+    const ui::ScenarioRun& r = *run.value();
+    PL_FUZZ_CHECK(static_cast<int>(r.results.size()) == r.requestCount());
+    for (int q = 0; q < r.requestCount(); ++q)
+        PL_FUZZ_CHECK(r.requestEndCursor(q) <= r.eventCount());
+    for (int e = 0; e < r.eventCount(); ++e)
+        PL_FUZZ_CHECK(r.requestOf(e) >= 0 && r.requestOf(e) < r.requestCount());
+    return 0;
+}
