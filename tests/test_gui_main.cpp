@@ -1,18 +1,25 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QBarCategoryAxis>
+#include <QChart>
 #include <QDialog>
+#include <QDockWidget>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QValueAxis>
 #include <QtTest>
 #include <memory>
 
 #include "block_chain_view.h"
+#include "charts_panel.h"
 #include "engine_session.h"
 #include "gui_test_support.h"
 #include "latency_probe.h"
+#include "lesson.h"
 #include "lesson_panel.h"
 #include "main_window.h"
 #include "pool_view.h"
@@ -577,6 +584,143 @@ class TestGuiMain : public QObject {
         w->context()->setPlaying(true);
         QTRY_VERIFY_WITH_TIMEOUT(w->context()->cursor() > firstToken, 5000);
         w->context()->setPlaying(false);
+    }
+
+    // Forty requests of twenty sessions: the TTFT chart numbers its axis (every fifth request)
+    // instead of hiding forty labels, and the pool's footer names exactly the sessions that own
+    // a block in use, whatever fits ("+N" and the tooltip for the rest).
+    void manyRequestsStayReadable() {
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("concurrent-sessions")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        const ScenarioRun& run = *w->context()->run();
+        w->context()->setCursor(run.eventCount());
+        w->syncViews();
+        w->chartsPanel()->showChart(ChartsPanel::Chart::Ttft);
+        QCOMPARE(w->chartsPanel()->ttftBars(), run.requestCount());
+        const auto axes = w->chartsPanel()->ttftChart()->axes(Qt::Horizontal);
+        QCOMPARE(axes.size(), 1);
+        auto* x = qobject_cast<QValueAxis*>(axes.front());
+        QVERIFY(x && x->labelsVisible());
+        QVERIFY(x->min() < 0 && x->max() > run.requestCount() - 1);
+        // In the middle of a prefill some session owns blocks; the footer lists those, and only.
+        for (int r : {0, 20, 39}) {
+            int cursor = -1;  // just after the request's first decoded token: blocks in use
+            for (int e : run.request_events[static_cast<std::size_t>(r)]) {
+                if (cursor < 0 && std::holds_alternative<TokenDecodedEvent>(
+                                      run.events[static_cast<std::size_t>(e)]))
+                    cursor = e + 1;
+            }
+            QVERIFY(cursor > 0);
+            w->context()->setCursor(cursor);
+            w->syncViews();
+            w->poolView()->repaint();
+            QStringList owners;
+            const PoolState& pool = w->poolView()->state();
+            for (const PoolCellView& c : pool.cells) {
+                if (c.status == BlockStatus::InUse && c.session >= 0) {
+                    const QString name =
+                        QString::fromStdString(run.sessions[static_cast<std::size_t>(c.session)]);
+                    if (!owners.contains(name))
+                        owners << name;
+                }
+            }
+            QVERIFY(!owners.isEmpty());
+            QStringList footer = w->poolView()->footerSessions();
+            footer.sort();
+            owners.sort();
+            QCOMPARE(footer, owners);
+        }
+        // A scenario of four requests keeps one named bar per request.
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        w->context()->setCursor(w->context()->run()->eventCount());
+        w->syncViews();
+        QCOMPARE(w->chartsPanel()->ttftBars(), 4);
+        const auto again = w->chartsPanel()->ttftChart()->axes(Qt::Horizontal);
+        QCOMPARE(again.size(), 1);
+        QVERIFY(qobject_cast<QBarCategoryAxis*>(again.front()));
+    }
+
+    // Playing changes what the docks show, never where they are: a presenter's projector keeps
+    // every dock's edge where it was (they used to shift by ~15 px as texts changed length).
+    void docksStayPutWhilePlaying_data() {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("lesson");  // opened at step 6 when set
+        QTest::addColumn<QString>("lang");
+        for (const char* name :
+             {"shared-system-prompt", "agent-loop", "concurrent-sessions", "ttl-5m-vs-1h"})
+            QTest::newRow(name) << QString::fromLatin1(name) << QString() << QString();
+        for (const char* lang : {"en", "ja", "pl"}) {
+            QTest::newRow(qPrintable(QStringLiteral("lesson 1 step 6, ") + lang))
+                << QStringLiteral("shared-system-prompt") << QStringLiteral("01-kv-cache")
+                << QString::fromLatin1(lang);
+        }
+    }
+
+    void docksStayPutWhilePlaying() {
+        QFETCH(QString, scenario);
+        QFETCH(QString, lesson);
+        QFETCH(QString, lang);
+        auto w = makeWindow();
+        QVERIFY(w->loadScenarioNameOrFile(scenario));
+        QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+        if (!lesson.isEmpty()) {
+            auto l = loadLesson(lesson.toStdString());
+            QVERIFY(l.ok());
+            w->lessonPanel()->setLanguage(lang);
+            w->lessonPanel()->setLesson(std::move(l.value()), 5);
+            QTRY_VERIFY_WITH_TIMEOUT(w->lessonPanel()->isStepShown(), kRunTimeoutMs);
+        }
+        w->context()->setCursor(0);
+        w->syncViews();
+        QTest::qWait(100);
+        const auto docks = w->findChildren<QDockWidget*>();
+        auto geometries = [&] {
+            QStringList g;
+            for (QDockWidget* d : docks) {
+                if (d->isVisible()) {
+                    const QRect r = d->geometry();
+                    g << QStringLiteral("%1 %2,%3 %4x%5")
+                             .arg(d->objectName())
+                             .arg(r.x())
+                             .arg(r.y())
+                             .arg(r.width())
+                             .arg(r.height());
+                }
+            }
+            return g;
+        };
+        const QStringList before = geometries();
+        QVERIFY(before.size() >= 4);
+        const ScenarioRun& run = *w->context()->run();
+        QStringList moved;
+        QString where;
+        w->context()->setSpeed(16.0);
+        w->context()->setPlaying(true);
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 2000 && moved.isEmpty()) {
+            QTest::qWait(20);
+            if (geometries() != before) {
+                moved = geometries();
+                where = QStringLiteral("playing, at event %1").arg(w->context()->cursor());
+            }
+        }
+        w->context()->setPlaying(false);
+        // Every few events of the whole run, as Right-arrow steps would show them.
+        for (int c = 0; c <= run.eventCount() && moved.isEmpty(); c += 5) {
+            w->context()->setCursor(c);
+            w->syncViews();
+            QCoreApplication::processEvents();
+            if (geometries() != before) {
+                moved = geometries();
+                where = QStringLiteral("stepping, at event %1").arg(c);
+            }
+        }
+        QVERIFY2(moved.isEmpty(), qPrintable(QStringLiteral("%1\nbefore: %2\nafter:  %3")
+                                                 .arg(where, before.join(QStringLiteral("; ")),
+                                                      moved.join(QStringLiteral("; ")))));
     }
 
     void uiStaysResponsiveDuringLongPrefill() {

@@ -73,9 +73,14 @@ double niceCeil(double value) {
 // The chart's axis of that orientation, created once: rebuilding axes on every cursor step
 // leaves stale label items behind in Qt Charts 6.4 and costs more than updating ranges.
 QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categories) {
-    const auto existing = chart->axes(orientation);
-    if (!existing.isEmpty())
-        return existing.front();
+    const auto type =
+        categories ? QAbstractAxis::AxisTypeBarCategory : QAbstractAxis::AxisTypeValue;
+    for (QAbstractAxis* old : chart->axes(orientation)) {
+        if (old->type() == type)
+            return old;
+        chart->removeAxis(old);  // the other kind: a chart's requests outgrew its labels
+        delete old;
+    }
     QAbstractAxis* axis = nullptr;
     if (categories)
         axis = new QBarCategoryAxis;
@@ -290,13 +295,27 @@ void ChartsPanel::buildTtft() {
     series->append(missSet);
     series->setBarWidth(0.7);
     chart->addSeries(series);
-    auto* x = static_cast<QBarCategoryAxis*>(axisOf(chart, Qt::Horizontal, true));
-    x->clear();
-    x->append(categories);
-    // Too many requests to number each bar legibly: the axis title gives the range instead.
-    x->setLabelsVisible(detailed);
-    x->setTitleText(detailed ? tr("request · tokens computed")
-                             : tr("requests 0–%1").arg(run->requestCount() - 1));
+    QAbstractAxis* x = nullptr;
+    if (detailed) {
+        auto* cx = static_cast<QBarCategoryAxis*>(axisOf(chart, Qt::Horizontal, true));
+        cx->clear();
+        cx->append(categories);
+        cx->setTitleText(tr("request · tokens computed"));
+        x = cx;
+    } else {
+        // Too many requests to name each bar legibly: a numbered axis, a label every 5 or 10.
+        auto* vx = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
+        const int n = run->requestCount();
+        vx->setRange(-0.5, n - 0.5);
+        vx->setTickType(QValueAxis::TicksDynamic);
+        vx->setTickAnchor(0);
+        vx->setTickInterval(n > 60 ? 10 : 5);
+        vx->setMinorTickCount(0);
+        vx->setLabelFormat(QStringLiteral("%d"));
+        vx->setGridLineVisible(false);
+        vx->setTitleText(tr("request"));
+        x = vx;
+    }
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
     y->setRange(0, niceCeil(maxTtft));
     y->setTitleText(tr("ms"));

@@ -144,6 +144,13 @@ int PoolView::cellAt(const QPoint& pos) const {
 bool PoolView::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip && context_ && context_->run()) {
         auto* he = static_cast<QHelpEvent*>(e);
+        if (footerRect_.contains(he->pos())) {
+            QToolTip::showText(he->globalPos(),
+                               tr("Blocks in use now belong to: %1")
+                                   .arg(footerSessions_.join(QStringLiteral(", "))),
+                               this, footerRect_);
+            return true;
+        }
         const int id = cellAt(he->pos());
         if (id < 0) {
             QToolTip::hideText();
@@ -271,22 +278,49 @@ void PoolView::paintEvent(QPaintEvent*) {
             p.drawRect(r.adjusted(-1, -1, 0, 0));
         }
     }
-    // Footer: who owns the blocks in use.
+    // Footer: who owns the blocks in use now, in order of first appearance. What does not fit
+    // becomes "+N", and the tooltip over the footer names every owner.
+    footerRect_ = QRect();
+    footerSessions_.clear();
     if (run) {
-        int fx = 8;
-        const int fy = height() - fm.height() - 4;
-        p.setPen(pal.mutedText);
-        for (std::size_t s = 0; s < run->sessions.size(); ++s) {
-            const QString name = QString::fromStdString(run->sessions[s]);
-            const int w = sw + 4 + fm.horizontalAdvance(name) + 10;
-            if (fx + w > width())
-                break;
-            p.fillRect(QRect(fx, fy + 2, sw, sw), pal.session(static_cast<int>(s)));
-            p.setPen(pal.mutedText);
-            p.drawText(QRect(fx + sw + 4, fy, w, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                       name);
-            fx += w;
+        std::vector<bool> owns(run->sessions.size(), false);
+        for (const PoolCellView& c : state_.cells) {
+            if (c.status == BlockStatus::InUse && c.session >= 0 &&
+                c.session < static_cast<int>(owns.size()))
+                owns[static_cast<std::size_t>(c.session)] = true;
         }
+        std::vector<int> owners;
+        for (std::size_t s = 0; s < owns.size(); ++s) {
+            if (owns[s]) {
+                owners.push_back(static_cast<int>(s));
+                footerSessions_ << QString::fromStdString(run->sessions[s]);
+            }
+        }
+        const int fy = height() - fm.height() - 4;
+        int fx = 8;
+        auto itemWidth = [&](const QString& name) {
+            return sw + 4 + fm.horizontalAdvance(name) + 10;
+        };
+        for (std::size_t i = 0; i < owners.size(); ++i) {
+            const QString& name = footerSessions_[static_cast<qsizetype>(i)];
+            const int left = static_cast<int>(owners.size() - i - 1);
+            const QString more = tr("+%1").arg(left + 1);
+            const int reserve = left > 0 ? fm.horizontalAdvance(tr("+%1").arg(left)) + 4 : 0;
+            if (fx + itemWidth(name) + reserve > width() - 4) {
+                p.setPen(pal.mutedText);
+                p.drawText(QRect(fx, fy, fm.horizontalAdvance(more) + 4, fm.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, more);
+                fx += fm.horizontalAdvance(more) + 4;
+                break;
+            }
+            p.fillRect(QRect(fx, fy + 2, sw, sw), pal.session(owners[i]));
+            p.setPen(pal.mutedText);
+            p.drawText(QRect(fx + sw + 4, fy, itemWidth(name), fm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, name);
+            fx += itemWidth(name);
+        }
+        if (!owners.empty())
+            footerRect_ = QRect(8, fy, fx - 8, fm.height());
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QPointer>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
@@ -21,6 +22,8 @@ class PoolView : public QWidget {
     void setTheme(Theme theme);
     void finishAnimations();                           // the eviction flash at its end state
     const PoolState& state() const { return state_; }  // for tests
+    // For tests: the sessions the footer names (those owning a block in use, as last painted).
+    const QStringList& footerSessions() const { return footerSessions_; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -56,6 +59,9 @@ class PoolView : public QWidget {
     double flash_ = 0;  // 1 right after new evictions, fading to 0
     QTimer flashTimer_;
     int legendBottom_ = 0;  // below the legend's last line
+    // The footer as last painted: where it is, and every session named in it or behind its "+N".
+    QRect footerRect_;
+    QStringList footerSessions_;
 };
 
 }  // namespace pl::ui

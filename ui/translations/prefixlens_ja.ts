@@ -367,8 +367,8 @@
         <translation>ヒット</translation>
     </message>
     <message>
-        <source>requests 0–%1</source>
-        <translation>リクエスト 0–%1</translation>
+        <source>request</source>
+        <translation>リクエスト</translation>
     </message>
 </context>
 <context>
@@ -1019,6 +1019,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>evicted %1</source>
         <translation>追い出し %1</translation>
+    </message>
+    <message>
+        <source>Blocks in use now belong to: %1</source>
+        <translation>いま使用中のブロックの持ち主: %1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
     </message>
 </context>
 <context>

@@ -367,8 +367,8 @@
         <translation>Trafienia</translation>
     </message>
     <message>
-        <source>requests 0–%1</source>
-        <translation>żądania 0–%1</translation>
+        <source>request</source>
+        <translation>żądanie</translation>
     </message>
 </context>
 <context>
@@ -1025,6 +1025,14 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>evicted %1</source>
         <translation>usunięte %1</translation>
+    </message>
+    <message>
+        <source>Blocks in use now belong to: %1</source>
+        <translation>Bloki w użyciu należą teraz do: %1</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
     </message>
 </context>
 <context>
