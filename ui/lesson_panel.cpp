@@ -393,9 +393,12 @@ void LessonPanel::updateFonts() {
         s.setBold(bold);
         return s;
     };
-    // Larger than the rest of the window: this is what the room reads.
-    title_->setFont(scaled(1.35, true));
-    body_->setFont(scaled(1.2, false));
+    // Larger than the rest of the window: this is what the room reads. A step too long for the
+    // room the window has at that size is set a little smaller (fitHeight), never cut.
+    static constexpr double kTitle[kFontLevels] = {1.35, 1.25, 1.15, 1.05};
+    static constexpr double kBody[kFontLevels] = {1.2, 1.1, 1.0, 0.92};
+    title_->setFont(scaled(kTitle[fontLevel_], true));
+    body_->setFont(scaled(kBody[fontLevel_], false));
     counter_->setFont(scaled(1.1, true));
     fitHeight();
 }
@@ -410,8 +413,29 @@ void LessonPanel::fitHeight() {
     // at its narrow size hint would grow the window past the projector: the window's width is the
     // width the panel gets along the top.
     const int w = isVisible() && width() > 0 ? width() : window()->width();
-    const int h = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(w)
-                                                : layout()->totalSizeHint().height();
+    auto needed = [&] {
+        return layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(w)
+                                             : layout()->totalSizeHint().height();
+    };
+    // The height the window can give without growing: its own height less what every other part
+    // of it needs at least. A projector's window must not grow past the screen for a long step
+    // (Japanese at 1280x800 needed up to 22 px more), so the text is set one size smaller
+    // instead, up to three times.
+    int room = 0;
+    if (QWidget* win = window(); win != this && win->isVisible()) {
+        const int others = win->minimumSizeHint().height() - minimumHeight();
+        room = win->height() - others;
+    }
+    int h = 0;
+    for (int level = 0; level < kFontLevels; ++level) {
+        if (level != fontLevel_) {
+            fontLevel_ = level;
+            updateFonts();  // fitting_ is set: it only sets the fonts
+        }
+        h = needed();
+        if (room <= 0 || h <= room)
+            break;
+    }
     // Exactly that high: the chain and the docks below keep every other pixel.
     if (h > 0 && (h != minimumHeight() || h != maximumHeight()))
         setFixedHeight(h);

@@ -116,6 +116,8 @@ class LessonPanel : public QWidget {
     QMenu* menu_ = nullptr;
     std::vector<QAction*> menuLessons_;
     bool fitting_ = false;
+    static constexpr int kFontLevels = 4;
+    int fontLevel_ = 0;  // 0: the full lesson size; each level one step smaller (fitHeight)
 };
 
 }  // namespace pl::ui

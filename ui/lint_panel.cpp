@@ -22,6 +22,7 @@
 
 #include "engine_session.h"
 #include "refresh_queue.h"
+#include "tab_sizing.h"
 
 namespace pl::ui {
 
@@ -283,6 +284,7 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, QWidget* pare
     cl->addWidget(table_, 1);
     cl->addStretch(0);  // keeps the note at the top while the table is hidden
     tabs_->addTab(comparePage, QString());
+    sizeTabsByCurrentPage(tabs_);
     fitMinimumHeights();
 
     connect(list_, &QListWidget::itemClicked, this,

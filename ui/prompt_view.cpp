@@ -24,6 +24,7 @@
 #include "i18n.h"
 #include "refresh_queue.h"
 #include "scenario_context.h"
+#include "tab_sizing.h"
 #include "text_util.h"
 #include "timeline_state.h"
 
@@ -174,6 +175,7 @@ PromptView::PromptView(ScenarioContext* context, QWidget* parent)
     buttons->addWidget(runButton_);
     editLayout->addLayout(buttons);
     tabs_->addTab(editPage, QString());
+    sizeTabsByCurrentPage(tabs_);
 
     connect(stampButton_, &QPushButton::clicked, this, &PromptView::insertTimestampAtStart);
     connect(runButton_, &QPushButton::clicked, this, &PromptView::runAgain);
