@@ -10,6 +10,7 @@
 #include <QPainterPath>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyledItemDelegate>
@@ -231,13 +232,19 @@ LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, QWidget* pare
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     list_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     list_->setSelectionMode(QAbstractItemView::SingleSelection);
-    empty_ = new QLabel(findingsStack_);
+    // The empty state's text scrolls where a narrow dock at a large zoom cannot show it whole.
+    emptyScroll_ = new QScrollArea(findingsStack_);
+    emptyScroll_->setFrameShape(QFrame::NoFrame);
+    emptyScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    emptyScroll_->setWidgetResizable(true);
+    empty_ = new QLabel(emptyScroll_);
     empty_->setTextFormat(Qt::RichText);
     empty_->setWordWrap(true);
     empty_->setAlignment(Qt::AlignCenter);
     empty_->setMargin(12);
+    emptyScroll_->setWidget(empty_);
     findingsStack_->addWidget(list_);
-    findingsStack_->addWidget(empty_);
+    findingsStack_->addWidget(emptyScroll_);
     detail_ = new QTextBrowser(findingsPage);
     detail_->setOpenLinks(false);
     detail_->setFrameShape(QFrame::NoFrame);
@@ -485,14 +492,14 @@ void LintPanel::refreshRows(bool force) {
     if (!context_ || !context_->hasScenario()) {
         header_->setText(tr("<b>Lint</b>"));
         empty_->setText(tr("Load a scenario to lint its prompt layout."));
-        findingsStack_->setCurrentWidget(empty_);
+        findingsStack_->setCurrentWidget(emptyScroll_);
         refreshDetail();
         return;
     }
     if (linting_) {
         header_->setText(tr("<b>Lint</b>"));
         empty_->setText(tr("Linting…"));
-        findingsStack_->setCurrentWidget(empty_);
+        findingsStack_->setCurrentWidget(emptyScroll_);
         refreshDetail();
         return;
     }
@@ -500,7 +507,7 @@ void LintPanel::refreshRows(bool force) {
         header_->setText(tr("<b>Lint</b>"));
         empty_->setText(tr("<span style='color:%1'>This scenario could not be linted: %2</span>")
                             .arg(pal.invalidation.name(), lintError_.toHtmlEscaped()));
-        findingsStack_->setCurrentWidget(empty_);
+        findingsStack_->setCurrentWidget(emptyScroll_);
         refreshDetail();
         return;
     }
@@ -559,7 +566,7 @@ void LintPanel::refreshRows(bool force) {
                "cacheable prefix, so every block a previous request cached can be reused.</p>")
                 .arg(pal.hit.name())
                 .arg(request));
-        findingsStack_->setCurrentWidget(empty_);
+        findingsStack_->setCurrentWidget(emptyScroll_);
     } else {
         findingsStack_->setCurrentWidget(list_);
         // Keep the finding whose tokens are selected highlighted.
@@ -624,7 +631,7 @@ QRect LintPanel::findingRect(int row) const {
 }
 
 bool LintPanel::showsNoFindings() const {
-    return findingsStack_->currentWidget() == empty_ && !linting_ && lintError_.isEmpty() &&
+    return findingsStack_->currentWidget() == emptyScroll_ && !linting_ && lintError_.isEmpty() &&
            context_ && context_->hasScenario();
 }
 

@@ -17,6 +17,7 @@
 #include "scenario_run.h"
 
 class QLabel;
+class QScrollArea;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -124,6 +125,7 @@ class LintPanel : public QWidget {
     QTabWidget* tabs_ = nullptr;
     QStackedWidget* findingsStack_ = nullptr;
     QListWidget* list_ = nullptr;
+    QScrollArea* emptyScroll_ = nullptr;  // holds empty_
     QLabel* empty_ = nullptr;
     QTextBrowser* detail_ = nullptr;
     QLabel* compareNote_ = nullptr;

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include "refresh_queue.h"
@@ -73,6 +74,12 @@ void UsagePanel::resizeEvent(QResizeEvent* e) {
 }
 
 void UsagePanel::fitBody() {
+    // Room for the scroll bar beside the body's narrowest layout: when the text is taller than
+    // the dock, the bar must not cover the right-hand column (the numbers).
+    const int bar = scroll_->verticalScrollBar()->sizeHint().width();
+    const int least = body_->minimumSizeHint().width() + bar;
+    if (scroll_->minimumWidth() != least)
+        scroll_->setMinimumWidth(least);
     const int width = scroll_->viewport()->width();
     if (width > 0)
         body_->setMinimumHeight(body_->layout()->heightForWidth(width));
@@ -136,11 +143,15 @@ void UsagePanel::refresh() {
     if (rp.finished && res && bill) {
         const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
         auto row = [&](const char* field, int value, const QColor& c) {
+            // A narrow dock wraps the field's name at its underscores (a zero-width space after
+            // each), never pushes the number out of sight.
+            QString name = QLatin1String(field);
+            name.replace(QLatin1Char('_'), QStringLiteral("_\u200b"));
             return QStringLiteral(
                        "<tr><td style='font-family:\"%1\"; color:%2; "
                        "padding-right:8px'>%3</td><td align='right' style='color:%4; "
                        "font-weight:bold'>%5</td></tr>")
-                .arg(mono, pal.mutedText.name(), QLatin1String(field), c.name())
+                .arg(mono, pal.mutedText.name(), name, c.name())
                 .arg(value);
         };
         const lint::RequestUsage& u = bill->usage;
