@@ -2,10 +2,13 @@
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QChartView>
 #include <QDialog>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -631,6 +634,27 @@ class TestGuiMain : public QObject {
             owners.sort();
             QCOMPARE(footer, owners);
         }
+        // The memory chart's one-row legend: every entry it lists fits beside the others, and
+        // the sessions are listed all or none (twenty do not fit; hovering an area names it).
+        w->chartsPanel()->showChart(ChartsPanel::Chart::KvMemory);
+        QCoreApplication::processEvents();
+        auto* memory =
+            qobject_cast<QChartView*>(w->chartsPanel()->chartView(ChartsPanel::Chart::KvMemory));
+        QVERIFY(memory);
+        const QFontMetrics fm(memory->chart()->legend()->font());
+        int listed = 0, sessionsListed = 0, sessionMarkers = 0;
+        for (QLegendMarker* m : memory->chart()->legend()->markers()) {
+            const bool session = m->series()->property("session").isValid();
+            sessionMarkers += session ? 1 : 0;
+            if (m->isVisible()) {
+                listed += fm.height() * 2 + fm.horizontalAdvance(m->label());
+                sessionsListed += session ? 1 : 0;
+            }
+        }
+        QCOMPARE(sessionMarkers, 20);
+        QVERIFY(sessionsListed == 0 || sessionsListed == sessionMarkers);
+        QVERIFY2(listed <= memory->width(),
+                 qPrintable(QStringLiteral("%1 of %2 px").arg(listed).arg(memory->width())));
         // A scenario of four requests keeps one named bar per request.
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
         QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));

@@ -5,6 +5,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -12,6 +13,7 @@
 #include <QStackedBarSeries>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -417,16 +419,18 @@ void ChartsPanel::buildMemory() {
         area->setColor(fill);
         area->setBorderColor(color);
         chart->addSeries(area);
+        return area;
     };
     for (std::size_t s = 0; s < run->sessions.size(); ++s) {
         const std::string session = run->sessions[s];
-        addLayer(QString::fromStdString(session), pal.session(static_cast<int>(s)),
-                 [&](const MemorySampleEvent& m) {
-                     const auto it = m.bytes_per_session.find(session);
-                     return it == m.bytes_per_session.end()
-                                ? 0.0
-                                : static_cast<double>(it->second) / kMiB;
-                 });
+        QAreaSeries* area = addLayer(
+            QString::fromStdString(session), pal.session(static_cast<int>(s)),
+            [&](const MemorySampleEvent& m) {
+                const auto it = m.bytes_per_session.find(session);
+                return it == m.bytes_per_session.end() ? 0.0
+                                                       : static_cast<double>(it->second) / kMiB;
+            });
+        area->setProperty("session", QString::fromStdString(session));
     }
     addLayer(tr("cached, free"), pal.poolCachedFree, [&](const MemorySampleEvent& m) {
         return static_cast<double>(m.blocks_cached_free) * static_cast<double>(m.bytes_per_block) /
@@ -442,7 +446,8 @@ void ChartsPanel::buildMemory() {
 
     auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
     x->setRange(0, std::max(1, totalSamples - 1));
-    x->setTitleText(tr("memory sample (after each admission and release)"));
+    // Short enough for a narrow dock in every language; the chart's title says what is sampled.
+    x->setTitleText(tr("sample: each admission, release"));
     x->setLabelFormat(QStringLiteral("%.0f"));
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
     double maxY = capacity;
@@ -455,7 +460,43 @@ void ChartsPanel::buildMemory() {
         s->attachAxis(y);
     }
     styleChart(chart, tr("KV memory by session, against the pool"));
-    chart->legend()->setVisible(run->sessions.size() <= 8);
+    // Each session's area names its session when hovered: the legend may have no room for it.
+    for (QAbstractSeries* series : chart->series()) {
+        auto* area = qobject_cast<QAreaSeries*>(series);
+        if (!area || !series->property("session").isValid())
+            continue;
+        connect(area, &QAreaSeries::hovered, this, [area](const QPointF&, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), area->name());
+            else
+                QToolTip::hideText();
+        });
+    }
+    fitMemoryLegend();
+}
+
+// One row of legend over a narrow chart: the sessions' entries come first and go first. When
+// the row cannot hold them all beside the cached and capacity entries, none is listed (a
+// partial list would read as the whole) and each area names its session on hover instead.
+void ChartsPanel::fitMemoryLegend() {
+    QChart* chart = memory_->chart();
+    QLegend* legend = chart->legend();
+    const QFontMetrics fm(legend->font());
+    const auto markers = legend->markers();
+    int all = 0;
+    for (QLegendMarker* m : markers)
+        all += fm.height() * 2 + fm.horizontalAdvance(m->label());
+    const bool sessionsFit = all + fm.height() * 2 <= memory_->width();
+    for (QLegendMarker* m : markers) {
+        const bool session = m->series() && m->series()->property("session").isValid();
+        m->setVisible(!session || sessionsFit);
+    }
+    legend->setVisible(true);
+}
+
+void ChartsPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitMemoryLegend();
 }
 
 void ChartsPanel::buildHitRate() {

@@ -46,6 +46,7 @@ class ChartsPanel : public QWidget {
 
   protected:
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
 
   private:
     enum Tab { kTtftTab, kScatterTab, kMemoryTab, kHitRateTab, kTabCount };
@@ -59,6 +60,7 @@ class ChartsPanel : public QWidget {
     void buildMemory();
     void buildHitRate();
     void styleChart(QChart* chart, const QString& title);
+    void fitMemoryLegend();
 
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;

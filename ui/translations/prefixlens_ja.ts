@@ -311,8 +311,8 @@
         <translation>プール容量 %1</translation>
     </message>
     <message>
-        <source>memory sample (after each admission and release)</source>
-        <translation>メモリのサンプル（受け入れ・解放のたびに記録）</translation>
+        <source>sample: each admission, release</source>
+        <translation>サンプル: 受け入れ・解放ごと</translation>
     </message>
     <message>
         <source>MiB</source>

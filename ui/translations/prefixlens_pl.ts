@@ -311,8 +311,8 @@
         <translation>pojemność puli %1</translation>
     </message>
     <message>
-        <source>memory sample (after each admission and release)</source>
-        <translation>próbka pamięci (po każdym przyjęciu i zwolnieniu)</translation>
+        <source>sample: each admission, release</source>
+        <translation>próbka: przyjęcie, zwolnienie</translation>
     </message>
     <message>
         <source>MiB</source>
