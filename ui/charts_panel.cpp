@@ -536,7 +536,7 @@ void ChartsPanel::buildHitRate() {
     x->setTickCount(std::min(run->requestCount(), 11) < 2 ? 2 : std::min(run->requestCount(), 11));
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
     y->setRange(0, 100);
-    y->setTitleText(tr("% of prompt tokens reused"));
+    y->setTitleText(tr("% reused"));  // the chart's title says of what: a short axis
     y->setLabelFormat(QStringLiteral("%.0f"));
     cumulative->attachAxis(x);
     cumulative->attachAxis(y);

@@ -339,8 +339,8 @@
         <translation>リクエスト（プレフィル順）</translation>
     </message>
     <message>
-        <source>% of prompt tokens reused</source>
-        <translation>再利用されたプロンプトトークンの割合 (%)</translation>
+        <source>% reused</source>
+        <translation>再利用率 (%)</translation>
     </message>
     <message>
         <source>Prefix cache hit rate</source>

@@ -339,8 +339,8 @@
         <translation>żądanie (w kolejności prefillu)</translation>
     </message>
     <message>
-        <source>% of prompt tokens reused</source>
-        <translation>% tokenów promptu z cache</translation>
+        <source>% reused</source>
+        <translation>% z cache</translation>
     </message>
     <message>
         <source>Prefix cache hit rate</source>
