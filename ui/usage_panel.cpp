@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "refresh_queue.h"
 #include "scenario_context.h"
@@ -74,10 +75,20 @@ void UsagePanel::resizeEvent(QResizeEvent* e) {
 }
 
 void UsagePanel::fitBody() {
-    // Room for the scroll bar beside the body's narrowest layout: when the text is taller than
-    // the dock, the bar must not cover the right-hand column (the numbers).
-    const int bar = scroll_->verticalScrollBar()->sizeHint().width();
-    const int least = body_->minimumSizeHint().width() + bar;
+    // Room for the scroll bar beside the widest row, so that when the text is taller than the
+    // dock the bar never covers the right-hand column (the numbers). The width comes from the
+    // fonts and the labels, not from the numbers on screen: a dock that changed width with them
+    // would move its neighbours while the run plays.
+    QFont large = font();
+    large.setPointSizeF(large.pointSizeF() * 1.2);  // rich text's font-size:large
+    large.setBold(true);
+    const QFontMetrics fl(large), fm(font());
+    int row = 2 * 8;  // the body's margins
+    for (const QString& label : {tr("reused"), tr("computed"), tr("output"), tr("TTFT ms")})
+        row +=
+            std::max(fl.horizontalAdvance(QStringLiteral("8888.8")), fm.horizontalAdvance(label)) +
+            14 + 4;  // the cell's padding and spacing
+    const int least = row + scroll_->verticalScrollBar()->sizeHint().width();
     if (scroll_->minimumWidth() != least)
         scroll_->setMinimumWidth(least);
     const int width = scroll_->viewport()->width();
