@@ -4,10 +4,13 @@
 // back; Japanese text finds Japanese glyphs; and a token cut inside a UTF-8 character shows as
 // its bytes or as the whole character, never as U+FFFD.
 #include <QAbstractButton>
+#include <QChartView>
 #include <QDockWidget>
 #include <QFile>
 #include <QGlyphRun>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRawFont>
@@ -187,6 +190,37 @@ QStringList chartTabs(const MainWindow& w) {
     for (int i = 0; tabs && i < tabs->count(); ++i)
         t << tabs->tabText(i);
     return t;
+}
+
+// Every chart's one-row legend: the entries it lists fit the chart at the legend's font (Qt
+// Charts would elide them), each as a marker, a gap and its label.
+QStringList cutLegends(ChartsPanel& charts) {
+    QStringList out;
+    for (auto which : {ChartsPanel::Chart::Ttft, ChartsPanel::Chart::TtftVsLength,
+                       ChartsPanel::Chart::KvMemory, ChartsPanel::Chart::HitRate}) {
+        charts.showChart(which);
+        QCoreApplication::processEvents();
+        auto* view = qobject_cast<QChartView*>(charts.chartView(which));
+        if (!view || !view->chart()->legend()->isVisible())
+            continue;
+        const QLegend* legend = view->chart()->legend();
+        const QFontMetrics fm(legend->font());
+        int need = fm.height() * 2;
+        QStringList labels;
+        for (QLegendMarker* m : legend->markers()) {
+            if (m->isVisible()) {
+                need += fm.height() * 2 + fm.horizontalAdvance(m->label());
+                labels << m->label();
+            }
+        }
+        if (need > view->width())
+            out << QStringLiteral("chart \"%1\": legend needs %2 of %3 px: %4")
+                       .arg(view->chart()->title())
+                       .arg(need)
+                       .arg(view->width())
+                       .arg(labels.join(QStringLiteral(" | ")));
+    }
+    return out;
 }
 
 // Every visible text of the window that is cut: a label wider or taller than its rectangle
@@ -507,7 +541,8 @@ class TestI18n : public QObject {
             w->setCursorToRequestEnd(request);
             w->settle();
             QCOMPARE(w->size(), QSize(1280, 800));
-            const QStringList cut = cutTexts(*w);
+            QStringList cut = cutTexts(*w);
+            cut += cutLegends(*w->chartsPanel());
             QVERIFY2(cut.isEmpty(),
                      qPrintable(QString::fromLatin1(scenario) + QStringLiteral(":\n") +
                                 cut.join(QStringLiteral("\n"))));

@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QCursor>
 #include <QEvent>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -92,6 +93,44 @@ QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categorie
     return axis;
 }
 
+QFont scaledFont(const QFont& base, double k) {
+    QFont f = base;
+    if (base.pointSizeF() > 0)
+        f.setPointSizeF(base.pointSizeF() * k);
+    else if (base.pixelSize() > 0)
+        f.setPixelSize(std::max(1, static_cast<int>(base.pixelSize() * k)));
+    return f;
+}
+
+// The width a one-row legend needs for its listed entries at `font`: a marker, a gap and the
+// label each, and the chart's margins.
+// With `sessions` false, the entries of the memory chart's sessions do not count (they are
+// hidden). A marker's own visibility is not asked: it reads false until the legend is shown.
+int legendWidth(const QLegend* legend, const QFont& font, bool sessions) {
+    const QFontMetrics fm(font);
+    int need = fm.height() * 2;
+    for (QLegendMarker* m : legend->markers()) {
+        if (sessions || !(m->series() && m->series()->property("session").isValid()))
+            need += fm.height() * 2 + fm.horizontalAdvance(m->label());
+    }
+    return need;
+}
+
+// A legend is one row. Where its entries do not fit the chart at the panel's font (Polish reuse
+// states in a 330 px dock), it is set smaller, down to two thirds, before Qt Charts would elide them.
+void fitLegendFont(QChart* chart, const QFont& base, int width, bool sessions = true) {
+    QLegend* legend = chart->legend();
+    QFont f = base;
+    for (double k : {1.0, 0.92, 0.85, 0.78, 0.72, 0.66}) {
+        if (width <= 0)
+            break;  // not laid out yet: the resize that lays it out fits it
+        f = scaledFont(base, k);
+        if (legendWidth(legend, f, sessions) <= width)
+            break;
+    }
+    legend->setFont(f);
+}
+
 }  // namespace
 
 ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
@@ -108,6 +147,7 @@ ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     auto makeView = [this] {
         auto* view = new QChartView(new QChart, tabs_);
         view->setRenderHint(QPainter::Antialiasing);
+        view->installEventFilter(this);  // a resize refits its legend (eventFilter)
         tabs_->addTab(view, QString());
         return view;
     };
@@ -235,9 +275,9 @@ void ChartsPanel::styleChart(QChart* chart, const QString& title) {
     chart->setTitleFont(tf);
     chart->setTitleBrush(pal.text);
     chart->setTitle(title);
-    chart->legend()->setFont(font());
     chart->legend()->setLabelColor(pal.text);
     chart->legend()->setAlignment(Qt::AlignTop);
+    fitLegendFont(chart, font(), static_cast<int>(chart->size().width()));
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsFont(font());
         axis->setLabelsColor(pal.mutedText);
@@ -481,22 +521,25 @@ void ChartsPanel::buildMemory() {
 void ChartsPanel::fitMemoryLegend() {
     QChart* chart = memory_->chart();
     QLegend* legend = chart->legend();
-    const QFontMetrics fm(legend->font());
-    const auto markers = legend->markers();
-    int all = 0;
-    for (QLegendMarker* m : markers)
-        all += fm.height() * 2 + fm.horizontalAdvance(m->label());
-    const bool sessionsFit = all + fm.height() * 2 <= memory_->width();
-    for (QLegendMarker* m : markers) {
+    // The sessions are listed when the whole row fits at the smallest legend font.
+    const bool sessionsFit =
+        legendWidth(legend, scaledFont(font(), 0.66), true) <= memory_->width();
+    for (QLegendMarker* m : legend->markers()) {
         const bool session = m->series() && m->series()->property("session").isValid();
         m->setVisible(!session || sessionsFit);
     }
     legend->setVisible(true);
+    fitLegendFont(chart, font(), memory_->width(), sessionsFit);
 }
 
-void ChartsPanel::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitMemoryLegend();
+bool ChartsPanel::eventFilter(QObject* watched, QEvent* e) {
+    if (e->type() == QEvent::Resize) {
+        if (watched == memory_)
+            fitMemoryLegend();
+        else if (auto* view = qobject_cast<QChartView*>(watched))
+            fitLegendFont(view->chart(), font(), view->width());
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void ChartsPanel::buildHitRate() {

@@ -46,7 +46,7 @@ class ChartsPanel : public QWidget {
 
   protected:
     void changeEvent(QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
   private:
     enum Tab { kTtftTab, kScatterTab, kMemoryTab, kHitRateTab, kTabCount };

@@ -132,7 +132,7 @@
     </message>
     <message>
         <source>all reused</source>
-        <translation>wszystko z bufora</translation>
+        <translation>całe z bufora</translation>
     </message>
     <message>
         <source>part reused</source>
