@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "gui_test_support.h"
 #include "run_store.h"
@@ -146,6 +148,58 @@ class TestRunStore : public QObject {
         QTRY_VERIFY(std::filesystem::file_size(path) == bytes.size());
         const ScenarioRunPtr stored = play_once(stored_engine(dir), sc.value());
         QVERIFY(stored && stored->from_store);
+    }
+
+    // A stored run edited by hand (or damaged into valid CBOR): a float where a count belongs,
+    // an event's block outside the pool, a flag that is a number. Each is refused, by name.
+    void decodeRejectsWrongTypesAndIndices() {
+        QTemporaryDir dir;
+        auto sc = load_scenario("timestamp-at-head");
+        QVERIFY(sc);
+        const ScenarioRunPtr played = play_once(stored_engine(dir), sc.value());
+        QVERIFY(played);
+        const std::string key = EngineHost::runKey(sc.value());
+        const auto bytes = encodeRun(*played, "engine", key);
+        const std::string magic = "PrefixLens run 1\n";
+        const auto tree = nlohmann::json::from_cbor(bytes.begin() + magic.size(), bytes.end());
+        auto reencode = [&](const nlohmann::json& j) {
+            std::vector<uint8_t> out(magic.begin(), magic.end());
+            nlohmann::json::to_cbor(j, out);
+            return out;
+        };
+        QVERIFY(decodeRun(reencode(tree), sc.value(), "engine", key));  // unchanged: accepted
+        // The first event that has `field` (a block id "b", a flag "partial").
+        auto firstWith = [](nlohmann::json& j, const char* field) -> nlohmann::json& {
+            for (auto& e : j["events"]) {
+                if (e.contains(field))
+                    return e;
+            }
+            return j["events"][0];
+        };
+        struct Edit {
+            const char* what;
+            std::function<void(nlohmann::json&)> apply;
+            const char* says;
+        };
+        const Edit edits[] = {
+            {"a float block id", [&](nlohmann::json& j) { firstWith(j, "b")["b"] = 1e300; },
+             "integer"},
+            {"a block past the pool", [&](nlohmann::json& j) { firstWith(j, "b")["b"] = 1 << 30; },
+             "outside the pool"},
+            {"a number for a flag",
+             [&](nlohmann::json& j) { firstWith(j, "partial")["partial"] = 2; }, "true or false"},
+            {"a request count too large",
+             [](nlohmann::json& j) { j["results"][0]["request"] = 1LL << 40; }, "out of range"},
+        };
+        for (const Edit& e : edits) {
+            nlohmann::json j = tree;
+            e.apply(j);
+            auto r = decodeRun(reencode(j), sc.value(), "engine", key);
+            QVERIFY2(!r, e.what);
+            QVERIFY2(QString::fromStdString(r.error().message).contains(QLatin1String(e.says)),
+                     qPrintable(QString::fromLatin1(e.what) + QStringLiteral(": ") +
+                                QString::fromStdString(r.error().message)));
+        }
     }
 
     // Bytes that are not a run of this engine and scenario never decode into one.

@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <system_error>
+#include <type_traits>
 
 #include "core/file_util.h"
 
@@ -245,6 +248,71 @@ void check(bool ok, const char* what) {
         bad(what);
 }
 
+// Reads `j` into `out`, checking its JSON type first: a float where a count belongs (1e300 as a
+// block id) would otherwise be converted to an integer out of its range, which is undefined.
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+template <class T>
+struct is_map : std::false_type {};
+template <class V>
+struct is_map<std::map<std::string, V>> : std::true_type {};
+
+template <class T>
+void read(const json& j, T& out) {
+    if constexpr (std::is_same_v<T, bool>) {
+        check(j.is_boolean(), "a flag is not true or false");
+        out = j.get<bool>();
+    } else if constexpr (std::is_integral_v<T>) {
+        check(j.is_number_integer(), "a count is not an integer");
+        if (j.is_number_unsigned()) {
+            const auto v = j.get<uint64_t>();
+            check(v <= static_cast<uint64_t>(std::numeric_limits<T>::max()),
+                  "a count is out of range");
+            out = static_cast<T>(v);
+        } else {
+            const auto v = j.get<int64_t>();
+            check(v >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+                      (v < 0 || static_cast<uint64_t>(v) <=
+                                    static_cast<uint64_t>(std::numeric_limits<T>::max())),
+                  "a count is out of range");
+            out = static_cast<T>(v);
+        }
+    } else if constexpr (std::is_floating_point_v<T>) {
+        check(j.is_number(), "a time is not a number");
+        out = j.get<T>();
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        check(j.is_string(), "a text is not a string");
+        out = j.get<std::string>();
+    } else if constexpr (is_vector<T>::value) {
+        check(j.is_array(), "a list is not an array");
+        out.clear();
+        out.reserve(j.size());
+        for (const json& e : j) {
+            typename T::value_type v{};
+            read(e, v);
+            out.push_back(std::move(v));
+        }
+    } else {
+        static_assert(is_map<T>::value);
+        check(j.is_object(), "a table is not an object");
+        out.clear();
+        for (const auto& [k, e] : j.items()) {
+            typename T::mapped_type v{};
+            read(e, v);
+            out.emplace(k, std::move(v));
+        }
+    }
+}
+
+template <class T>
+T as(const json& j) {
+    T v{};
+    read(j, v);
+    return v;
+}
+
 BlockHash hash_of(const json& j) {
     const auto& bin = j.get_binary();
     check(bin.size() == 32, "a block hash is not 32 bytes");
@@ -263,34 +331,34 @@ template <class T>
 std::optional<T> opt_of(const json& j) {
     if (j.is_null())
         return std::nullopt;
-    return j.get<T>();
+    return as<T>(j);
 }
 
 template <class E>
 E enum_of(const json& j, int count) {
-    const int v = j.get<int>();
+    const int v = as<int>(j);
     check(v >= 0 && v < count, "an enum value is out of range");
     return static_cast<E>(v);
 }
 
 RenderedPrompt prompt_of(const json& j) {
     RenderedPrompt p;
-    j.at("tokens").get_to(p.tokens);
-    j.at("token_segment").get_to(p.token_segment);
-    j.at("token_offset").get_to(p.token_offset);
+    read(j.at("tokens"), p.tokens);
+    read(j.at("token_segment"), p.token_segment);
+    read(j.at("token_offset"), p.token_offset);
     for (const auto& s : j.at("segments")) {
         PromptSegment seg;
         seg.kind = enum_of<PartKind>(s.at("kind"), 4);
-        s.at("index").get_to(seg.index);
-        s.at("role").get_to(seg.role);
-        s.at("pointer").get_to(seg.pointer);
-        s.at("text").get_to(seg.text);
-        s.at("breakpoint").get_to(seg.cache_breakpoint);
-        s.at("begin").get_to(seg.token_begin);
-        s.at("end").get_to(seg.token_end);
+        read(s.at("index"), seg.index);
+        read(s.at("role"), seg.role);
+        read(s.at("pointer"), seg.pointer);
+        read(s.at("text"), seg.text);
+        read(s.at("breakpoint"), seg.cache_breakpoint);
+        read(s.at("begin"), seg.token_begin);
+        read(s.at("end"), seg.token_end);
         p.segments.push_back(std::move(seg));
     }
-    j.at("breakpoints").get_to(p.breakpoints);
+    read(j.at("breakpoints"), p.breakpoints);
     const auto n = static_cast<int>(p.tokens.size());
     check(p.token_segment.size() == p.tokens.size() && p.token_offset.size() == p.tokens.size(),
           "a prompt's per-token tables differ in length");
@@ -313,45 +381,45 @@ RenderedPrompt prompt_of(const json& j) {
 Eviction eviction_of(const json& j) {
     Eviction e;
     e.hash = hash_of(j.at("hash"));
-    j.at("block").get_to(e.block_id);
+    read(j.at("block"), e.block_id);
     e.reason = enum_of<EvictionReason>(j.at("reason"), 2);
     return e;
 }
 
 RequestResult result_of(const json& j) {
     RequestResult r;
-    j.at("request").get_to(r.request);
-    j.at("session").get_to(r.session);
-    j.at("at_s").get_to(r.at_s);
-    j.at("prompt_tokens").get_to(r.prompt_tokens);
-    j.at("cached_tokens").get_to(r.cached_tokens);
-    j.at("computed_tokens").get_to(r.computed_tokens);
-    j.at("output_tokens").get_to(r.output_tokens);
-    j.at("block_size").get_to(r.block_size);
+    read(j.at("request"), r.request);
+    read(j.at("session"), r.session);
+    read(j.at("at_s"), r.at_s);
+    read(j.at("prompt_tokens"), r.prompt_tokens);
+    read(j.at("cached_tokens"), r.cached_tokens);
+    read(j.at("computed_tokens"), r.computed_tokens);
+    read(j.at("output_tokens"), r.output_tokens);
+    read(j.at("block_size"), r.block_size);
     for (const auto& b : j.at("blocks")) {
         PromptBlockReport pb;
-        b.at("index").get_to(pb.index);
+        read(b.at("index"), pb.index);
         pb.hash = opt_hash_of(b.at("hash"));
-        b.at("tokens").get_to(pb.tokens);
+        read(b.at("tokens"), pb.tokens);
         pb.state = enum_of<PromptBlockState>(b.at("state"), 3);
-        b.at("block").get_to(pb.block_id);
+        read(b.at("block"), pb.block_id);
         r.blocks.push_back(std::move(pb));
     }
     for (const auto& e : j.at("evicted"))
         r.evicted.push_back(eviction_of(e));
-    j.at("ttft_ms").get_to(r.ttft_ms);
-    j.at("prefill_gpu_ms").get_to(r.prefill_gpu_ms);
-    j.at("kv_bytes").get_to(r.kv_bytes_in_use);
-    j.at("output").get_to(r.output);
-    j.at("output_text").get_to(r.output_text);
+    read(j.at("ttft_ms"), r.ttft_ms);
+    read(j.at("prefill_gpu_ms"), r.prefill_gpu_ms);
+    read(j.at("kv_bytes"), r.kv_bytes_in_use);
+    read(j.at("output"), r.output);
+    read(j.at("output_text"), r.output_text);
     r.max_abs_diff_vs_full = opt_of<double>(j.at("max_abs_diff"));
     r.verify_tolerance = opt_of<double>(j.at("verify_tolerance"));
     const auto& u = j.at("usage");
     check(u.is_array() && u.size() == 4, "usage is not four counts");
-    u.at(0).get_to(r.usage.input_tokens);
-    u.at(1).get_to(r.usage.cache_read_input_tokens);
-    u.at(2).get_to(r.usage.cache_creation_input_tokens);
-    u.at(3).get_to(r.usage.output_tokens);
+    read(u.at(0), r.usage.input_tokens);
+    read(u.at(1), r.usage.cache_read_input_tokens);
+    read(u.at(2), r.usage.cache_creation_input_tokens);
+    read(u.at(3), r.usage.output_tokens);
     r.prompt = prompt_of(j.at("prompt"));
     check(r.prompt_tokens == static_cast<int>(r.prompt.tokens.size()) && r.cached_tokens >= 0 &&
               r.computed_tokens >= 0 && r.cached_tokens + r.computed_tokens == r.prompt_tokens,
@@ -361,45 +429,45 @@ RequestResult result_of(const json& j) {
 }
 
 RunnerEvent event_of(const json& j) {
-    const int kind = j.at("k").get<int>();
-    const int request = j.at("r").get<int>();
+    const int kind = as<int>(j.at("k"));
+    const int request = as<int>(j.at("r"));
     switch (kind) {
         case 0:
             return BlockHashedEvent{request,
-                                    j.at("i").get<int>(),
+                                    as<int>(j.at("i")),
                                     hash_of(j.at("h")),
                                     hash_of(j.at("p")),
-                                    j.at("first").get<int>(),
-                                    j.at("n").get<int>()};
+                                    as<int>(j.at("first")),
+                                    as<int>(j.at("n"))};
         case 1:
-            return BlockHitEvent{request, j.at("i").get<int>(), j.at("b").get<int>()};
+            return BlockHitEvent{request, as<int>(j.at("i")), as<int>(j.at("b"))};
         case 2:
-            return BlockComputedEvent{request, j.at("i").get<int>(), j.at("b").get<int>(),
-                                      j.at("partial").get<bool>()};
+            return BlockComputedEvent{request, as<int>(j.at("i")), as<int>(j.at("b")),
+                                      as<bool>(j.at("partial"))};
         case 3:
-            return BlockStoredEvent{request, j.at("i").get<int>(), j.at("b").get<int>(),
-                                    hash_of(j.at("h")), j.at("registered").get<bool>()};
+            return BlockStoredEvent{request, as<int>(j.at("i")), as<int>(j.at("b")),
+                                    hash_of(j.at("h")), as<bool>(j.at("registered"))};
         case 4:
-            return BlockEvictedEvent{request, hash_of(j.at("h")), j.at("b").get<int>(),
+            return BlockEvictedEvent{request, hash_of(j.at("h")), as<int>(j.at("b")),
                                      enum_of<EvictionReason>(j.at("reason"), 2)};
         case 5:
-            return PrefillDoneEvent{request, j.at("ttft_ms").get<double>(),
-                                    j.at("gpu_ms").get<double>(), j.at("cached").get<int>(),
-                                    j.at("computed").get<int>()};
+            return PrefillDoneEvent{request, as<double>(j.at("ttft_ms")),
+                                    as<double>(j.at("gpu_ms")), as<int>(j.at("cached")),
+                                    as<int>(j.at("computed"))};
         case 6: {
             const auto& text = j.at("text").get_binary();
-            return TokenDecodedEvent{request, j.at("pos").get<int>(), j.at("token").get<int32_t>(),
+            return TokenDecodedEvent{request, as<int>(j.at("pos")), as<int32_t>(j.at("token")),
                                      std::string(text.begin(), text.end()),
-                                     j.at("ends_turn").get<bool>()};
+                                     as<bool>(j.at("ends_turn"))};
         }
         case 7:
             return MemorySampleEvent{request,
-                                     j.at("at_s").get<double>(),
-                                     j.at("in_use").get<int>(),
-                                     j.at("cached_free").get<int>(),
-                                     j.at("free").get<int>(),
-                                     j.at("bpb").get<std::size_t>(),
-                                     j.at("sessions").get<std::map<std::string, std::size_t>>()};
+                                     as<double>(j.at("at_s")),
+                                     as<int>(j.at("in_use")),
+                                     as<int>(j.at("cached_free")),
+                                     as<int>(j.at("free")),
+                                     as<std::size_t>(j.at("bpb")),
+                                     as<std::map<std::string, std::size_t>>(j.at("sessions"))};
         case 8:
             return RequestFinishedEvent{request, nullptr};  // linked to its result below
         default:
@@ -409,18 +477,18 @@ RunnerEvent event_of(const json& j) {
 
 PoolSnapshot snapshot_of(const json& j) {
     PoolSnapshot s;
-    j.at("after").get_to(s.after_event);
+    read(j.at("after"), s.after_event);
     for (const auto& b : j.at("blocks")) {
         check(b.is_array() && b.size() == 5, "a pool block is not five fields");
         BlockInfo info;
-        b.at(0).get_to(info.id);
+        read(b.at(0), info.id);
         info.status = enum_of<BlockStatus>(b.at(1), 3);
-        b.at(2).get_to(info.ref_count);
+        read(b.at(2), info.ref_count);
         info.hash = opt_hash_of(b.at(3));
-        b.at(4).get_to(info.last_used);
+        read(b.at(4), info.last_used);
         s.blocks.push_back(std::move(info));
     }
-    j.at("free").get_to(s.free_queue);
+    read(j.at("free"), s.free_queue);
     s.next_victim = opt_of<int>(j.at("victim"));
     return s;
 }
@@ -554,27 +622,27 @@ Result<std::shared_ptr<ScenarioRun>> decodeRun(std::span<const uint8_t> bytes,
     auto run = std::make_shared<ScenarioRun>();
     try {
         check(j.is_object(), "the stored run is not an object");
-        if (j.at("identity").get<std::string>() != identity ||
-            j.at("scenario").get<std::string>() != scenarioKey)
+        if (as<std::string>(j.at("identity")) != identity ||
+            as<std::string>(j.at("scenario")) != scenarioKey)
             return make_error("the stored run belongs to another engine or scenario");
         run->scenario = scenario;
         const auto& eng = j.at("engine");
         check(eng.is_array() && eng.size() == 5, "the engine info is not five fields");
-        eng.at(0).get_to(run->engine.model);
-        eng.at(1).get_to(run->engine.backend);
-        eng.at(2).get_to(run->engine.device);
-        eng.at(3).get_to(run->engine.fallback_reason);
-        eng.at(4).get_to(run->engine.software_device);
+        read(eng.at(0), run->engine.model);
+        read(eng.at(1), run->engine.backend);
+        read(eng.at(2), run->engine.device);
+        read(eng.at(3), run->engine.fallback_reason);
+        read(eng.at(4), run->engine.software_device);
         for (const auto& e : j.at("events"))
             run->events.push_back(event_of(e));
         for (const auto& r : j.at("results"))
             run->results.push_back(result_of(r));
-        j.at("request_events").get_to(run->request_events);
+        read(j.at("request_events"), run->request_events);
         for (const auto& s : j.at("snapshots"))
             run->snapshots.push_back(snapshot_of(s));
-        j.at("sessions").get_to(run->sessions);
-        j.at("bytes_per_block").get_to(run->bytes_per_block);
-        j.at("play_ms").get_to(run->play_ms);
+        read(j.at("sessions"), run->sessions);
+        read(j.at("bytes_per_block"), run->bytes_per_block);
+        read(j.at("play_ms"), run->play_ms);
         run->timing = enum_of<TimingSource>(j.at("timing"), 2);
         check_run(*run);
         for (auto& ev : run->events) {
