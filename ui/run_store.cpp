@@ -615,8 +615,15 @@ Result<std::shared_ptr<ScenarioRun>> decodeRun(std::span<const uint8_t> bytes,
                                                const std::string& scenarioKey) {
     if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
         return make_error("not a stored run of this version");
-    const json j = json::from_cbor(bytes.subspan(kMagic.size()), /*strict=*/true,
-                                   /*allow_exceptions=*/false);
+    json j;
+    try {
+        // Even with allow_exceptions off, the DOM builder throws on a header that claims more
+        // elements than a container can hold.
+        j = json::from_cbor(bytes.subspan(kMagic.size()), /*strict=*/true,
+                            /*allow_exceptions=*/false);
+    } catch (const json::exception&) {
+        return make_error("the stored run does not decode");
+    }
     if (j.is_discarded())
         return make_error("the stored run does not decode");
     auto run = std::make_shared<ScenarioRun>();
