@@ -117,7 +117,8 @@ int legendWidth(const QLegend* legend, const QFont& font, bool sessions) {
 }
 
 // A legend is one row. Where its entries do not fit the chart at the panel's font (Polish reuse
-// states in a 330 px dock), it is set smaller, down to two thirds, before Qt Charts would elide them.
+// states in a 330 px dock), it is set smaller, down to two thirds, before Qt Charts would elide
+// them.
 void fitLegendFont(QChart* chart, const QFont& base, int width, bool sessions = true) {
     QLegend* legend = chart->legend();
     QFont f = base;
