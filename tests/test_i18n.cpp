@@ -4,6 +4,8 @@
 // back; Japanese text finds Japanese glyphs; and a token cut inside a UTF-8 character shows as
 // its bytes or as the whole character, never as U+FFFD.
 #include <QAbstractButton>
+#include <QBarCategoryAxis>
+#include <QChart>
 #include <QChartView>
 #include <QDockWidget>
 #include <QFile>
@@ -219,6 +221,31 @@ QStringList cutLegends(ChartsPanel& charts) {
                        .arg(need)
                        .arg(view->width())
                        .arg(labels.join(QStringLiteral(" | ")));
+    }
+    return out;
+}
+
+// The TTFT chart's category labels ("#3", or "#3" over "1062 tok"): each line fits its bar's
+// column of the plot area at the axis font, so Qt Charts draws it whole instead of "1062…".
+QStringList cutCategoryLabels(ChartsPanel& charts) {
+    QStringList out;
+    charts.showChart(ChartsPanel::Chart::Ttft);
+    QCoreApplication::processEvents();
+    QChart* chart = charts.ttftChart();
+    const auto axes = chart->axes(Qt::Horizontal);
+    auto* cx = axes.isEmpty() ? nullptr : qobject_cast<QBarCategoryAxis*>(axes.first());
+    if (!cx || cx->count() == 0)
+        return out;
+    const qreal column = chart->plotArea().width() / cx->count();
+    const QFontMetrics fm(cx->labelsFont());
+    for (const QString& category : cx->categories()) {
+        for (const QString& line : category.split(QStringLiteral("<br>"))) {
+            if (fm.horizontalAdvance(line) > column)
+                out << QStringLiteral("chart \"%1\": bar label \"%2\" needs %3 of %4 px")
+                           .arg(chart->title(), line)
+                           .arg(fm.horizontalAdvance(line))
+                           .arg(column);
+        }
     }
     return out;
 }
@@ -543,6 +570,7 @@ class TestI18n : public QObject {
             QCOMPARE(w->size(), QSize(1280, 800));
             QStringList cut = cutTexts(*w);
             cut += cutLegends(*w->chartsPanel());
+            cut += cutCategoryLabels(*w->chartsPanel());
             QVERIFY2(cut.isEmpty(),
                      qPrintable(QString::fromLatin1(scenario) + QStringLiteral(":\n") +
                                 cut.join(QStringLiteral("\n"))));

@@ -310,11 +310,11 @@ void ChartsPanel::buildTtft() {
     hitSet->setBorderColor(pal.hit);
     partSet->setBorderColor(pal.someReuse);
     missSet->setBorderColor(pal.computed);
-    QStringList categories;
     double maxTtft = 0;
     for (const auto& r : run->results)
         maxTtft = std::max(maxTtft, r.ttft_ms);
     const bool detailed = run->requestCount() <= 12;
+    ttftBarInfo_.clear();
     for (int r = 0; r < run->requestCount(); ++r) {
         const auto it = std::find_if(prefills.begin(), prefills.end(),
                                      [&](const Prefill& p) { return p.request == r; });
@@ -324,13 +324,8 @@ void ChartsPanel::buildTtft() {
         partSet->append(shown && state == Reuse::Part ? it->ttft_ms : 0.0);
         missSet->append(shown && state == Reuse::None ? it->ttft_ms : 0.0);
         ttftBars_ += shown ? 1 : 0;
-        const RequestResult* res = run->result(r);
-        if (detailed && shown)
-            categories << tr("#%1<br>%2 tok").arg(r).arg(it->computed);
-        else if (detailed && res)
-            categories << tr("#%1").arg(r);
-        else
-            categories << QString::number(r);
+        ttftBarInfo_.push_back(shown ? TtftBar{r, it->computed, it->prompt, it->ttft_ms}
+                                     : TtftBar{r, -1, 0, 0.0});
     }
     auto* series = new QStackedBarSeries;
     series->append(hitSet);
@@ -338,12 +333,27 @@ void ChartsPanel::buildTtft() {
     series->append(missSet);
     series->setBarWidth(0.7);
     chart->addSeries(series);
+    // Every bar names its numbers on hover, whatever room the axis labels have.
+    connect(series, &QStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet*) {
+        if (!on || index < 0 || index >= static_cast<int>(ttftBarInfo_.size())) {
+            QToolTip::hideText();
+            return;
+        }
+        const TtftBar& b = ttftBarInfo_[static_cast<std::size_t>(index)];
+        if (b.computed < 0)
+            QToolTip::showText(QCursor::pos(), tr("Request #%1: not played yet").arg(b.request));
+        else
+            QToolTip::showText(QCursor::pos(),
+                               tr("Request #%1: %2 of %3 tokens computed, TTFT %4 ms")
+                                   .arg(b.request)
+                                   .arg(b.computed)
+                                   .arg(b.prompt)
+                                   .arg(b.ttft_ms, 0, 'f', 1));
+    });
     QAbstractAxis* x = nullptr;
+    ttftCategorical_ = detailed;
     if (detailed) {
         auto* cx = static_cast<QBarCategoryAxis*>(axisOf(chart, Qt::Horizontal, true));
-        cx->clear();
-        cx->append(categories);
-        cx->setTitleText(tr("request · tokens computed"));
         x = cx;
     } else {
         // Too many requests to name each bar legibly: a numbered axis, a label every 5 or 10.
@@ -366,6 +376,44 @@ void ChartsPanel::buildTtft() {
     series->attachAxis(x);
     series->attachAxis(y);
     styleChart(chart, tr("Time to first token per request"));
+    fitTtftCategories();
+}
+
+void ChartsPanel::fitTtftCategories() {
+    if (!ttftCategorical_)
+        return;
+    QChart* chart = ttft_->chart();
+    const auto axes = chart->axes(Qt::Horizontal);
+    auto* cx = axes.isEmpty() ? nullptr : qobject_cast<QBarCategoryAxis*>(axes.first());
+    if (!cx || ttftBarInfo_.empty())
+        return;
+    // The room of one bar's column: the plot area once laid out, else the view less the value
+    // axis (a first build before the dock has its size; the resize that follows fits it again).
+    const QFontMetrics fm(cx->labelsFont());
+    qreal plot = chart->plotArea().width();
+    if (plot < 1)
+        plot = ttft_->width() - 2 * fm.height() - fm.horizontalAdvance(QStringLiteral("00000"));
+    const qreal column = plot / static_cast<qreal>(ttftBarInfo_.size());
+    // Qt Charts elides a category label wider than its column less a small margin.
+    const qreal room = column - fm.averageCharWidth();
+    bool both = true;
+    for (const TtftBar& b : ttftBarInfo_) {
+        const int need = std::max(fm.horizontalAdvance(QStringLiteral("#%1").arg(b.request)),
+                                  fm.horizontalAdvance(tr("%1 tok").arg(std::max(b.computed, 0))));
+        both = both && need <= room;
+    }
+    QStringList categories;
+    for (const TtftBar& b : ttftBarInfo_) {
+        if (both && b.computed >= 0)
+            categories << QStringLiteral("#%1<br>").arg(b.request) + tr("%1 tok").arg(b.computed);
+        else
+            categories << QStringLiteral("#%1").arg(b.request);
+    }
+    if (cx->categories() != categories) {
+        cx->clear();
+        cx->append(categories);
+    }
+    cx->setTitleText(both ? tr("request · tokens computed") : tr("request"));
 }
 
 void ChartsPanel::buildScatter() {
@@ -539,6 +587,8 @@ bool ChartsPanel::eventFilter(QObject* watched, QEvent* e) {
             fitMemoryLegend();
         else if (auto* view = qobject_cast<QChartView*>(watched))
             fitLegendFont(view->chart(), font(), view->width());
+        if (watched == ttft_)
+            fitTtftCategories();
     }
     return QWidget::eventFilter(watched, e);
 }

@@ -5,6 +5,7 @@
 
 #include <QPointer>
 #include <QWidget>
+#include <vector>
 
 #include "palette.h"
 
@@ -61,6 +62,10 @@ class ChartsPanel : public QWidget {
     void buildHitRate();
     void styleChart(QChart* chart, const QString& title);
     void fitMemoryLegend();
+    // The TTFT bars' category labels: "#r" over "N tok" (tokens computed) where every bar's
+    // column has room for both at the axis font, else "#r" alone; each bar's tooltip always
+    // names both, so no number is ever cut.
+    void fitTtftCategories();
 
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
@@ -74,6 +79,14 @@ class ChartsPanel : public QWidget {
     int builtSamples_ = -1;
     unsigned dirty_ = 0;  // one bit per Tab
     int ttftBars_ = 0;
+    struct TtftBar {
+        int request = 0;
+        int computed = -1;  // -1: not played yet at the cursor
+        int prompt = 0;
+        double ttft_ms = 0;
+    };
+    std::vector<TtftBar> ttftBarInfo_;
+    bool ttftCategorical_ = false;
     int memorySamples_ = 0;
 };
 

@@ -263,14 +263,6 @@
         <translation>TTFT（最初のトークンまでの時間）— 実行結果を待っています</translation>
     </message>
     <message>
-        <source>#%1&lt;br&gt;%2 tok</source>
-        <translation>#%1&lt;br&gt;%2 tok</translation>
-    </message>
-    <message>
-        <source>#%1</source>
-        <translation>#%1</translation>
-    </message>
-    <message>
         <source>request · tokens computed</source>
         <translation>リクエスト · 計算したトークン数</translation>
     </message>
@@ -369,6 +361,18 @@
     <message>
         <source>request</source>
         <translation>リクエスト</translation>
+    </message>
+    <message>
+        <source>Request #%1: not played yet</source>
+        <translation>リクエスト #%1: まだ再生していません</translation>
+    </message>
+    <message>
+        <source>Request #%1: %2 of %3 tokens computed, TTFT %4 ms</source>
+        <translation>リクエスト #%1: %3 トークン中 %2 を計算、TTFT %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 tok</source>
+        <translation>%1 tok</translation>
     </message>
 </context>
 <context>

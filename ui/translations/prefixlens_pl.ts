@@ -263,14 +263,6 @@
         <translation>Czas do pierwszego tokena — czekam na wyniki</translation>
     </message>
     <message>
-        <source>#%1&lt;br&gt;%2 tok</source>
-        <translation>#%1&lt;br&gt;%2 tok.</translation>
-    </message>
-    <message>
-        <source>#%1</source>
-        <translation>#%1</translation>
-    </message>
-    <message>
         <source>request · tokens computed</source>
         <translation>żądanie · obliczone tokeny</translation>
     </message>
@@ -369,6 +361,18 @@
     <message>
         <source>request</source>
         <translation>żądanie</translation>
+    </message>
+    <message>
+        <source>Request #%1: not played yet</source>
+        <translation>Żądanie #%1: jeszcze nie odtworzone</translation>
+    </message>
+    <message>
+        <source>Request #%1: %2 of %3 tokens computed, TTFT %4 ms</source>
+        <translation>Żądanie #%1: obliczono %2 z %3 tokenów, TTFT %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 tok</source>
+        <translation>%1 tok.</translation>
     </message>
 </context>
 <context>
