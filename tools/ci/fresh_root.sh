@@ -123,7 +123,8 @@ new_root() {
   mkdir -p "$r/opt/ci"
   cp "$here/app_probe.sh" "$r/opt/ci/"
 }
-new_root "$root"
+# Stage slim makes a root of its own; this one is for the other stages.
+case " $stages " in *" test "* | *" app "* | *" check "*) new_root "$root" ;; esac
 
 # inroot CMD...: CMD inside the root, in its own mount and PID namespace, with a cleared
 # environment. proc, sys, dev and the .deb cache are mounted only inside that namespace; when
@@ -214,7 +215,7 @@ for s in $stages; do
   echo "== stage $s: ${seconds[$s]} s, ${result[$s]}"
 done
 
-echo "== summary ($(git -C "$root/src" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
+echo "== summary ($(git -C "$repo" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
 for s in $stages; do
   printf '==   %-6s %5s s  %s\n' "$s" "${seconds[$s]}" "${result[$s]}"
 done
