@@ -50,7 +50,7 @@ git add prompts/broken.json
 if commit "broken"; then
     fail "a prompt lint cannot read was committed"
 fi
-grep -Eq '^prompts/broken.json:[0-9]+:[0-9]+: ' "$scratch/out" || fail "no error naming prompts/broken.json: $(cat "$scratch/out")"
+grep -Eq '^(prefixlens: )?prompts/broken.json:[0-9]+:[0-9]+: ' "$scratch/out" || fail "no error naming prompts/broken.json: $(cat "$scratch/out")"
 grep -q 'could not check' "$scratch/out" || fail "the hook does not say the check failed: $(cat "$scratch/out")"
 git reset -q prompts/broken.json
 
