@@ -1,23 +1,13 @@
 #include "cache/chain_hasher.h"
 
-#include <QByteArrayView>
-#include <QCryptographicHash>
+#include "core/sha256.h"
 
 namespace pl {
 
 namespace {
 
-BlockHash digest_of(const QCryptographicHash& sha) {
-    BlockHash out{};
-    const QByteArrayView view = sha.resultView();
-    std::memcpy(out.data(), view.data(), out.size());
-    return out;
-}
-
-// One reusable context per chain: constructing a QCryptographicHash allocates, and a long prompt
-// hashes a hundred blocks per lookup.
-BlockHash hash_with(QCryptographicHash& sha, const BlockHash& parent,
-                    std::span<const int32_t> block_tokens) {
+// One reusable context per chain: a long prompt hashes a hundred blocks per lookup.
+BlockHash hash_with(Sha256& sha, const BlockHash& parent, std::span<const int32_t> block_tokens) {
     // The byte layout is fixed by SPEC §3 whatever the host's endianness, so it is written out
     // byte by byte rather than memcpy'd from the int32 array.
     constexpr std::size_t kStackTokens = 64;
@@ -36,11 +26,9 @@ BlockHash hash_with(QCryptographicHash& sha, const BlockHash& parent,
         bytes[4 * i + 3] = static_cast<uint8_t>(v >> 24);
     }
     sha.reset();
-    sha.addData(QByteArrayView(reinterpret_cast<const char*>(parent.data()),
-                               static_cast<qsizetype>(parent.size())));
-    sha.addData(QByteArrayView(reinterpret_cast<const char*>(bytes),
-                               static_cast<qsizetype>(block_tokens.size() * 4)));
-    return digest_of(sha);
+    sha.update(std::span<const uint8_t>(parent));
+    sha.update(std::span<const uint8_t>(bytes, block_tokens.size() * 4));
+    return sha.finish();
 }
 
 }  // namespace
@@ -62,13 +50,11 @@ BlockHash ChainHasher::root_for(std::optional<std::string_view> salt) {
     if (!salt || salt->empty()) {
         return BlockHash{};
     }
-    QCryptographicHash sha(QCryptographicHash::Sha256);
-    sha.addData(QByteArrayView(salt->data(), static_cast<qsizetype>(salt->size())));
-    return digest_of(sha);
+    return Sha256::of(*salt);
 }
 
 BlockHash ChainHasher::hash_next(const BlockHash& parent, std::span<const int32_t> block_tokens) {
-    QCryptographicHash sha(QCryptographicHash::Sha256);
+    Sha256 sha;
     return hash_with(sha, parent, block_tokens);
 }
 
@@ -80,7 +66,7 @@ std::vector<BlockHash> ChainHasher::hash_blocks(std::span<const int32_t> tokens)
     const std::size_t bs = static_cast<std::size_t>(block_size_);
     const std::size_t n_full = tokens.size() / bs;
     out.reserve(n_full);
-    QCryptographicHash sha(QCryptographicHash::Sha256);
+    Sha256 sha;
     for (std::size_t b = 0; b < n_full; ++b) {
         const BlockHash next =
             hash_with(sha, b == 0 ? root_ : out[b - 1], tokens.subspan(b * bs, bs));

@@ -1,15 +1,17 @@
 #include "lint/dynamic_values.h"
 
-#include <QRegularExpression>
-#include <QString>
 #include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "core/regex.h"
 
 namespace pl::lint {
 
 namespace {
 
 struct Pattern {
-    QRegularExpression re;
+    Regex re;
     const char* kind;
     bool strong;    // flagged on its own
     int group = 0;  // the capture group that holds the value
@@ -22,25 +24,37 @@ const char* const kMonthsPl =
     "(?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|"
     "listopada|grudnia)";
 
+// The byte offset `units` UTF-16 code units before byte `pos` (at most the start): the cue
+// window was 60 UTF-16 units when the detector matched UTF-16 text, and stays that wide.
+std::size_t utf16_units_back(std::string_view text, std::size_t pos, int units) {
+    while (pos > 0 && units > 0) {
+        std::size_t start = pos - 1;
+        while (start > 0 && pos - start < 4 && (static_cast<uint8_t>(text[start]) & 0xC0) == 0x80)
+            --start;
+        // A four-byte sequence is a surrogate pair in UTF-16.
+        units -= static_cast<uint8_t>(text[start]) >= 0xF0 ? 2 : 1;
+        pos = start;
+    }
+    return pos;
+}
+
 }  // namespace
 
 struct DynamicValueDetector::Impl {
     std::vector<Pattern> patterns;
-    QRegularExpression cue;
-    QRegularExpression gap;
+    Regex cue;
+    Regex gap;
 
-    void add(const QString& re, const char* kind, bool strong, int group = 0,
+    // Unicode properties always (Regex's \w, \d and \b are Unicode's).
+    void add(const std::string& re, const char* kind, bool strong, int group = 0,
              bool case_insensitive = true) {
-        QRegularExpression::PatternOptions opts = QRegularExpression::UseUnicodePropertiesOption;
-        if (case_insensitive)
-            opts |= QRegularExpression::CaseInsensitiveOption;
-        patterns.push_back({QRegularExpression(re, opts), kind, strong, group});
-        patterns.back().re.optimize();
+        patterns.push_back({Regex(re, case_insensitive ? Regex::CaseInsensitive : Regex::None),
+                            kind, strong, group});
     }
 
     Impl() {
-        const QString en = QString::fromUtf8(kMonthsEn);
-        const QString pl = QString::fromUtf8(kMonthsPl);
+        const std::string en = kMonthsEn;
+        const std::string pl = kMonthsPl;
         add(R"(\b\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)",
             "date", true);
         add(R"(\b\d{4}-\d{2}-\d{2}\b)", "date", false);
@@ -50,23 +64,21 @@ struct DynamicValueDetector::Impl {
         add(R"(\b\d{1,2}\s+)" + pl + R"(\s+\d{4}(?:\s*r\.)?)", "date", false);
         add(R"(\b\d{1,2}\s+)" + pl + R"(\b)", "date", false);
         add(R"(\b)" + en + R"(\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)", "date", false, 0, false);
-        add(QString::fromUtf8(
-                R"((?:\d{4}|[０-９]{4}|令和\d{1,2}|令和[０-９]{1,2})年\d{1,2}月\d{1,2}日)"),
+        add(std::string(R"((?:\d{4}|[０-９]{4}|令和\d{1,2}|令和[０-９]{1,2})年\d{1,2}月\d{1,2}日)"),
             "date", false);
-        add(QString::fromUtf8(R"(\d{1,2}月\d{1,2}日)"), "date", false);
+        add(std::string(R"(\d{1,2}月\d{1,2}日)"), "date", false);
         add(R"(\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[ap]\.?m\.?)?)", "time", true);
         add(R"(\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?(?![:\d]))", "time", false);
-        add(QString::fromUtf8(R"((?:午前|午後)\d{1,2}時\d{1,2}分(?:\d{1,2}秒)?)"), "time", false);
-        add(QString::fromUtf8(R"(\d{1,2}時\d{1,2}分\d{1,2}秒)"), "time", true);
-        add(QString::fromUtf8(R"((?:午前|午後)?\d{1,2}時(?:\d{1,2}分)?)"), "time", false);
+        add(std::string(R"((?:午前|午後)\d{1,2}時\d{1,2}分(?:\d{1,2}秒)?)"), "time", false);
+        add(std::string(R"(\d{1,2}時\d{1,2}分\d{1,2}秒)"), "time", true);
+        add(std::string(R"((?:午前|午後)?\d{1,2}時(?:\d{1,2}分)?)"), "time", false);
         add(R"(\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)", "weekday",
             false);
-        add(QString::fromUtf8(
+        add(std::string(
                 R"(\b(?:poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|)"
                 R"(czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli)\b)"),
             "weekday", false);
-        add(QString::fromUtf8(R"([月火水木金土日]曜日|[（(][月火水木金土日][)）])"), "weekday",
-            false);
+        add(std::string(R"([月火水木金土日]曜日|[（(][月火水木金土日][)）])"), "weekday", false);
         add(R"(\b1\d{9}(?:\d{3})?\b)", "epoch", true);
         add(R"(\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)", "uuid", true);
         add(R"(\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{16,}\b)", "hex-id", true);
@@ -74,21 +86,19 @@ struct DynamicValueDetector::Impl {
             "random-id", true, 0, false);
         add(R"(\b(?:request|req|session|sess|trace|span|correlation|conversation|run|thread|user)[ _-]?id\b\s*[:=#]?\s*["']?([A-Za-z0-9][A-Za-z0-9_.:-]{3,}))",
             "labeled-id", true, 1);
-        add(QString::fromUtf8(
+        add(std::string(
                 R"((?:\b(?:request|req|turn|run|attempt|call|step|iteration|message|msg|query|)"
                 R"(ticket|zapytanie|żądanie|krok|wiadomość)|リクエスト|ターン)\s*(?:#|no\.?|nr\.?|)"
                 R"(number|番号)\s*\d+)"),
             "counter", true);
-        cue = QRegularExpression(
-            QString::fromUtf8(
+        cue = Regex(
+            std::string(
                 R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|as of|generated|)"
                 R"(teraz|dziś|dzisiaj|aktualn\w*|godz\.?|czas|data)\b|現在|今日|本日|時刻|日時|時点))"
                 R"([^\n]{0,40}$)"),
-            QRegularExpression::UseUnicodePropertiesOption |
-                QRegularExpression::CaseInsensitiveOption);
-        gap = QRegularExpression(
-            QString::fromUtf8(R"(^[\s,.;:()（）、。\-–—]{0,4}$|^\s*(?:at|o|godz\.?)\s*$)"),
-            QRegularExpression::UseUnicodePropertiesOption);
+            Regex::CaseInsensitive);
+        gap = Regex(std::string(R"(^[\s,.;:()（）、。\-–—]{0,4}$|^\s*(?:at|o|godz\.?)\s*$)"),
+                    Regex::None);
     }
 };
 
@@ -99,40 +109,20 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
     std::vector<DynamicSpan> out;
     if (text.empty())
         return out;
-    const QString q = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-    // UTF-16 index -> UTF-8 byte offset.
-    std::vector<std::size_t> to_byte(static_cast<std::size_t>(q.size()) + 1, 0);
-    {
-        std::size_t b = 0;
-        for (qsizetype i = 0; i < q.size(); ++i) {
-            to_byte[static_cast<std::size_t>(i)] = b;
-            const char16_t c = q.at(i).unicode();
-            if (c < 0x80)
-                b += 1;
-            else if (c < 0x800)
-                b += 2;
-            else if (c >= 0xD800 && c < 0xDC00)
-                b += 4;
-            else if (c >= 0xDC00 && c < 0xE000)
-                b += 0;
-            else
-                b += 3;
-        }
-        to_byte[static_cast<std::size_t>(q.size())] = std::min(b, text.size());
-    }
+    // Offsets below are bytes of `text` (Regex matches UTF-8 in place).
     struct Hit {
-        qsizetype begin, end;
+        std::size_t begin, end;
         const char* kind;
         bool strong;
     };
     std::vector<Hit> hits;
     for (const Pattern& p : impl_->patterns) {
-        auto it = p.re.globalMatch(q);
-        while (it.hasNext()) {
+        auto it = p.re.global_match(text);
+        while (it.has_next()) {
             const auto m = it.next();
-            if (m.capturedLength(p.group) == 0)
+            if (m.captured_length(p.group) == 0)
                 continue;
-            hits.push_back({m.capturedStart(p.group), m.capturedEnd(p.group), p.kind, p.strong});
+            hits.push_back({m.captured_start(p.group), m.captured_end(p.group), p.kind, p.strong});
         }
     }
     if (hits.empty())
@@ -142,7 +132,7 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
     });
     // Merge overlapping hits and hits separated only by punctuation into clusters.
     struct Cluster {
-        qsizetype begin, end;
+        std::size_t begin, end;
         const char* kind;
         bool strong;
         bool date = false, clock = false;
@@ -158,8 +148,8 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
     for (const Hit& h : hits) {
         if (!clusters.empty()) {
             Cluster& c = clusters.back();
-            const bool joins =
-                h.begin <= c.end || impl_->gap.match(q.mid(c.end, h.begin - c.end)).hasMatch();
+            const bool joins = h.begin <= c.end ||
+                               impl_->gap.match(text.substr(c.end, h.begin - c.end)).has_match();
             if (joins) {
                 c.end = std::max(c.end, h.end);
                 note_kind(c, h.kind);
@@ -178,11 +168,10 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
             c.kind = c.date ? "date" : c.clock ? "time" : c.kind;
         bool confident = c.strong || (c.date && c.clock);
         if (!confident) {
-            const qsizetype from = std::max<qsizetype>(0, c.begin - 60);
-            confident = impl_->cue.match(q.mid(from, c.begin - from)).hasMatch();
+            const std::size_t from = utf16_units_back(text, c.begin, 60);
+            confident = impl_->cue.match(text.substr(from, c.begin - from)).has_match();
         }
-        out.push_back({to_byte[static_cast<std::size_t>(c.begin)],
-                       to_byte[static_cast<std::size_t>(c.end)], c.kind, confident});
+        out.push_back({c.begin, c.end, c.kind, confident});
     }
     return out;
 }

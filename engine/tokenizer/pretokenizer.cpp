@@ -1,8 +1,8 @@
 #include "tokenizer/pretokenizer.h"
 
-#include <QChar>
-
 #include <cstddef>
+
+#include "tokenizer/unicode_class.h"
 
 namespace pl {
 namespace {
@@ -62,12 +62,16 @@ size_t decode_utf8(std::string_view s, size_t i, char32_t* cp) {
 }
 
 CharClass classify(char32_t cp) {
-    if (QChar::isLetter(cp))
-        return CharClass::Letter;
-    if (QChar::isNumber(cp))
-        return CharClass::Number;
-    if (QChar::isSpace(cp))
-        return CharClass::Space;
+    switch (unicode_class(cp)) {
+        case UnicodeClass::Letter:
+            return CharClass::Letter;
+        case UnicodeClass::Number:
+            return CharClass::Number;
+        case UnicodeClass::Space:
+            return CharClass::Space;
+        case UnicodeClass::Other:
+            break;
+    }
     return CharClass::Other;
 }
 

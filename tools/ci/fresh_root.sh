@@ -3,13 +3,16 @@
 #   stage test   cd /src && ./quickstart test      (quickstart installs its own packages)
 #   stage app    ./quickstart app must open the window under Xvfb and still be running 8 s later
 #   stage check  ./quickstart check: every suite under ASan+UBSan, and each fuzz target
+#   stage slim   ./quickstart slim in a second fresh root of its own: the build without the
+#                desktop (-DPREFIXLENS_GUI=OFF) and its suites, with no Qt package installed
+#                (checked with dpkg after the run), as a CI job that lints prompts would have it
 # The root is `debootstrap --variant=minbase bookworm`, cached as a tarball outside the repository
 # and unpacked afresh for every run; /src is a `git clone --no-local` of this repository's committed
 # HEAD (uncommitted changes are not tested). Commands run in a private mount and PID namespace
 # (unshare + chroot) with a cleared environment, so no mount and no process outlives a stage.
 #
 # Run as root. Environment:
-#   PREFIXLENS_CI_STAGES    stages to run, in order (default "test app check")
+#   PREFIXLENS_CI_STAGES    stages to run, in order (default "test app check slim")
 #   PREFIXLENS_CI_CACHE     cache folder: root tarball and downloaded .debs (default /var/cache/prefixlens-ci)
 #   PREFIXLENS_CI_SCRATCH   where the fresh root is unpacked (default /var/tmp); removed at exit
 #   PREFIXLENS_CI_MIRROR    Debian mirror (default http://deb.debian.org/debian)
@@ -24,7 +27,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(git -C "$here" rev-parse --show-toplevel)
-stages=${PREFIXLENS_CI_STAGES:-test app check}
+stages=${PREFIXLENS_CI_STAGES:-test app check slim}
 cache=${PREFIXLENS_CI_CACHE:-/var/cache/prefixlens-ci}
 scratch_parent=${PREFIXLENS_CI_SCRATCH:-/var/tmp}
 mirror=${PREFIXLENS_CI_MIRROR:-http://deb.debian.org/debian}
@@ -39,7 +42,7 @@ die() { printf '[fresh_root] ERROR: %s\n' "$*" >&2; exit 1; }
 
 [ "$(id -u)" -eq 0 ] || die "run as root (debootstrap, unshare and chroot need it)"
 for s in $stages; do
-  case "$s" in test | app | check) ;; *) die "unknown stage '$s' (PREFIXLENS_CI_STAGES: test app check)" ;; esac
+  case "$s" in test | app | check | slim) ;; *) die "unknown stage '$s' (PREFIXLENS_CI_STAGES: test app check slim)" ;; esac
 done
 
 mkdir -p "$cache" "$debs"
@@ -101,22 +104,27 @@ cleanup() {
 }
 trap cleanup EXIT
 
-t0=$SECONDS
-mkdir "$root"
-tar --numeric-owner -C "$root" -xzpf "$tarball"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-git clone -q --no-local "$repo" "$root/src"
-log "fresh root in $((SECONDS - t0)) s: $root, /src at $(git -C "$root/src" log -1 --format='%h %s')"
-if [ -n "${PREFIXLENS_CI_OVERLAY:-}" ]; then
-  for p in $PREFIXLENS_CI_OVERLAY; do
-    src="$repo/$p"
-    case "$p" in *=*) src=${p#*=} p=${p%%=*} ;; esac
-    log "OVERLAY (debugging): /src/$p from $src, not HEAD"
-    cp -a "$src" "$root/src/$p"
-  done
-fi
-mkdir -p "$root/opt/ci"
-cp "$here/app_probe.sh" "$root/opt/ci/"
+# new_root DIR: the cached root unpacked into DIR, with /src a clone of HEAD (and any overlay).
+new_root() {
+  local r=$1 t0=$SECONDS p src
+  mkdir "$r"
+  tar --numeric-owner -C "$r" -xzpf "$tarball"
+  cp /etc/resolv.conf "$r/etc/resolv.conf"
+  git clone -q --no-local "$repo" "$r/src"
+  log "fresh root in $((SECONDS - t0)) s: $r, /src at $(git -C "$r/src" log -1 --format='%h %s')"
+  if [ -n "${PREFIXLENS_CI_OVERLAY:-}" ]; then
+    for p in $PREFIXLENS_CI_OVERLAY; do
+      src="$repo/$p"
+      case "$p" in *=*) src=${p#*=} p=${p%%=*} ;; esac
+      log "OVERLAY (debugging): /src/$p from $src, not HEAD"
+      cp -a "$src" "$r/src/$p"
+    done
+  fi
+  mkdir -p "$r/opt/ci"
+  cp "$here/app_probe.sh" "$r/opt/ci/"
+}
+# Stage slim makes a root of its own; this one is for the other stages.
+case " $stages " in *" test "* | *" app "* | *" check "*) new_root "$root" ;; esac
 
 # inroot CMD...: CMD inside the root, in its own mount and PID namespace, with a cleared
 # environment. proc, sys, dev and the .deb cache are mounted only inside that namespace; when
@@ -135,19 +143,9 @@ inroot() {
   ' inroot "$root" "$debs" "$@"
 }
 
-# ---- stages -------------------------------------------------------------------------------
-declare -A result seconds
-ctest_tail=""
-
-stage_test() {
-  local out="$scratch/test.log"
-  inroot ./quickstart test 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  ctest_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
-  [ "$rc" -eq 0 ] || return "$rc"
-  # A test that skips here passed nothing: a QSKIP (e.g. "no Vulkan device") or a CTest skip
-  # (test_package's exit 77, a tool not installed) means quickstart left something out.
-  local ctest_log="$root/src/build/Testing/Temporary/LastTest.log" skips
+# check_skips OUTPUT CTEST_LOG: fails, listing them, when tests skipped that were not allowed to.
+check_skips() {
+  local out=$1 ctest_log=$2 skips
   [ -f "$ctest_log" ] || { log "no $ctest_log" >&2; return 1; }
   skips=$( (grep -E '^SKIP +: ' "$ctest_log" | grep -Ev "$allowed_skips" || true
             grep -E '^SKIP: |Skipped' "$out" || true) | sort -u)
@@ -158,12 +156,47 @@ stage_test() {
   fi
 }
 
+# ---- stages -------------------------------------------------------------------------------
+declare -A result seconds
+ctest_tail=""
+slim_tail=""
+
+stage_test() {
+  local out="$scratch/test.log"
+  inroot ./quickstart test 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  ctest_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
+  [ "$rc" -eq 0 ] || return "$rc"
+  # A test that skips here passed nothing: a QSKIP (e.g. "no Vulkan device") or a CTest skip
+  # (test_package's exit 77, a tool not installed) means quickstart left something out.
+  check_skips "$out" "$root/src/build/Testing/Temporary/LastTest.log"
+}
+
 stage_app() {
   inroot /opt/ci/app_probe.sh 8
 }
 
 stage_check() {
   inroot ./quickstart check
+}
+
+# A root of its own, whatever ran before: stage test installs Qt into the first one.
+stage_slim() {
+  local out="$scratch/slim.log" qt
+  local root="$scratch/slim-root"
+  new_root "$root"
+  inroot ./quickstart slim 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  slim_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
+  [ "$rc" -eq 0 ] || return "$rc"
+  qt=$(inroot sh -c "dpkg -l | grep -i qt" || true)
+  if [ -n "$qt" ]; then
+    log "stage slim: Qt packages are installed in its root:" >&2
+    printf '%s\n' "$qt" >&2
+    return 1
+  fi
+  log "stage slim: 'dpkg -l | grep -i qt' in its root is empty; $(inroot sh -c 'dpkg -l | grep -c ^ii') packages installed"
+  check_skips "$out" "$root/src/build-slim/Testing/Temporary/LastTest.log"
 }
 
 failed=0
@@ -182,11 +215,15 @@ for s in $stages; do
   echo "== stage $s: ${seconds[$s]} s, ${result[$s]}"
 done
 
-echo "== summary ($(git -C "$root/src" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
+echo "== summary ($(git -C "$repo" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
 for s in $stages; do
   printf '==   %-6s %5s s  %s\n' "$s" "${seconds[$s]}" "${result[$s]}"
 done
 # CI reads ctest's closing lines: repeat them last.
+if [ -n "$slim_tail" ]; then
+  echo "== ctest (stage slim, -DPREFIXLENS_GUI=OFF):"
+  printf '%s\n' "$slim_tail"
+fi
 if [ -n "$ctest_tail" ]; then
   echo "== ctest (stage test):"
   printf '%s\n' "$ctest_tail"

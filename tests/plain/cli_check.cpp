@@ -1,0 +1,331 @@
+// The command line as a CI job uses it, with no Qt in the test either (a -DPREFIXLENS_GUI=OFF
+// build has none):
+//   cli_check lint-fixtures BIN DIR          every DIR/NAME.expected.json: `lint --format json
+//                                           --no-cost INPUT` run in DIR gives exactly its exit
+//                                           status, findings (rule, severity, pointer, line)
+//                                           and stderr text
+//   cli_check sarif BIN DIR SCHEMA          SARIF of every fixture validates against SCHEMA
+//                                           (python3-jsonschema; exit 77, a skip, without it)
+//   cli_check run-verify BIN                every built-in scenario replays with --verify: the
+//                                           cached logits equal a full recompute
+//   cli_check eval-golden BIN MODEL_DIR     `eval --json` logits match MODEL_DIR/golden.json,
+//                                           written by an independent NumPy implementation
+// Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+int failures = 0;
+
+void fail(const std::string& what) {
+    std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+    ++failures;
+}
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Run {
+    int exit_code = -1;  // -1: did not start or did not exit normally
+    std::string out, err;
+};
+
+// Runs argv[0] with the arguments in `cwd`, capturing stdout and stderr through temporary files
+// (a pipe pair would need a poll loop to avoid a full-pipe deadlock).
+Run run(const std::vector<std::string>& argv, const fs::path& cwd = {}) {
+    Run r;
+    const fs::path tmp = fs::temp_directory_path();
+    std::string out_name = (tmp / "cli_check.out.XXXXXX").string();
+    std::string err_name = (tmp / "cli_check.err.XXXXXX").string();
+    const int out_fd = mkstemp(out_name.data());
+    const int err_fd = mkstemp(err_name.data());
+    if (out_fd < 0 || err_fd < 0) {
+        fail("cannot create temporary files in " + tmp.string());
+        return r;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+    posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+    if (!cwd.empty())
+        posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
+    std::vector<char*> args;
+    for (const std::string& a : argv)
+        args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc == 0) {
+        int status = 0;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (WIFEXITED(status))
+            r.exit_code = WEXITSTATUS(status);
+    } else {
+        fail("cannot start " + argv[0]);
+    }
+    close(out_fd);
+    close(err_fd);
+    r.out = read_file(out_name);
+    r.err = read_file(err_name);
+    fs::remove(out_name);
+    fs::remove(err_name);
+    return r;
+}
+
+std::string first_line(const std::string& s) {
+    return s.substr(0, s.find('\n'));
+}
+
+using Key = std::tuple<std::string, std::string, std::string, int>;
+
+std::vector<Key> keys_of(const json& findings) {
+    std::vector<Key> v;
+    for (const auto& f : findings)
+        v.emplace_back(f.value("rule", ""), f.value("severity", ""), f.value("pointer", ""),
+                       f.value("line", 0));
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+std::string describe(const std::vector<Key>& v) {
+    std::string s;
+    for (const auto& [rule, sev, ptr, line] : v)
+        s += "\n    " + rule + " " + sev + " " + ptr + " line " + std::to_string(line);
+    return s.empty() ? "\n    (none)" : s;
+}
+
+std::vector<fs::path> expected_files(const fs::path& dir) {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().filename().string().ends_with(".expected.json"))
+            files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+int lint_fixtures(const std::string& bin, const fs::path& dir) {
+    const auto files = expected_files(dir);
+    if (files.size() < 14)
+        fail("only " + std::to_string(files.size()) + " *.expected.json in " + dir.string());
+    for (const fs::path& f : files) {
+        const std::string name = f.filename().string();
+        json exp;
+        try {
+            exp = json::parse(read_file(f));
+        } catch (const json::exception& e) {
+            fail(name + ": " + e.what());
+            continue;
+        }
+        const std::string input = exp.value("input", "");
+        // A relative path, as a user types it: messages name the file as given.
+        const Run r = run({bin, "lint", "--format", "json", "--no-cost", input}, dir);
+        const int want_exit = exp.value("exit", -1);
+        if (r.exit_code != want_exit) {
+            fail(name + ": exit " + std::to_string(r.exit_code) + ", want " +
+                 std::to_string(want_exit) + " (stderr: " + first_line(r.err) + ")");
+        }
+        if (exp.contains("stderr") &&
+            r.err.find(exp["stderr"].get<std::string>()) == std::string::npos)
+            fail(name + ": stderr lacks '" + exp["stderr"].get<std::string>() + "': " + r.err);
+        json got = json::object();
+        if (!r.out.empty()) {
+            try {
+                got = json::parse(r.out);
+            } catch (const json::exception& e) {
+                fail(name + ": the output is not JSON: " + e.what());
+                continue;
+            }
+        }
+        const json findings = got.value("findings", json::array());
+        for (const auto& g : findings) {
+            if (g.value("file", "") != input)
+                fail(name + ": a finding names file '" + g.value("file", "") + "'");
+            if (g.value("column", 0) < 1 || g.value("message", "").empty())
+                fail(name + ": a finding without a column or message: " + g.dump());
+        }
+        const auto want = keys_of(exp.value("findings", json::array()));
+        const auto have = keys_of(findings);
+        if (want != have)
+            fail(name + ": findings differ\n  expected:" + describe(want) +
+                 "\n  got:" + describe(have));
+    }
+    std::printf("lint-fixtures: %zu fixtures checked\n", files.size());
+    return failures ? 1 : 0;
+}
+
+int sarif(const std::string& bin, const fs::path& dir, const fs::path& schema) {
+    const Run probe = run({"/usr/bin/env", "python3", "-c", "import jsonschema"});
+    if (probe.exit_code != 0) {
+        std::printf(
+            "SKIP: python3 with the jsonschema module is not installed "
+            "(Debian: python3-jsonschema)\n");
+        return 77;
+    }
+    std::vector<std::string> args{bin, "lint", "--format", "sarif"};
+    std::size_t inputs = 0;
+    for (const fs::path& f : expected_files(dir)) {
+        const json exp = json::parse(read_file(f), nullptr, false);
+        if (exp.is_object() && exp.contains("input")) {
+            args.push_back(exp["input"].get<std::string>());
+            ++inputs;
+        }
+    }
+    const Run r = run(args, dir);
+    // A fixture with bad input makes a failed invocation, still valid SARIF.
+    if (r.exit_code != 1 && r.exit_code != 2)
+        fail("lint --format sarif exited " + std::to_string(r.exit_code) + ": " +
+             first_line(r.err));
+    const json doc = json::parse(r.out, nullptr, false);
+    if (doc.is_discarded() || doc.value("version", "") != "2.1.0")
+        fail("the SARIF output is not a SARIF 2.1.0 document");
+    const fs::path out =
+        fs::temp_directory_path() / ("cli_check." + std::to_string(getpid()) + ".sarif");
+    std::ofstream(out, std::ios::binary) << r.out;
+    const Run v = run({"/usr/bin/env", "python3", "-c",
+                       "import json, sys, jsonschema\n"
+                       "schema = json.load(open(sys.argv[1]))\n"
+                       "doc = json.load(open(sys.argv[2]))\n"
+                       "jsonschema.validate(doc, schema)\n",
+                       schema.string(), out.string()});
+    fs::remove(out);
+    if (v.exit_code != 0)
+        fail("the SARIF does not validate against " + schema.string() + ":\n" + v.err);
+    std::printf("sarif: %zu inputs in one SARIF log checked against %s\n", inputs,
+                schema.filename().c_str());
+    return failures ? 1 : 0;
+}
+
+int run_verify(const std::string& bin) {
+    const Run list = run({bin, "run", "--list"});
+    if (list.exit_code != 0)
+        fail("run --list exited " + std::to_string(list.exit_code));
+    std::vector<std::string> names;
+    std::istringstream lines(list.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty())
+            names.push_back(line.substr(0, line.find(' ')));
+    }
+    if (names.size() < 10)
+        fail("run --list names " + std::to_string(names.size()) + " scenarios, want >= 10");
+    for (const std::string& name : names) {
+        const Run r = run({bin, "run", name, "--verify", "--json"});
+        if (r.exit_code != 0) {
+            fail(name + ": run --verify exited " + std::to_string(r.exit_code) + ": " +
+                 first_line(r.err));
+            continue;
+        }
+        int requests = 0, verified = 0, cached = 0;
+        std::istringstream out(r.out);
+        for (std::string line; std::getline(out, line);) {
+            const json j = json::parse(line, nullptr, false);
+            if (j.is_discarded()) {
+                fail(name + ": a line of --json output is not JSON: " + line);
+                break;
+            }
+            ++requests;
+            if (j.contains("max_abs_diff_vs_full") && j.contains("verify_tolerance")) {
+                ++verified;
+                const double d = j["max_abs_diff_vs_full"], tol = j["verify_tolerance"];
+                if (!(d <= tol))
+                    fail(name + " request " + std::to_string(j.value("request", -1)) +
+                         ": cached logits differ from a full recompute by " + std::to_string(d));
+            }
+            cached += j.value("cached_tokens", 0);
+        }
+        if (requests == 0 || verified != requests)
+            fail(name + ": " + std::to_string(verified) + " of " + std::to_string(requests) +
+                 " requests carry a --verify difference");
+        std::printf("run-verify: %-24s %3d requests verified, %6d tokens from the cache\n",
+                    name.c_str(), requests, cached);
+    }
+    return failures ? 1 : 0;
+}
+
+int eval_golden(const std::string& bin, const fs::path& model) {
+    const json golden = json::parse(read_file(model / "golden.json"), nullptr, false);
+    if (golden.is_discarded() || !golden.contains("cases")) {
+        fail("cannot read " + (model / "golden.json").string());
+        return 1;
+    }
+    int cases = 0;
+    for (const auto& c : golden["cases"]) {
+        const auto tokens = c["tokens"].get<std::vector<int>>();
+        const auto want = c["logits"].get<std::vector<double>>();
+        std::string list;
+        for (int t : tokens)
+            list += (list.empty() ? "" : ",") + std::to_string(t);
+        const Run r = run({bin, "eval", "--model", model.string(), "--backend", "cpu", "--tokens",
+                           list, "--json"});
+        const json got = json::parse(r.out, nullptr, false);
+        if (r.exit_code != 0 || got.is_discarded()) {
+            fail(std::to_string(tokens.size()) + " tokens: eval exited " +
+                 std::to_string(r.exit_code) + ": " + first_line(r.err));
+            continue;
+        }
+        const auto logits = got.value("logits", std::vector<double>{});
+        if (logits.size() != want.size()) {
+            fail(std::to_string(tokens.size()) + " tokens: " + std::to_string(logits.size()) +
+                 " logits, want " + std::to_string(want.size()));
+            continue;
+        }
+        // The tolerance tests/test_cpu_model.cpp holds the CPU backend to.
+        int bad = 0;
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            if (std::abs(logits[i] - want[i]) > 1e-4 + 1e-3 * std::abs(want[i])) {
+                if (bad++ < 3)
+                    fail(std::to_string(tokens.size()) + " tokens: logit " + std::to_string(i) +
+                         " is " + std::to_string(logits[i]) + ", want " + std::to_string(want[i]));
+            }
+        }
+        ++cases;
+    }
+    if (cases < 6)
+        fail("only " + std::to_string(cases) + " golden cases evaluated");
+    std::printf("eval-golden: %d cases against %s\n", cases, golden.value("generator", "").c_str());
+    return failures ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> a(argv + 1, argv + argc);
+    if (a.size() == 3 && a[0] == "lint-fixtures")
+        return lint_fixtures(a[1], a[2]);
+    if (a.size() == 4 && a[0] == "sarif")
+        return sarif(a[1], a[2], a[3]);
+    if (a.size() == 2 && a[0] == "run-verify")
+        return run_verify(a[1]);
+    if (a.size() == 3 && a[0] == "eval-golden")
+        return eval_golden(a[1], a[2]);
+    std::fprintf(stderr,
+                 "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
+                 "| eval-golden BIN MODEL_DIR\n");
+    return 2;
+}
