@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string_view>
 
+#include "core/json_util.h"
 #include "live/kv_event_decoder.h"
 
 namespace pl::live {
@@ -72,7 +73,7 @@ bool parse_port(std::string_view text, int& port) {
 Result<void> validate_endpoint(const std::string& endpoint) {
     const std::string_view e = endpoint;
     auto bad = [&](const std::string& why) {
-        return make_error("endpoint '" + endpoint + "': " + why);
+        return make_error("endpoint '" + escape_for_message(endpoint, 200) + "': " + why);
     };
     if (e.starts_with("ipc://")) {
         if (e.size() == 6)

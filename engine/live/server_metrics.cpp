@@ -1,5 +1,7 @@
 #include "live/server_metrics.h"
 
+#include "core/json_util.h"
+
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -129,7 +131,7 @@ std::optional<double> interval_hit_rate(const CacheMetrics& a, const CacheMetric
 
 Result<HttpUrl> parse_http_url(const std::string& url) {
     auto bad = [&](const std::string& why) {
-        return make_error("metrics URL '" + url + "': " + why);
+        return make_error("metrics URL '" + escape_for_message(url, 200) + "': " + why);
     };
     std::string_view u = url;
     if (!u.starts_with("http://"))
@@ -177,7 +179,7 @@ Result<std::string> http_get(const std::string& url, int timeout_ms, std::size_t
         return static_cast<int>(left < 0 ? 0 : left);
     };
     auto fail = [&](const std::string& why) {
-        return make_error("metrics URL '" + url + "': " + why);
+        return make_error("metrics URL '" + escape_for_message(url, 200) + "': " + why);
     };
 
     addrinfo hints{};
