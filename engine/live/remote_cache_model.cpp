@@ -270,7 +270,9 @@ std::vector<BranchPoint> RemoteCacheModel::branch_points(
     return out;
 }
 
-std::vector<ForestNode> RemoteCacheModel::forest(int max_children, int max_depth) const {
+std::vector<ForestNode> RemoteCacheModel::forest(int max_children, int max_depth,
+                                                 std::size_t max_nodes) const {
+    std::size_t budget = max_nodes;
     // Children lists and subtree sizes, built once per call: the model itself keeps only parent
     // links, which is what keeps a held block small.
     std::unordered_map<const Map::value_type*, std::vector<const Map::value_type*>> children;
@@ -321,9 +323,12 @@ std::vector<ForestNode> RemoteCacheModel::forest(int max_children, int max_depth
         std::sort(kids.begin(), kids.end(), hotter);
         const std::size_t keep =
             depth + 1 >= max_depth ? 0 : std::min<std::size_t>(kids.size(), max_children);
-        for (std::size_t i = 0; i < keep; ++i)
-            f.children.push_back(self(self, kids[i], depth + 1));
-        f.hidden_children = static_cast<int>(kids.size() - keep);
+        std::size_t built = 0;
+        for (; built < keep && budget > 0; ++built) {
+            --budget;
+            f.children.push_back(self(self, kids[built], depth + 1));
+        }
+        f.hidden_children = static_cast<int>(kids.size() - built);
         return f;
     };
     roots.erase(
@@ -331,8 +336,11 @@ std::vector<ForestNode> RemoteCacheModel::forest(int max_children, int max_depth
         roots.end());
     std::sort(roots.begin(), roots.end(), hotter);
     std::vector<ForestNode> out;
-    for (std::size_t i = 0; i < roots.size() && static_cast<int>(i) < max_children; ++i)
+    for (std::size_t i = 0; i < roots.size() && static_cast<int>(i) < max_children && budget > 0;
+         ++i) {
+        --budget;
         out.push_back(build(build, roots[i], 0));
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 // kept apart: each source has its own cache.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -83,8 +84,10 @@ class RemoteCacheModel {
         std::size_t max, const BpeTokenizer* tokenizer = nullptr,
         const lint::DynamicValueDetector* detector = nullptr) const;
 
-    // The forest's roots, hottest first: at most max_children per node and max_depth levels.
-    std::vector<ForestNode> forest(int max_children, int max_depth) const;
+    // The forest's roots, hottest first: at most max_children per node, max_depth levels and
+    // max_nodes nodes in all (the coldest are left out and counted in hidden_children).
+    std::vector<ForestNode> forest(int max_children, int max_depth,
+                                   std::size_t max_nodes = SIZE_MAX) const;
 
     // The tokens of a held block, if kept.
     std::optional<std::vector<int32_t>> tokens_of(int source, const RemoteHash& hash) const;
