@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -56,14 +57,15 @@ class LiveChart : public QChartView {
         x_ = new QValueAxis(c);
         y_ = new QValueAxis(c);
         y_->setRange(0, 100);
+        // 0 to 100 %, unlabelled: a narrow dock has no room for axis labels; the legend says
+        // the latest values.
         y_->setTickCount(3);
-        y_->setLabelFormat(QStringLiteral("%d%%"));
+        y_->setLabelsVisible(false);
         // The last two minutes, newest on the right: seconds on the axis would only crowd a
         // narrow dock.
         x_->setLabelsVisible(false);
         QFont small = font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
-        y_->setLabelsFont(small);
         c->legend()->setFont(small);
         c->addAxis(x_, Qt::AlignBottom);
         c->addAxis(y_, Qt::AlignLeft);
@@ -73,14 +75,23 @@ class LiveChart : public QChartView {
         }
         setChart(c);
         setRenderHint(QPainter::Antialiasing);
-        setMinimumHeight(110);
+        setMinimumHeight(80);
         retranslate();
     }
-    void retranslate() {
-        hit_->setName(LiveDock::tr("prefix-cache hit rate"));
-        kv_->setName(LiveDock::tr("KV cache in use"));
+    void retranslate() { name(); }
+    void name() {
+        auto pct = [](std::optional<double> v) {
+            return v ? QStringLiteral(" %1%").arg(*v * 100, 0, 'f', 0) : QString();
+        };
+        hit_->setName(LiveDock::tr("prefix-cache hit rate") + pct(lastHit_));
+        kv_->setName(LiveDock::tr("KV cache in use") + pct(lastKv_));
     }
     void add(double t, std::optional<double> hit, std::optional<double> kv) {
+        if (hit)
+            lastHit_ = hit;
+        if (kv)
+            lastKv_ = kv;
+        name();
         if (hit)
             hit_->append(t, *hit * 100);
         if (kv)
@@ -96,6 +107,7 @@ class LiveChart : public QChartView {
     }
 
   private:
+    std::optional<double> lastHit_, lastKv_;
     QLineSeries* hit_;
     QLineSeries* kv_;
     QValueAxis* x_;
@@ -122,30 +134,42 @@ LiveDock::LiveDock(QWidget* window, QMenu* fileMenu, QMenu* viewMenu) : QDockWid
     tree_->setColumnCount(4);
     tree_->setUniformRowHeights(true);
     tree_->header()->setStretchLastSection(true);
+    tree_->setColumnWidth(0, 150);
+    tree_->setColumnWidth(1, 44);
+    tree_->setColumnWidth(2, 70);
+    tree_->setIndentation(12);
     connect(tree_, &QTreeWidget::itemCollapsed, this, [this](QTreeWidgetItem* it) {
         collapsed_.insert(it->data(0, Qt::UserRole).toString());
     });
     connect(tree_, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem* it) {
         collapsed_.remove(it->data(0, Qt::UserRole).toString());
     });
-    auto* lower = new QWidget(split);
-    auto* lv = new QVBoxLayout(lower);
+    // Three panes: the forest, the branch points (scrolling when long, never cut), the chart.
+    auto* scroll = new QScrollArea(split);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* text = new QWidget(scroll);
+    auto* lv = new QVBoxLayout(text);
     lv->setContentsMargins(0, 0, 0, 0);
-    branches_ = new QLabel(lower);
+    branches_ = new QLabel(text);
     branches_->setObjectName(QStringLiteral("liveBranches"));
     branches_->setWordWrap(true);
     branches_->setTextFormat(Qt::RichText);
     branches_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    chart_ = new LiveChart(lower);
-    notices_ = new QLabel(lower);
+    notices_ = new QLabel(text);
     notices_->setWordWrap(true);
     lv->addWidget(branches_);
-    lv->addWidget(chart_, 1);
     lv->addWidget(notices_);
+    lv->addStretch(1);
+    scroll->setWidget(text);
+    chart_ = new LiveChart(split);
     split->addWidget(tree_);
-    split->addWidget(lower);
+    split->addWidget(scroll);
+    split->addWidget(chart_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
+    split->setChildrenCollapsible(false);
     v->addWidget(split, 1);
     setWidget(body);
 
