@@ -49,6 +49,11 @@ const char* usage_text() {
            "      asks --replay's port + i) and shows the blocks they hold, the branch points\n"
            "      where prompts diverge and, with --metrics http://HOST:PORT/metrics, the hit\n"
            "      rate. Stops after --duration seconds or on Ctrl+C.\n"
+           "  prefixlens gui   --connect ENDPOINT [--replay E] [--topic T] [--tokenizer DIR]\n"
+           "                   [--metrics URL]\n"
+           "      Opens the app with its live view connected (File > Connect to a server...).\n"
+           "      shot takes the same options, and --connect-wait S (default 3) before the\n"
+           "      picture.\n"
            "  prefixlens --version\n";
 }
 
