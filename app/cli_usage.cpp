@@ -42,6 +42,18 @@ const char* usage_text() {
            "      --scale. --deterministic: TTFT from the cost model, the CPU backend unless\n"
            "      --backend says otherwise, no clock or device name, no animation, so equal\n"
            "      inputs give byte-identical files.\n"
+           "  prefixlens watch ENDPOINT... [--replay ENDPOINT] [--topic T] [--tokenizer DIR]\n"
+           "                   [--metrics URL] [--duration S] [--json]\n"
+           "      Subscribes to vLLM's or SGLang's KV-cache events (ZMQ; one ENDPOINT, optionally\n"
+           "      NAME=tcp://HOST:PORT, per server or data-parallel rank; with several, the i-th\n"
+           "      asks --replay's port + i) and shows the blocks they hold, the branch points\n"
+           "      where prompts diverge and, with --metrics http://HOST:PORT/metrics, the hit\n"
+           "      rate. Stops after --duration seconds or on Ctrl+C.\n"
+           "  prefixlens gui   --connect ENDPOINT [--replay E] [--topic T] [--tokenizer DIR]\n"
+           "                   [--metrics URL]\n"
+           "      Opens the app with its live view connected (File > Connect to a server...).\n"
+           "      shot takes the same options, and --connect-wait S (default 3) before the\n"
+           "      picture.\n"
            "  prefixlens --version\n";
 }
 

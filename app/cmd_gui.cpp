@@ -3,6 +3,11 @@
 // Hidden developer flag (not in the usage text):
 //   --measure-latency [--tokens N]  plays a ~N-token prompt (default 2000) while a 5 ms timer
 //                                   watches the UI thread; prints one JSON object and exits.
+//   --measure-live-latency --connect ENDPOINT [--replay E] [--topic T] [--seconds S]
+//                                   connects the live view (File > Connect to a server…) and
+//                                   watches the UI thread with a 5 ms timer for S seconds
+//                                   (default 10) while the stream arrives; prints one JSON
+//                                   object (tests/live/bench_app.sh offers it 50,000 events/s).
 //   --measure-startup [--scenario NAME] [--lesson NAME]
 //                                   times launch to window, to the first request drawn and to
 //                                   the whole scenario, then a lesson step that changes scenario
@@ -12,12 +17,16 @@
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QSettings>
+#include <QTimer>
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "i18n.h"
 #include "latency_probe.h"
+#include "live_panel.h"
 #include "main_window.h"
 #include "run_store.h"
 #include "scenario_import.h"
@@ -30,8 +39,9 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(
             args,
-            {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson"},
-             {"--measure-latency", "--measure-startup"}},
+            {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson",
+              "--connect", "--replay", "--topic", "--tokenizer", "--metrics", "--seconds"},
+             {"--measure-latency", "--measure-startup", "--measure-live-latency"}},
             a);
         !err.empty()) {
         return fail_usage(err);
@@ -74,6 +84,64 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
         return rep.ok ? 0 : 1;
     }
 
+    ui::LiveConnectSpec live;
+    if (auto c = a.get("--connect")) {
+        live.endpoints = QString::fromStdString(*c).split(u' ', Qt::SkipEmptyParts);
+        live.replay = QString::fromStdString(a.get("--replay").value_or(""));
+        live.topic = QString::fromStdString(a.get("--topic").value_or(""));
+        live.tokenizerDir = QString::fromStdString(a.get("--tokenizer").value_or(""));
+        live.metricsUrl = QString::fromStdString(a.get("--metrics").value_or(""));
+    }
+    if (a.has("--measure-live-latency")) {
+        if (live.endpoints.isEmpty())
+            return fail_usage("--measure-live-latency needs --connect ENDPOINT");
+        long seconds = 10;
+        if (auto t = a.get("--seconds"))
+            if (auto err = parse_int("--seconds", *t, 1, 600, seconds); !err.empty())
+                return fail_usage(err);
+        ui::MainWindowOptions o;
+        o.engine = engine;
+        o.useSettings = false;
+        o.loadInitialScenario = false;  // only the live view works on the UI thread meanwhile
+        ui::MainWindow window(o);
+        window.resize(1280, 800);
+        window.show();
+        auto* dock = window.findChild<ui::LiveDock*>();
+        if (const QString err = dock->connectTo(live); !err.isEmpty())
+            return fail_usage(err.toStdString());
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0;
+        std::vector<double> gaps;
+        QTimer tick;
+        tick.setInterval(5);
+        QObject::connect(&tick, &QTimer::timeout, [&] {
+            const qint64 now = clock.nsecsElapsed();
+            gaps.push_back(static_cast<double>(now - last) / 1e6);
+            last = now;
+        });
+        tick.start();
+        QTimer::singleShot(static_cast<int>(seconds * 1000), &app, &QApplication::quit);
+        QApplication::exec();
+        std::sort(gaps.begin(), gaps.end());
+        double sum = 0;
+        for (double g : gaps)
+            sum += g;
+        const ui::LiveFrame& f = dock->lastFrame();
+        std::printf(
+            "{\"seconds\": %ld, \"ticks\": %zu, \"longest_gap_ms\": %.1f, \"p99_gap_ms\": %.1f, "
+            "\"mean_gap_ms\": %.2f, \"frames\": %d, \"events\": %lld, \"events_per_s\": %.0f, "
+            "\"held\": %lld, \"malformed\": %lld, \"gaps_unfilled\": %lld}\n",
+            seconds, gaps.size(), gaps.empty() ? 0.0 : gaps.back(),
+            gaps.empty() ? 0.0 : gaps[gaps.size() * 99 / 100],
+            gaps.empty() ? 0.0 : sum / static_cast<double>(gaps.size()), dock->framesShown(),
+            static_cast<long long>(f.events),
+            static_cast<double>(f.events) / static_cast<double>(seconds),
+            static_cast<long long>(f.held), static_cast<long long>(f.malformed),
+            static_cast<long long>(f.gapsUnfilled));
+        return 0;
+    }
+
     if (a.has("--measure-startup")) {
         const ui::StartupReport rep = ui::measureStartup(
             engine, launch, QString::fromStdString(a.get("--scenario").value_or("")),
@@ -99,6 +167,9 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     }
     ui::MainWindow window(options);
     window.show();
+    if (!live.endpoints.isEmpty())
+        if (const QString err = window.findChild<ui::LiveDock*>()->connectTo(live); !err.isEmpty())
+            return fail_usage(err.toStdString());
     return QApplication::exec();
 }
 

@@ -25,6 +25,7 @@
 #include "i18n.h"
 #include "lesson.h"
 #include "lesson_panel.h"
+#include "live_panel.h"
 #include "main_window.h"
 #include "scenario_context.h"
 #include "scenario_import.h"
@@ -52,6 +53,10 @@ struct ShotOptions {
     bool deterministic = false;
     std::string lang;
     ui::EngineOptions engine;
+    // --connect: the live view connected to a server (the test publisher, for docs), shown
+    // after --connect-wait seconds of its stream.
+    ui::LiveConnectSpec live;
+    double connectWaitS = 3;
 };
 
 std::string parse_size(const std::string& text, int& w, int& h) {
@@ -106,11 +111,29 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
     ParsedArgs a;
     if (auto err = parse(args,
                          {{"-o", "--step", "--size", "--theme", "--scale", "--model", "--backend",
-                           "--device", "--lang", "--lesson", "--lesson-step"},
+                           "--device", "--lang", "--lesson", "--lesson-step", "--connect",
+                           "--replay", "--topic", "--tokenizer", "--metrics", "--connect-wait"},
                           {"--deterministic"}},
                          a);
         !err.empty()) {
         return "shot: " + err;
+    }
+    if (auto c = a.get("--connect")) {
+        o.live.endpoints = QString::fromStdString(*c).split(u' ', Qt::SkipEmptyParts);
+        o.live.replay = QString::fromStdString(a.get("--replay").value_or(""));
+        o.live.topic = QString::fromStdString(a.get("--topic").value_or(""));
+        o.live.tokenizerDir = QString::fromStdString(a.get("--tokenizer").value_or(""));
+        o.live.metricsUrl = QString::fromStdString(a.get("--metrics").value_or(""));
+        if (auto w = a.get("--connect-wait")) {
+            long ms = 0;
+            if (auto err = parse_int("--connect-wait", *w, 0, 600, ms); !err.empty())
+                return "shot: " + err;
+            o.connectWaitS = static_cast<double>(ms);
+        }
+    } else {
+        for (const char* f : {"--replay", "--topic", "--tokenizer", "--metrics", "--connect-wait"})
+            if (a.has(f))
+                return std::string("shot: ") + f + " goes with --connect ENDPOINT";
     }
     if (auto l = a.get("--lesson")) {
         // The step names the scenario and the request: a second source for either could only
@@ -337,6 +360,17 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
         if (run.requestEndCursor(request) < 0)
             return fail_usage(where + ": the request did not finish");
         window.setCursorToRequestEnd(request);
+    }
+    if (!o.live.endpoints.isEmpty()) {
+        auto* dock = window.findChild<ui::LiveDock*>();
+        if (const QString err = dock->connectTo(o.live); !err.isEmpty())
+            return fail_usage("shot: --connect: " + err.toStdString());
+        QElapsedTimer wait;
+        wait.start();
+        while (wait.elapsed() < static_cast<qint64>(o.connectWaitS * 1000))
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (dock->framesShown() == 0)
+            return fail_usage("shot: --connect: no frame from the live view in time");
     }
     window.settle();
     QApplication::processEvents();

@@ -12,6 +12,7 @@ int run_run(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_lint(const std::vector<std::string>& args);
 int run_shot(const char* argv0, const std::vector<std::string>& args);
+int run_watch(const std::vector<std::string>& args);
 
 // Prints "prefixlens: <message>" on stderr and returns exit status 2 (bad usage or input).
 int fail_usage(const std::string& message);

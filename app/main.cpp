@@ -32,7 +32,7 @@ int dispatch(int argc, char** argv) {
         return 0;
     }
     // Before any thread starts (see preload_backends); linting needs no model.
-    if (cmd != "lint")
+    if (cmd != "lint" && cmd != "watch")
         pl::preload_backends();
     if (cmd == "gui") {
         return pl::cli::run_gui(argc, argv, args);
@@ -48,6 +48,9 @@ int dispatch(int argc, char** argv) {
     }
     if (cmd == "lint") {
         return pl::cli::run_lint(args);
+    }
+    if (cmd == "watch") {
+        return pl::cli::run_watch(args);
     }
     if (cmd == "shot") {
         return pl::cli::run_shot(argv[0], args);

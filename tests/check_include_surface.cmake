@@ -24,7 +24,8 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
-set(worker_files "ui/engine_session.cpp")
+# The live view of a serving engine has its own worker thread (ui/live_session.cpp).
+set(worker_files "ui/engine_session.cpp" "ui/live_session.cpp")
 file(GLOB sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.h"
      "${SOURCE_DIR}/ui/*.cpp" "${SOURCE_DIR}/ui/*.h")
 foreach(src IN LISTS sources)

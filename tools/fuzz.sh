@@ -75,6 +75,10 @@ PY
       cp "$d/scenarios/"*.json "$dir/" ;;
     fuzz_lint_log) cp "$d/lint/"*.jsonl "$dir/" ;;
     fuzz_lesson) cp "$a/lessons/"*.json "$dir/" ;;
+    fuzz_kv_events) cp "$d/live/seeds/"* "$dir/" ;;
+    fuzz_metrics)
+      printf 'vllm:prefix_cache_queries_total{engine="0",model_name="m"} 1000.0\nvllm:kv_cache_usage_perc 0.25\n# HELP x y\n' > "$dir/vllm"
+      printf 'sglang:cache_hit_rate{model_name="a \\"b\\""} 0.5\r\nsglang:token_usage 1e-3\n' > "$dir/sglang" ;;
     # CBOR (after the magic line the target adds): {"identity": "engine", "scenario": "scenario"},
     # the run's fields missing; then the same with empty lists.
     fuzz_run_store)

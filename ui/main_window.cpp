@@ -40,6 +40,7 @@
 #include "lesson.h"
 #include "lesson_panel.h"
 #include "lint_panel.h"
+#include "live_panel.h"
 #include "output_view.h"
 #include "pool_view.h"
 #include "prompt_view.h"
@@ -574,6 +575,8 @@ void MainWindow::buildLessons() {
         d->raise();
     });
     connect(lessons_, &LessonPanel::lessonClosed, d, &QWidget::hide);
+    // File > Connect to a server…: the live view of a vLLM or SGLang server, hidden until then.
+    addDockWidget(Qt::RightDockWidgetArea, new LiveDock(this, fileMenu_, viewMenu_));
 }
 
 void MainWindow::loadScenario(const Scenario& scenario) {

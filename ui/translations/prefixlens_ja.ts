@@ -653,6 +653,161 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     </message>
 </context>
 <context>
+    <name>pl::ui::LiveDock</name>
+    <message>
+        <source>prefix-cache hit rate</source>
+        <translation>プレフィックスキャッシュのヒット率</translation>
+    </message>
+    <message>
+        <source>KV cache in use</source>
+        <translation>使用中の KV キャッシュ</translation>
+    </message>
+    <message>
+        <source>Live server</source>
+        <translation>稼働中のサーバー</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to a server…</source>
+        <translation>サーバーに接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect from the server</source>
+        <translation>サーバーから切断(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>ブロック</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深さ</translation>
+    </message>
+    <message>
+        <source>Held below</source>
+        <translation>配下の保持数</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>Not connected. File &gt; Connect to a server… subscribes to a vLLM or SGLang server&apos;s KV-cache events.</source>
+        <translation>未接続です。ファイル &gt; サーバーに接続… で vLLM または SGLang サーバーの KV キャッシュイベントを購読します。</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>%1 に接続中</translation>
+    </message>
+    <message>
+        <source>Disconnected from %1</source>
+        <translation>%1 から切断しました</translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation>サーバーに接続</translation>
+    </message>
+    <message>
+        <source>Tokenizer folder (vocab.json, merges.txt)</source>
+        <translation>トークナイザーのフォルダー (vocab.json, merges.txt)</translation>
+    </message>
+    <message>
+        <source>Event endpoints (one per server or rank):</source>
+        <translation>イベントのエンドポイント (サーバーまたはランクごとに 1 つ):</translation>
+    </message>
+    <message>
+        <source>Replay endpoint:</source>
+        <translation>リプレイのエンドポイント:</translation>
+    </message>
+    <message>
+        <source>Topic:</source>
+        <translation>トピック:</translation>
+    </message>
+    <message>
+        <source>Metrics URL:</source>
+        <translation>メトリクスの URL:</translation>
+    </message>
+    <message>
+        <source>Tokenizer folder:</source>
+        <translation>トークナイザーのフォルダー:</translation>
+    </message>
+    <message>
+        <source>vLLM: --kv-events-config with &quot;publisher&quot;: &quot;zmq&quot;; SGLang: --kv-events-config. The guide lists the exact flags.</source>
+        <translation>vLLM: --kv-events-config に &quot;publisher&quot;: &quot;zmq&quot; を指定。SGLang: --kv-events-config。正確なフラグはガイドにあります。</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>%1 blocks held · +%2 stored/s · −%3 evicted/s · %4 stored, %5 evicted (%6 within 10 s)</source>
+        <translation>保持 %1 ブロック · 保存 +%2/秒 · 追い出し −%3/秒 · 保存 %4、追い出し %5 (うち 10 秒以内 %6)</translation>
+    </message>
+    <message>
+        <source> · hit rate %1%</source>
+        <translation> · ヒット率 %1%</translation>
+    </message>
+    <message>
+        <source> · KV %1%</source>
+        <translation> · KV %1%</translation>
+    </message>
+    <message>
+        <source> · %1 malformed, %2 unknown, %3 gaps (%4 lost), %5 restarts</source>
+        <translation> · 不正 %1、不明 %2、欠番 %3 (失われた %4)、再起動 %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>  (+%n colder branch(es))</source>
+        <translation>
+            <numerusform>  (ほかに低温の枝 %n 本)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No branch point yet: no held block has two held children.</source>
+        <translation>分岐点はまだありません: 保持中の子を 2 つ持つ保持ブロックがありません。</translation>
+    </message>
+    <message>
+        <source>Where cached prompts diverge</source>
+        <translation>キャッシュされたプロンプトが分かれる場所</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chain(s) split after block %1</source>
+        <translation>
+            <numerusform>%n 本のチェーンがブロック %1 の後で分岐</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>looks like a timestamp</source>
+        <translation>タイムスタンプのようです</translation>
+    </message>
+    <message>
+        <source>looks like an id</source>
+        <translation>ID のようです</translation>
+    </message>
+    <message>
+        <source>looks like a counter</source>
+        <translation>カウンターのようです</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LiveSession</name>
+    <message>
+        <source>Give the server&apos;s event endpoint, e.g. tcp://HOST:5557.</source>
+        <translation>サーバーのイベントのエンドポイントを指定してください (例: tcp://HOST:5557)。</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LiveWorker</name>
+    <message numerus="yes">
+        <source>%1: %n message(s) lost (no replay had them)</source>
+        <translation>
+            <numerusform>%1: %n 件のメッセージが失われました (リプレイにもありません)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: a malformed message: %2</source>
+        <translation>%1: 不正なメッセージ: %2</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::MainWindow</name>
     <message>
         <source>Loading model…</source>

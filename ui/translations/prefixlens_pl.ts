@@ -659,6 +659,167 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
 </context>
 <context>
+    <name>pl::ui::LiveDock</name>
+    <message>
+        <source>prefix-cache hit rate</source>
+        <translation>trafienia w pamięci prefiksów</translation>
+    </message>
+    <message>
+        <source>KV cache in use</source>
+        <translation>zajęta pamięć KV</translation>
+    </message>
+    <message>
+        <source>Live server</source>
+        <translation>Serwer na żywo</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to a server…</source>
+        <translation>&amp;Połącz z serwerem…</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect from the server</source>
+        <translation>&amp;Rozłącz z serwerem</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>Blok</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>Głębokość</translation>
+    </message>
+    <message>
+        <source>Held below</source>
+        <translation>Trzymane niżej</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Tekst</translation>
+    </message>
+    <message>
+        <source>Not connected. File &gt; Connect to a server… subscribes to a vLLM or SGLang server&apos;s KV-cache events.</source>
+        <translation>Brak połączenia. Plik &gt; Połącz z serwerem… subskrybuje zdarzenia pamięci KV serwera vLLM lub SGLang.</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Połączono z %1</translation>
+    </message>
+    <message>
+        <source>Disconnected from %1</source>
+        <translation>Rozłączono z %1</translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation>Połącz z serwerem</translation>
+    </message>
+    <message>
+        <source>Tokenizer folder (vocab.json, merges.txt)</source>
+        <translation>Folder tokenizera (vocab.json, merges.txt)</translation>
+    </message>
+    <message>
+        <source>Event endpoints (one per server or rank):</source>
+        <translation>Punkty zdarzeń (jeden na serwer lub rangę):</translation>
+    </message>
+    <message>
+        <source>Replay endpoint:</source>
+        <translation>Punkt powtórki:</translation>
+    </message>
+    <message>
+        <source>Topic:</source>
+        <translation>Temat:</translation>
+    </message>
+    <message>
+        <source>Metrics URL:</source>
+        <translation>Adres metryk:</translation>
+    </message>
+    <message>
+        <source>Tokenizer folder:</source>
+        <translation>Folder tokenizera:</translation>
+    </message>
+    <message>
+        <source>vLLM: --kv-events-config with &quot;publisher&quot;: &quot;zmq&quot;; SGLang: --kv-events-config. The guide lists the exact flags.</source>
+        <translation>vLLM: --kv-events-config z &quot;publisher&quot;: &quot;zmq&quot;; SGLang: --kv-events-config. Dokładne flagi podaje przewodnik.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Połącz</translation>
+    </message>
+    <message>
+        <source>%1 blocks held · +%2 stored/s · −%3 evicted/s · %4 stored, %5 evicted (%6 within 10 s)</source>
+        <translation>trzymanych bloków: %1 · +%2 zapisanych/s · −%3 usuniętych/s · zapisanych %4, usuniętych %5 (%6 w ciągu 10 s)</translation>
+    </message>
+    <message>
+        <source> · hit rate %1%</source>
+        <translation> · trafienia %1%</translation>
+    </message>
+    <message>
+        <source> · KV %1%</source>
+        <translation> · KV %1%</translation>
+    </message>
+    <message>
+        <source> · %1 malformed, %2 unknown, %3 gaps (%4 lost), %5 restarts</source>
+        <translation> · błędnych %1, nieznanych %2, luk %3 (utraconych %4), restartów %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>  (+%n colder branch(es))</source>
+        <translation>
+            <numerusform>  (+%n chłodniejsza gałąź)</numerusform>
+            <numerusform>  (+%n chłodniejsze gałęzie)</numerusform>
+            <numerusform>  (+%n chłodniejszych gałęzi)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No branch point yet: no held block has two held children.</source>
+        <translation>Jeszcze brak rozgałęzień: żaden trzymany blok nie ma dwóch trzymanych dzieci.</translation>
+    </message>
+    <message>
+        <source>Where cached prompts diverge</source>
+        <translation>Gdzie zapisane prompty się rozchodzą</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chain(s) split after block %1</source>
+        <translation>
+            <numerusform>%n łańcuch rozchodzi się po bloku %1</numerusform>
+            <numerusform>%n łańcuchy rozchodzą się po bloku %1</numerusform>
+            <numerusform>%n łańcuchów rozchodzi się po bloku %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>looks like a timestamp</source>
+        <translation>wygląda na znacznik czasu</translation>
+    </message>
+    <message>
+        <source>looks like an id</source>
+        <translation>wygląda na identyfikator</translation>
+    </message>
+    <message>
+        <source>looks like a counter</source>
+        <translation>wygląda na licznik</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LiveSession</name>
+    <message>
+        <source>Give the server&apos;s event endpoint, e.g. tcp://HOST:5557.</source>
+        <translation>Podaj punkt zdarzeń serwera, np. tcp://HOST:5557.</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::LiveWorker</name>
+    <message numerus="yes">
+        <source>%1: %n message(s) lost (no replay had them)</source>
+        <translation>
+            <numerusform>%1: utracono %n wiadomość (powtórka jej nie miała)</numerusform>
+            <numerusform>%1: utracono %n wiadomości (powtórka ich nie miała)</numerusform>
+            <numerusform>%1: utracono %n wiadomości (powtórka ich nie miała)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: a malformed message: %2</source>
+        <translation>%1: błędna wiadomość: %2</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::MainWindow</name>
     <message>
         <source>Loading model…</source>
