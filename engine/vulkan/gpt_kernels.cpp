@@ -70,11 +70,10 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         t.attention_wg = 8;
         t.attention_decode_wg = 8;
         t.logits_wg = 8;
-        // Measured on llvmpipe: the multi-row kernels beat the tiled ones up to about 192 new
-        // tokens, after a 1,920-token cached prefix and with none (they load every weight and
-        // K/V row once per 8 or 4 rows, the tiled kernels once per lane's rows but with more
-        // clamped, wasted rows at these sizes).
-        t.rows_max_rows = 128;
+        // Measured on llvmpipe (CPU time, K x N = 256 x 1,024 and 1,024 x 256): the 8-row
+        // matrix-vector kernel takes a half to a third of the wide tile's time at 16 rows, the
+        // same at 32, and 1.3x its time at 48-128 rows.
+        t.rows_max_rows = 32;
         // Attention: the multi-query kernel at every length. In the one-query-per-lane kernel
         // all 8 lanes fetch the same K and V texels, which lavapipe gathers lane by lane; with
         // lanes on different keys every fetch is useful. Measured on llvmpipe, 512 queries over
