@@ -58,31 +58,51 @@ void main() {
         m[r] = -1e30;
         l[r] = 0.0;
     }
-    for (uint p = lid; p <= last; p += WG) {
-        uint blk = uint(FETCH_INT(block_table, p / pc.block_size));
-        uint kb = (blk * pc.block_size + p % pc.block_size) * pc.C4 + h * HD4;
-        float e[ROWS];
-        [[unroll]] for (uint r = 0; r < ROWS; ++r) e[r] = 0.0;
-        vec4 s4[ROWS];
-        [[unroll]] for (uint r = 0; r < ROWS; ++r) s4[r] = vec4(0.0);
+    // Two keys per lane per step (p and p + WG): one rescale of the running sums serves both,
+    // which saves a multiply per sum and key and an exp per query and key pair (8-20% less CPU
+    // time on llvmpipe for 4 queries over 1,536-1,920 keys). The second key may lie past the
+    // last one: its address is clamped to a real key and its weight is 0.
+    for (uint p = lid; p <= last; p += 2u * WG) {
+        uint p2 = min(p + WG, last);
+        uint ka = (uint(FETCH_INT(block_table, p / pc.block_size)) * pc.block_size +
+                   p % pc.block_size) * pc.C4 + h * HD4;
+        uint kb = (uint(FETCH_INT(block_table, p2 / pc.block_size)) * pc.block_size +
+                   p2 % pc.block_size) * pc.C4 + h * HD4;
+        vec4 sa[ROWS];
+        vec4 sb[ROWS];
+        [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+            sa[r] = vec4(0.0);
+            sb[r] = vec4(0.0);
+        }
         [[unroll]] for (uint d = 0; d < HD4; ++d) {
-            vec4 k = FETCH(kpool, kb + d);
-            [[unroll]] for (uint r = 0; r < ROWS; ++r) s4[r] += q[r * HD4 + d] * k;
+            vec4 k1 = FETCH(kpool, ka + d);
+            vec4 k2 = FETCH(kpool, kb + d);
+            [[unroll]] for (uint r = 0; r < ROWS; ++r) {
+                sa[r] += q[r * HD4 + d] * k1;
+                sb[r] += q[r * HD4 + d] * k2;
+            }
         }
         float corr[ROWS];
+        float ea[ROWS];
+        float eb[ROWS];
         [[unroll]] for (uint r = 0; r < ROWS; ++r) {
-            float s = s4[r].x + s4[r].y + s4[r].z + s4[r].w;
-            bool live = p <= pc.n_past + t0 + r;
-            float mn = live ? max(m[r], s) : m[r];
+            float s1 = sa[r].x + sa[r].y + sa[r].z + sa[r].w;
+            float s2 = sb[r].x + sb[r].y + sb[r].z + sb[r].w;
+            uint pos = pc.n_past + t0 + r;  // the last key this query may see
+            bool live1 = p <= pos;
+            bool live2 = p + WG <= pos && p + WG <= last;
+            float mn = max(m[r], max(live1 ? s1 : m[r], live2 ? s2 : m[r]));
             corr[r] = exp(m[r] - mn);
-            e[r] = live ? exp(s - mn) : 0.0;
-            l[r] = l[r] * corr[r] + e[r];
+            ea[r] = live1 ? exp(s1 - mn) : 0.0;
+            eb[r] = live2 ? exp(s2 - mn) : 0.0;
+            l[r] = l[r] * corr[r] + ea[r] + eb[r];
             m[r] = mn;
         }
         [[unroll]] for (uint d = 0; d < HD4; ++d) {
-            vec4 v = FETCH(vpool, kb + d);
+            vec4 v1 = FETCH(vpool, ka + d);
+            vec4 v2 = FETCH(vpool, kb + d);
             [[unroll]] for (uint r = 0; r < ROWS; ++r)
-                acc[r * HD4 + d] = acc[r * HD4 + d] * corr[r] + e[r] * v;
+                acc[r * HD4 + d] = acc[r * HD4 + d] * corr[r] + ea[r] * v1 + eb[r] * v2;
         }
     }
 

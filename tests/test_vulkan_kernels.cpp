@@ -69,6 +69,9 @@ class TestVulkanKernels : public QObject {
     std::unique_ptr<pl::vk::Context> ctx_;
     std::unique_ptr<pl::vk::GptKernels> kernels_;
     std::unique_ptr<pl::vk::GptKernels> kernels64_;
+    // The other matmul tile: 4 x 4 on a CPU device (where the tuning picks the wide 8 x 8 one),
+    // so both tiles are checked whichever device runs the tests.
+    std::unique_ptr<pl::vk::GptKernels> other_tile_;
     QString skip_;
 
     pl::vk::Buffer make(const std::vector<float>& data) {
@@ -141,6 +144,12 @@ class TestVulkanKernels : public QObject {
         auto k64 = pl::vk::GptKernels::create(*ctx_, 64, pl::vk::KernelTuning::for_device(*ctx_));
         QVERIFY2(k64.ok(), k64.ok() ? "" : k64.error().message.c_str());
         kernels64_ = std::make_unique<pl::vk::GptKernels>(std::move(k64.value()));
+        pl::vk::KernelTuning other = pl::vk::KernelTuning::for_device(*ctx_);
+        other.wide_matmul = !other.wide_matmul;
+        other.matmul_wg = other.wide_matmul ? 8 : 64;
+        auto ko = pl::vk::GptKernels::create(*ctx_, kHeadDim, other);
+        QVERIFY2(ko.ok(), ko.ok() ? "" : ko.error().message.c_str());
+        other_tile_ = std::make_unique<pl::vk::GptKernels>(std::move(ko.value()));
     }
 
     void init() {
@@ -164,6 +173,7 @@ class TestVulkanKernels : public QObject {
     void cleanupTestCase() {
         kernels_.reset();
         kernels64_.reset();
+        other_tile_.reset();
         if (ctx_)
             QCOMPARE(ctx_->validation_message_count(), 0);
         ctx_.reset();
@@ -238,17 +248,24 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("N");
         QTest::addColumn<int>("epi");
         QTest::addColumn<int>("choice");
+        QTest::addColumn<bool>("other_tile");
         const char* epis[] = {"none", "gelu", "residual"};
         for (int choice : {1, 2, 3}) {
-            for (int T : {1, 2, 15, 16, 17, 63, 257}) {
-                if (choice == 2 && T > 17)
-                    continue;  // the vector kernel is for a few rows
-                for (auto [K, N] : {std::pair{64, 68}, std::pair{36, 100}, std::pair{256, 1024}}) {
-                    for (int e = 0; e < 3; ++e) {
-                        const std::string name = std::string(kChoiceNames[choice]) + "/T" +
-                                                 std::to_string(T) + "/K" + std::to_string(K) +
-                                                 "/N" + std::to_string(N) + "/" + epis[e];
-                        QTest::newRow(name.c_str()) << T << K << N << e << choice;
+            for (bool other_tile : {false, true}) {
+                if (other_tile && choice != 1)
+                    continue;  // only the tiled kernel has two tiles
+                for (int T : {1, 2, 15, 16, 17, 63, 257}) {
+                    if (choice == 2 && T > 17)
+                        continue;  // the vector kernel is for a few rows
+                    for (auto [K, N] :
+                         {std::pair{64, 68}, std::pair{36, 100}, std::pair{256, 1024}}) {
+                        for (int e = 0; e < 3; ++e) {
+                            const std::string name = std::string(kChoiceNames[choice]) +
+                                                     (other_tile ? "-other" : "") + "/T" +
+                                                     std::to_string(T) + "/K" + std::to_string(K) +
+                                                     "/N" + std::to_string(N) + "/" + epis[e];
+                            QTest::newRow(name.c_str()) << T << K << N << e << choice << other_tile;
+                        }
                     }
                 }
             }
@@ -260,6 +277,8 @@ class TestVulkanKernels : public QObject {
         QFETCH(int, N);
         QFETCH(int, epi);
         QFETCH(int, choice);
+        QFETCH(bool, other_tile);
+        const pl::vk::GptKernels& kernels = other_tile ? *other_tile_ : *kernels_;
         auto in = random_floats(static_cast<std::size_t>(T) * K, 6);
         auto w = random_floats(static_cast<std::size_t>(K) * N, 7, 0.2f);
         auto bias = random_floats(N, 8);
@@ -272,9 +291,8 @@ class TestVulkanKernels : public QObject {
             pl::cpu::residual_add(want.data(), init.data(), static_cast<long>(want.size()));
         auto bin = make(in), bw = make(w), bb = make(bias), out = make(init);
         run([&](VkCommandBuffer cmd) {
-            kernels_->matmul(cmd, all(out), tex(bin), tex(bw), tex(bb), T, K, N,
-                             static_cast<Epilogue>(epi), nullptr,
-                             static_cast<KernelChoice>(choice));
+            kernels.matmul(cmd, all(out), tex(bin), tex(bw), tex(bb), T, K, N,
+                           static_cast<Epilogue>(epi), nullptr, static_cast<KernelChoice>(choice));
         });
         const std::string diff = compare(read(out, want.size()), want, N);
         QVERIFY2(diff.empty(), diff.c_str());
@@ -285,14 +303,16 @@ class TestVulkanKernels : public QObject {
         QTest::addColumn<int>("T");
         QTest::addColumn<int>("n_past");
         QTest::addColumn<int>("choice");
-        for (int choice : {1, 2, 3}) {
+        // choice 4: the tiled kernel with the other tile (other_tile_).
+        for (int choice : {1, 2, 3, 4}) {
             for (int T : {1, 15, 16, 17, 63}) {
                 if (choice == 2 && T > 17)
                     continue;
                 for (int n_past : {0, 5, 33}) {
-                    QTest::newRow((std::string(kChoiceNames[choice]) + "/T" + std::to_string(T) +
-                                   "/past" + std::to_string(n_past))
-                                      .c_str())
+                    const std::string kind = choice == 4 ? "tiled-other" : kChoiceNames[choice];
+                    QTest::newRow(
+                        (kind + "/T" + std::to_string(T) + "/past" + std::to_string(n_past))
+                            .c_str())
                         << T << n_past << choice;
                 }
             }
@@ -328,8 +348,10 @@ class TestVulkanKernels : public QObject {
         auto bt = make_int(table), kp = make(k_init), vp = make(v_init);
         pl::vk::PagedKvBinding kv{tex_int(bt), all(kp), all(vp), n_past, bs};
         run([&](VkCommandBuffer cmd) {
-            kernels_->matmul(cmd, all(out), tex(bin), tex(bw), tex(bb), T, C, 3 * C, Epilogue::kQkv,
-                             &kv, static_cast<KernelChoice>(choice));
+            const pl::vk::GptKernels& kernels = choice == 4 ? *other_tile_ : *kernels_;
+            kernels.matmul(cmd, all(out), tex(bin), tex(bw), tex(bb), T, C, 3 * C, Epilogue::kQkv,
+                           &kv,
+                           choice == 4 ? KernelChoice::kTiled : static_cast<KernelChoice>(choice));
         });
         std::string diff = compare(read(out, want.size()), want, 3 * C);
         QVERIFY2(diff.empty(), ("qkv: " + diff).c_str());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "vulkan/vulkan_context.h"
 
@@ -13,9 +14,12 @@ uint32_t div_up(uint32_t a, uint32_t b) {
     return (a + b - 1) / b;
 }
 
-// The matmul register tile, compiled in (shaders/shader_variants.cmake, PL_MATMUL_TILE).
+// The matmul register tiles, compiled in (shaders/shader_variants.cmake, PL_MATMUL_TILE and
+// PL_MATMUL_WIDE_TILE).
 constexpr uint32_t kMatmulTM = 4;
 constexpr uint32_t kMatmulTN4 = 4;
+constexpr uint32_t kWideTM = 8;
+constexpr uint32_t kWideTN4 = 8;
 
 // Push-constant blocks; each mirrors the `Push` block of its shader (std430 scalars, in order).
 struct EmbeddingPush {
@@ -37,6 +41,8 @@ struct LogitsPush {
 };
 
 const char* const kMatmulNames[4] = {"matmul", "matmul_gelu", "matmul_residual", "matmul_qkv"};
+const char* const kMatmulWideNames[4] = {"matmul_wide", "matmul_wide_gelu", "matmul_wide_residual",
+                                         "matmul_wide_qkv"};
 const char* const kMatmulSmallNames[4] = {"matmul_small", "matmul_small_gelu",
                                           "matmul_small_residual", "matmul_small_qkv"};
 // Up to this many rows the one-row tile wins: the 4-row tile would mostly redo clamped rows.
@@ -55,17 +61,24 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
     if (ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
         // lavapipe/SwiftShader: a workgroup is a loop over SIMD-wide subgroups on one thread.
         // Tiles measured on llvmpipe (AVX2, 8 lanes): see tests/test_vulkan_kernels.cpp.
-        t.matmul_wg = 64;
+        // The wide tile with one subgroup per workgroup: 64 rows a workgroup, so a 512-token
+        // pass still gives each of lavapipe's threads many workgroups.
+        t.matmul_wg = 8;
+        t.wide_matmul = true;
         t.matvec_wg = 8;
         t.matvec_ks = 1;
         t.attention_wg = 8;
         t.attention_decode_wg = 8;
         t.logits_wg = 8;
-        // Measured on llvmpipe: the multi-row kernels beat the tiled ones up to about 192 new
-        // tokens, after a 1,920-token cached prefix and with none (they load every weight and
-        // K/V row once per 8 or 4 rows, the tiled kernels once per lane's rows but with more
-        // clamped, wasted rows at these sizes).
-        t.rows_max_rows = 128;
+        // Measured on llvmpipe (CPU time, K x N = 256 x 1,024 and 1,024 x 256): the 8-row
+        // matrix-vector kernel takes a half to a third of the wide tile's time at 16 rows, the
+        // same at 32, and 1.3x its time at 48-128 rows.
+        t.rows_max_rows = 32;
+        // Attention: the multi-query kernel at every length. In the one-query-per-lane kernel
+        // all 8 lanes fetch the same K and V texels, which lavapipe gathers lane by lane; with
+        // lanes on different keys every fetch is useful. Measured on llvmpipe, 512 queries over
+        // 0 and 1,536 earlier keys: 1.5-1.7x less CPU time.
+        t.attention_rows_max_rows = std::numeric_limits<int>::max();
     } else {
         t.matmul_wg = 64;
         t.matvec_wg = 32;
@@ -74,6 +87,7 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         t.attention_decode_wg = 64;
         t.logits_wg = 64;
         t.rows_max_rows = 32;  // not measured on a GPU: the tiled kernels fill one sooner
+        t.attention_rows_max_rows = 32;
     }
     return t;
 }
@@ -83,6 +97,8 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
     GptKernels k;
     k.tuning_ = tuning;
     k.head_dim_ = head_dim;
+    k.tile_tm_ = tuning.wide_matmul ? kWideTM : kMatmulTM;
+    k.tile_tn4_ = tuning.wide_matmul ? kWideTN4 : kMatmulTN4;
     if (head_dim % 4 != 0 || head_dim > 256) {
         return make_error(
             "the Vulkan kernels need a head size that is a multiple of 4 and at "
@@ -102,7 +118,8 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
     PL_TRY(make(k.layernorm_, "layernorm", "ttts", sizeof(LayerNormPush), {64}));
     for (int e = 0; e < 4; ++e) {
         const char* nb = e == static_cast<int>(Epilogue::kQkv) ? "tttstss" : "ttts";
-        PL_TRY(make(k.matmul_[e], kMatmulNames[e], nb, sizeof(MatmulPush), {tuning.matmul_wg}));
+        PL_TRY(make(k.matmul_[e], tuning.wide_matmul ? kMatmulWideNames[e] : kMatmulNames[e], nb,
+                    sizeof(MatmulPush), {tuning.matmul_wg}));
         PL_TRY(make(k.matmul_small_[e], kMatmulSmallNames[e], nb, sizeof(MatmulPush),
                     {tuning.matmul_wg}));
         PL_TRY(make(k.matvec_[e], kMatvecNames[e], nb, sizeof(MatmulPush),
@@ -153,17 +170,17 @@ void GptKernels::layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in,
     layernorm_.dispatch(cmd, bind, &p, std::max(1u, div_up(p.T, 8)));
 }
 
-KernelChoice GptKernels::resolve(int T, KernelChoice choice) const {
+KernelChoice GptKernels::resolve(int T, KernelChoice choice, int rows_max) const {
     if (choice != KernelChoice::kAuto)
         return choice;
     if (T <= tuning_.vector_max_rows)
         return KernelChoice::kVector;
-    return T <= tuning_.rows_max_rows ? KernelChoice::kRows : KernelChoice::kTiled;
+    return T <= rows_max ? KernelChoice::kRows : KernelChoice::kTiled;
 }
 
 const Kernel& GptKernels::matmul_kernel(int T, Epilogue epi, KernelChoice choice) const {
     const int e = static_cast<int>(epi);
-    switch (resolve(T, choice)) {
+    switch (resolve(T, choice, tuning_.rows_max_rows)) {
         case KernelChoice::kVector:
             return matvec_[e];
         case KernelChoice::kRows:
@@ -199,8 +216,7 @@ void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, Bu
     } else if (&k == &matmul_small_[static_cast<int>(epi)]) {
         k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4), div_up(p.T, tuning_.matmul_wg));
     } else {
-        k.dispatch(cmd, b, &p, div_up(p.N4, kMatmulTN4),
-                   div_up(p.T, tuning_.matmul_wg * kMatmulTM));
+        k.dispatch(cmd, b, &p, div_up(p.N4, tile_tn4_), div_up(p.T, tuning_.matmul_wg * tile_tm_));
     }
 }
 
@@ -213,7 +229,7 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
     const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, kv.v_pool, out};
     // A few rows: split the keys over the lanes (the prefill kernel would leave most lanes idle).
     // The split kernels need shared memory for their merge on a GPU; without it, the prefill one.
-    const KernelChoice c = resolve(T, choice);
+    const KernelChoice c = resolve(T, choice, tuning_.attention_rows_max_rows);
     if (c == KernelChoice::kVector && attention_decode_.valid()) {
         attention_decode_.dispatch(cmd, b, &p, p.T, static_cast<uint32_t>(n_head));
     } else if (c == KernelChoice::kRows && attention_rows_.valid()) {

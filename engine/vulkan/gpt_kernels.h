@@ -33,6 +33,9 @@ struct PagedKvBinding {
 // QKV epilogue, which are storage buffers; see shaders/common.glsl for why.
 struct KernelTuning {
     uint32_t matmul_wg = 64;
+    // The tiled matmul's register tile: 4 rows x 4 vec4 columns per invocation, or the wide
+    // 8 x 8 one (shaders/shader_variants.cmake says why a CPU driver wants it).
+    bool wide_matmul = false;
     uint32_t matvec_wg = 8, matvec_ks = 1;
     uint32_t attention_wg = 8, attention_decode_wg = 8;
     uint32_t logits_wg = 8;
@@ -40,6 +43,9 @@ struct KernelTuning {
     int vector_max_rows = 4;
     // Above that and up to this many, their multi-row variants (the suffix after a cache hit).
     int rows_max_rows = 32;
+    // The same bound for attention alone: its multi-row kernel (lanes split the keys) may win
+    // for every length on a device where the one-query-per-lane kernel wastes its K/V loads.
+    int attention_rows_max_rows = 32;
     // Picks values for the device: lavapipe (a CPU) wants different shapes than a GPU.
     static KernelTuning for_device(const Context& ctx);
 };
@@ -75,11 +81,12 @@ class GptKernels {
 
   private:
     const Kernel& matmul_kernel(int T, Epilogue epi, KernelChoice choice) const;
-    KernelChoice resolve(int T, KernelChoice choice) const;
+    KernelChoice resolve(int T, KernelChoice choice, int rows_max) const;
 
     KernelTuning tuning_;
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
+    uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)
     Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue
 };
 
