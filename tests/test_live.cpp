@@ -613,7 +613,9 @@ class TestLive : public QObject {
         QCOMPARE(*bps[0].text, std::string(" Time: 2026-12-0"));
         QCOMPARE(bps[0].first_diff_token, 6);  // "2 11:4" is shared, the minute differs
         QCOMPARE(bps[0].looks_dynamic, std::string("timestamp"));
-        QCOMPARE(bps[0].descendants, int64_t{13});
+        // Below it: requests 0-3 keep blocks 5-7 (12), request 4 keeps block 5 (1), requests
+        // 5-7 add blocks 6 and 7 under request 0's block 5 (6).
+        QCOMPARE(bps[0].descendants, int64_t{19});
         // Request 0's block 5: four questions follow the same clock time.
         QCOMPARE(bps[1].children, 4);
         QCOMPARE(bps[1].depth_blocks, 6);
