@@ -27,6 +27,7 @@ const char* const kMonthsPl =
 struct DynamicValueDetector::Impl {
     std::vector<Pattern> patterns;
     QRegularExpression cue;
+    QRegularExpression edition;
     QRegularExpression gap;
 
     void add(const QString& re, const char* kind, bool strong, int group = 0,
@@ -81,8 +82,17 @@ struct DynamicValueDetector::Impl {
             "counter", true);
         cue = QRegularExpression(
             QString::fromUtf8(
-                R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|as of|generated|)"
+                R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|generated|)"
                 R"(teraz|dziś|dzisiaj|aktualn\w*|godz\.?|czas|data)\b|現在|今日|本日|時刻|日時|時点))"
+                R"([^\n]{0,40}$)"),
+            QRegularExpression::UseUnicodePropertiesOption |
+                QRegularExpression::CaseInsensitiveOption);
+        // A label that names an edition of a document, not the moment of the request.
+        edition = QRegularExpression(
+            QString::fromUtf8(
+                R"((?:\b(?:as of|effective|updated|revised|valid (?:from|until)|since|published|)"
+                R"(released|version|build|commit|revision|copyright|obowiązuje|aktualizacja|)"
+                R"(zaktualizowano|wersja)\b|改訂|更新|施行|版))"
                 R"([^\n]{0,40}$)"),
             QRegularExpression::UseUnicodePropertiesOption |
                 QRegularExpression::CaseInsensitiveOption);
@@ -146,6 +156,7 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
         const char* kind;
         bool strong;
         bool date = false, clock = false;
+        bool labeled = false;  // a label says what it is: "session_id: ...", "Request #12"
     };
     auto note_kind = [](Cluster& c, const char* kind) {
         const std::string k = kind;
@@ -153,6 +164,8 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
             c.date = true;
         else if (k == "time" || k == "weekday")
             c.clock = true;
+        else if (k == "labeled-id" || k == "counter")
+            c.labeled = true;
     };
     std::vector<Cluster> clusters;
     for (const Hit& h : hits) {
@@ -177,12 +190,17 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
         if (!c.strong)
             c.kind = c.date ? "date" : c.clock ? "time" : c.kind;
         bool confident = c.strong || (c.date && c.clock);
-        if (!confident) {
-            const qsizetype from = std::max<qsizetype>(0, c.begin - 60);
-            confident = impl_->cue.match(q.mid(from, c.begin - from)).hasMatch();
-        }
+        const qsizetype from = std::max<qsizetype>(0, c.begin - 60);
+        const QString before = q.mid(from, c.begin - from);
+        const bool cued = impl_->cue.match(before).hasMatch();
+        if (!confident)
+            confident = cued;
+        const std::string kind = c.kind;
+        const bool shape_only = kind == "hex-id" || kind == "uuid" || kind == "random-id";
+        const bool hedged = confident && !c.labeled &&
+                            ((shape_only && !cued) || impl_->edition.match(before).hasMatch());
         out.push_back({to_byte[static_cast<std::size_t>(c.begin)],
-                       to_byte[static_cast<std::size_t>(c.end)], c.kind, confident});
+                       to_byte[static_cast<std::size_t>(c.end)], c.kind, confident, hedged});
     }
     return out;
 }
