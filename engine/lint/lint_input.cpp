@@ -371,6 +371,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
             records->size() == 1 && (records->front().format == RecordFormat::Request ||
                                      records->front().format == RecordFormat::Wrapped ||
                                      records->front().format == RecordFormat::RequestResponse);
+        bool written = false;
         for (LogRecord& rec : records.value()) {
             formats.insert(record_format_name(rec.format));
             RequestInput ri;
@@ -388,22 +389,23 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
                 int col = 1;
                 const int l = line_of(r.error().message, path, ln, &col);
                 linter.add_input_error(input_error(path, r.error().message, l, col, line));
-                rewritable = false;
                 continue;
             }
             ++result.requests;
-        }
-        if (fix_out) {
-            // A proxy's or tracer's record is copied as it is: its request is not ours to rewrite.
-            if (!rewritable) {
-                *fix_out << line << src.line_end();
-            } else if (!records->front().body_pointer.empty()) {
-                j[records->front().body_pointer.substr(1)] = linter.last_fixed();
-                *fix_out << one_line(j) << src.line_end();
-            } else {
-                *fix_out << one_line(linter.last_fixed()) << src.line_end();
+            // The rewrite is written while `ri`, which last_fixed() may refer to, is alive.
+            if (fix_out && rewritable) {
+                if (!rec.body_pointer.empty()) {
+                    j[rec.body_pointer.substr(1)] = linter.last_fixed();
+                    *fix_out << one_line(j) << src.line_end();
+                } else {
+                    *fix_out << one_line(linter.last_fixed()) << src.line_end();
+                }
+                written = true;
             }
         }
+        // A proxy's or tracer's record, or one that could not be linted, is copied as it is.
+        if (fix_out && !written)
+            *fix_out << line << src.line_end();
     }
     linter.set_input_format(format_names(formats));
     if (in.bad())
