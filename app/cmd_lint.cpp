@@ -41,14 +41,123 @@ bool same_file(const std::string& a, const std::string& b) {
     return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
 }
 
+std::string money(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 1.0 ? "$%.5f" : "$%.2f", v);
+    return buf;
+}
+
+ojson usage_json(const lint::RequestUsage& u) {
+    return {{"prompt_tokens", u.prompt_tokens},
+            {"input_tokens", u.input_tokens},
+            {"cache_creation_input_tokens", u.cache_creation_input_tokens},
+            {"cache_read_input_tokens", u.cache_read_input_tokens},
+            {"usd", u.usd}};
+}
+
+// `prefixlens lint --diff A.json B.json`: B sent after A, as one conversation. The first
+// divergence (its cause, where, the blocks written again) and what B costs after A, against
+// the cost had B kept A's cached prefix.
+int run_lint_diff(const std::string& file_a, const std::string& file_b, const BpeTokenizer& tok,
+                  const lint::LintTables& tables, lint::LintOptions options,
+                  const std::string& format, const std::string& tokenizer_name) {
+    options.merge_repeats = true;
+    options.estimate_cost = true;
+    lint::Linter linter(tok, tables, options);
+    for (const std::string& f : {file_a, file_b}) {
+        auto r = lint::lint_file(f, linter, nullptr);
+        if (!r) {
+            std::fprintf(stderr, "prefixlens: %s\n",
+                         escape_for_message(r.error().message, 4000).c_str());
+            return 2;
+        }
+        if (r->requests != 1)
+            return fail_usage("lint: --diff compares two single requests; " + f + " holds " +
+                              std::to_string(r->requests));
+    }
+    lint::LintReport report = linter.finish();
+    const lint::Finding* divergence = nullptr;
+    std::vector<const lint::Finding*> about_b;
+    for (const lint::Finding& f : report.findings) {
+        if (f.request != 1)
+            continue;
+        about_b.push_back(&f);
+        if (f.rule == lint::rule::kPrefixChanged && !divergence)
+            divergence = &f;
+    }
+    // A dynamic value that explains the miss holds it (one finding per cause).
+    for (const lint::Finding& f : report.findings) {
+        if (!divergence && f.details.contains("affected_requests"))
+            divergence = &f;
+    }
+    const lint::RequestUsage b =
+        report.billing.size() > 1 ? report.billing[1].usage : lint::RequestUsage{};
+    const lint::RequestUsage a_usage =
+        report.billing.empty() ? lint::RequestUsage{} : report.billing[0].usage;
+    if (format == "json") {
+        ojson j = {{"a", file_a}, {"b", file_b}};
+        if (divergence) {
+            ojson d = divergence->details;
+            j["divergence"] = {{"rule", divergence->rule},       {"message", divergence->message},
+                               {"line", divergence->line},       {"column", divergence->column},
+                               {"pointer", divergence->pointer}, {"details", d}};
+        } else {
+            j["divergence"] = nullptr;
+        }
+        j["a_usage"] = usage_json(a_usage);
+        j["b_usage_after_a"] = usage_json(b);
+        j["token_counts"] = "estimated";
+        j["tokenizer"] = tokenizer_name;
+        ojson others = ojson::array();
+        for (const lint::Finding* f : about_b)
+            if (f != divergence)
+                others.push_back({{"rule", f->rule}, {"message", f->message}, {"line", f->line}});
+        j["other_findings"] = std::move(others);
+        std::printf("%s\n", j.dump(2, ' ', false, ojson::error_handler_t::replace).c_str());
+        return divergence ? 1 : 0;
+    }
+    std::printf("%s -> %s\n", file_a.c_str(), file_b.c_str());
+    if (divergence) {
+        std::printf("first divergence: %s:%d:%d: %s [%s]\n", divergence->file.c_str(),
+                    divergence->line, divergence->column, divergence->message.c_str(),
+                    divergence->rule.c_str());
+        const ojson& d = divergence->details;
+        if (d.contains("cause"))
+            std::printf("cause: %s\n", d["cause"].get<std::string>().c_str());
+        if (d.contains("block"))
+            std::printf(
+                "blocks: the change is in content block %d; %d block(s) up to the "
+                "cached end are written again\n",
+                d["block"].get<int>(), d.value("blocks_rewritten", 0));
+        if (!divergence->excerpt.empty())
+            std::printf("  %s\n", divergence->excerpt.c_str());
+    } else {
+        std::printf("no divergence: %s repeats the prefix %s cached\n", file_b.c_str(),
+                    file_a.c_str());
+    }
+    for (const lint::Finding* f : about_b) {
+        if (f != divergence)
+            std::printf("also: %s [%s]\n", f->message.c_str(), f->rule.c_str());
+    }
+    std::printf(
+        "cost of %s after %s (%s prices, estimated tokens): %s (input %s, cache write %s, "
+        "cache read %s); %s alone: %s\n",
+        file_b.c_str(), file_a.c_str(), report.summary.cost.model.c_str(), money(b.usd).c_str(),
+        lint::with_commas(b.input_tokens).c_str(),
+        lint::with_commas(b.cache_creation_input_tokens).c_str(),
+        lint::with_commas(b.cache_read_input_tokens).c_str(), file_a.c_str(),
+        money(a_usage.usd).c_str());
+    return divergence ? 1 : 0;
+}
+
 }  // namespace
 
 int run_lint(const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(args,
                          {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
-                           "--min-tokens", "--model", "--explain"},
-                          {"--fix", "--list-rules", "--no-cost"}},
+                           "--min-tokens", "--model", "--explain", "--pricing"},
+                          {"--fix", "--list-rules", "--no-cost", "--diff"}},
                          a);
         !err.empty()) {
         return fail_usage("lint: " + err);
@@ -69,6 +178,11 @@ int run_lint(const std::vector<std::string>& args) {
     }
     if (a.positional.empty())
         return fail_usage("lint: give at least one FILE (a request, a scenario or a .jsonl log)");
+    const bool diff = a.has("--diff");
+    if (diff && a.positional.size() != 2)
+        return fail_usage("lint: --diff compares two requests: --diff A.json B.json");
+    if (diff && a.has("--fix"))
+        return fail_usage("lint: --diff and --fix do not go together");
 
     lint::LintOptions options;
     if (auto p = a.get("--provider")) {
@@ -121,6 +235,10 @@ int run_lint(const std::vector<std::string>& args) {
     auto tables = lint::LintTables::load(assets_dir() / "lint");
     if (!tables)
         return fail_usage(tables.error().message);
+    if (auto pricing = a.get("--pricing")) {
+        if (auto r = tables->apply_pricing_overrides(*pricing); !r)
+            return fail_usage("lint: --pricing " + r.error().message);
+    }
     const std::string tokenizer_name =
         a.has("--model") ? model_dir.string() + " tokenizer"
                          : "built-in model tokenizer (" + std::to_string(tokenizer->vocab_size()) +
@@ -131,8 +249,13 @@ int run_lint(const std::vector<std::string>& args) {
     std::ostringstream fix_text;
     std::ostream* fix_out = fix ? &fix_text : nullptr;
 
+    if (diff)
+        return run_lint_diff(a.positional[0], a.positional[1], tokenizer.value(), tables.value(),
+                             options, format, tokenizer_name);
+
     std::vector<lint::FileReport> reports;
     bool bad_input = false;
+    bool any_linted = false;
     for (const std::string& file : a.positional) {
         lint::Linter linter(tokenizer.value(), tables.value(), options);
         auto r = lint::lint_file(file, linter, fix_out);
@@ -140,8 +263,12 @@ int run_lint(const std::vector<std::string>& args) {
             std::fprintf(stderr, "prefixlens: %s\n",
                          escape_for_message(r.error().message, 4000).c_str());
             bad_input = true;
+            // JSON and SARIF carry the failure too, so CI never reads it as a clean file.
+            reports.push_back(lint::failed_file_report(file, r.error().message));
+            reports.back().report.summary.tokenizer = tokenizer_name;
             continue;
         }
+        any_linted = true;
         lint::LintReport report = linter.finish();
         report.summary.tokenizer = tokenizer_name;
         for (const auto& f : report.findings) {
@@ -164,13 +291,21 @@ int run_lint(const std::vector<std::string>& args) {
         text = lint::format_sarif(reports, PREFIXLENS_VERSION)
                    .dump(2, ' ', false, ojson::error_handler_t::replace) +
                "\n";
-    else
-        text = lint::format_text(reports);
+    else {
+        // The text report leaves out files that failed as a whole: stderr said why.
+        std::vector<lint::FileReport> linted;
+        for (auto& fr : reports) {
+            if (!(fr.report.summary.input_errors == 1 && fr.report.summary.requests == 0 &&
+                  fr.report.findings.size() == 1))
+                linted.push_back(fr);
+        }
+        text = lint::format_text(linted);
+    }
     std::fputs(text.c_str(), report_stream);
     std::fflush(report_stream);
 
     if (fix) {
-        if (bad_input && reports.empty())
+        if (bad_input && !any_linted)
             return 2;  // nothing was written
         if (out_path) {
             if (auto w = write_file_atomically(*out_path, fix_text.str()); !w)

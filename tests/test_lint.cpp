@@ -20,6 +20,7 @@
 #include "lint/json_locator.h"
 #include "lint/lint_input.h"
 #include "lint/linter.h"
+#include "prompt/media_tokens.h"
 #include "prompt/renderer.h"
 #include "runner/scenario.h"
 #include "test_support.h"
@@ -105,6 +106,14 @@ class TestLint : public QObject {
     void scenario_in_memory_lints_like_its_file();
     void json_tokens_cover_the_dynamic_value();
     void finding_tokens_are_those_of_the_played_prompt();
+    void images_and_documents_count_by_size();
+    void lookback_checks_twenty_blocks();
+    void writes_are_billed_per_ttl();
+    void tables_match_models_exactly();
+    void pricing_file_overrides_the_tables();
+    void diff_names_the_first_divergence();
+    void fix_keeps_sentences_tool_calls_and_slots();
+    void a_failed_file_is_in_json_and_sarif();
 };
 
 void TestLint::fixtures_data() {
@@ -152,6 +161,13 @@ void TestLint::fixtures() {
     if (want != have)
         QFAIL(("findings differ\nexpected:" + describe(want) + "\ngot:" + describe(have)).c_str());
     QCOMPARE(got["summary"]["token_counts"].get<std::string>(), std::string("estimated"));
+    // A log names the record format it was read as.
+    if (exp.contains("format"))
+        QCOMPARE(got["summary"]["files"][0]["format"].get<std::string>(),
+                 exp["format"].get<std::string>());
+    if (exp.contains("conversations"))
+        QCOMPARE(got["summary"]["files"][0]["conversations"].get<int>(),
+                 exp["conversations"].get<int>());
 }
 
 void TestLint::text_output_underlines_the_value() {
@@ -181,9 +197,10 @@ void TestLint::sarif_validates_against_the_schema() {
     QTemporaryDir tmp;
     QStringList args{"lint", "--format", "sarif"};
     const QDir dir(lint_dir());
+    // Every input, the broken ones included: a failed file is a failed invocation with its
+    // location, and the log must still validate.
     for (const QString& f : dir.entryList({"*.json", "*.jsonl"}, QDir::Files, QDir::Name)) {
-        if (!f.contains("expected") && !f.startsWith("sarif") && !f.startsWith("bad-json") &&
-            !f.startsWith("bad-shape"))
+        if (!f.contains("expected") && !f.startsWith("sarif"))
             args << f;
     }
     const CliResult r = run_cli(args, lint_dir());
@@ -191,6 +208,7 @@ void TestLint::sarif_validates_against_the_schema() {
     const json sarif = json::parse(r.out.toStdString());
     QCOMPARE(sarif["version"].get<std::string>(), std::string("2.1.0"));
     QVERIFY(sarif["runs"][0]["results"].size() > 10);
+    QCOMPARE(sarif["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>(), false);
     QVERIFY(!sarif["runs"][0]["tool"]["driver"]["rules"][0]["fullDescription"]["text"]
                  .get<std::string>()
                  .empty());
@@ -480,18 +498,23 @@ void TestLint::long_log_streams() {
     qInfo("linted 200 requests in %.2f s", s);
     QCOMPARE(r.exit_code, 1);
     const json j = json::parse(r.out.toStdString());
+    // One cause, one finding: the timestamp's dynamic-prefix lists the 199 later requests whose
+    // cache it voids; no prefix-changed per request.
     int changed = 0, dynamic = 0;
     for (const auto& f : j["findings"]) {
-        if (f["rule"] == "prefix-changed") {
+        if (f["rule"] == "prefix-changed")
             ++changed;
-            QCOMPARE(f["details"]["cause"].get<std::string>(), std::string("system-changed"));
-        }
         if (f["rule"] == "dynamic-prefix") {
             ++dynamic;
             QCOMPARE(f["line"].get<int>(), 1);
+            QCOMPARE(f["details"]["affected_requests"].size(), std::size_t{199});
+            QCOMPARE(f["details"]["affected_lines"][0].get<int>(), 2);
+            QVERIFY2(f["message"].get<std::string>().find("voids the cache of 199 later") !=
+                         std::string::npos,
+                     f["message"].get<std::string>().c_str());
         }
     }
-    QCOMPARE(changed, 199);
+    QCOMPARE(changed, 0);
     QCOMPARE(dynamic, 1);
     QCOMPARE(j["summary"]["requests"].get<int>(), 200);
 }
@@ -614,6 +637,369 @@ void TestLint::finding_tokens_are_those_of_the_played_prompt() {
         }
     }
     QVERIFY(placed > 10);
+}
+
+namespace {
+
+std::string png_bytes(int w, int h, std::size_t filler) {
+    std::string b("\x89PNG\r\n\x1a\n", 8);
+    b += std::string("\0\0\0\x0dIHDR", 8);
+    for (int v : {w, h})
+        for (int shift : {24, 16, 8, 0})
+            b += static_cast<char>((v >> shift) & 0xFF);
+    b += std::string("\x08\x02\0\0\0\0\0\0\0", 9);
+    for (std::size_t i = 0; i < filler; ++i)
+        b += static_cast<char>((i * 73 + 41) & 0xFF);
+    return b;
+}
+
+std::string base64(const std::string& in) {
+    static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    std::size_t i = 0;
+    for (; i + 2 < in.size(); i += 3) {
+        const unsigned v = (static_cast<unsigned char>(in[i]) << 16) |
+                           (static_cast<unsigned char>(in[i + 1]) << 8) |
+                           static_cast<unsigned char>(in[i + 2]);
+        for (int s : {18, 12, 6, 0})
+            out += k[(v >> s) & 63];
+    }
+    if (i < in.size()) {
+        unsigned v = static_cast<unsigned char>(in[i]) << 16;
+        if (i + 1 < in.size())
+            v |= static_cast<unsigned char>(in[i + 1]) << 8;
+        out += k[(v >> 18) & 63];
+        out += k[(v >> 12) & 63];
+        out += i + 1 < in.size() ? k[(v >> 6) & 63] : '=';
+        out += '=';
+    }
+    return out;
+}
+
+std::string policy_text() {
+    std::string t;
+    for (int k = 0; k < 150; ++k)
+        t +=
+            "Rule " + std::to_string(k) + ": answer from the policy, quote the days and be brief. ";
+    return t;
+}
+
+// A system prompt (block 1) and n one-block messages (blocks 2..n+1), the one at message index
+// `bp` (block bp+2) marked, with the given TTLs on the system prompt and that message.
+ojson numbered_conversation(int n, int bp, const char* system_ttl = nullptr) {
+    ojson sys = {{"type", "text"}, {"text", policy_text()}};
+    if (system_ttl)
+        sys["cache_control"] = {{"type", "ephemeral"}, {"ttl", system_ttl}};
+    ojson msgs = ojson::array();
+    for (int i = 0; i < n; ++i) {
+        ojson block = {{"type", "text"}, {"text", "Turn " + std::to_string(i) + " of the task."}};
+        if (i == bp)
+            block["cache_control"] = {{"type", "ephemeral"}};
+        msgs.push_back(
+            {{"role", i % 2 == 0 ? "user" : "assistant"}, {"content", ojson::array({block})}});
+    }
+    return {{"model", "claude-sonnet-4-5"}, {"system", ojson::array({sys})}, {"messages", msgs}};
+}
+
+}  // namespace
+
+// A 4 MiB photo is ~1,600 tokens, not millions: images count by their pixels, PDFs by pages.
+void TestLint::images_and_documents_count_by_size() {
+    const std::string png = png_bytes(1092, 1092, 16);
+    auto size = image_size(png);
+    QVERIFY(size.has_value());
+    QCOMPARE(size->first, 1092);
+    QCOMPARE(size->second, 1092);
+    const std::string gif = std::string("GIF89a") + std::string("\x40\x01\xf0\x00", 4);
+    QCOMPARE(image_size(gif)->first, 320);
+    QCOMPARE(image_size(gif)->second, 240);
+    // A JPEG with an APP0 segment, then a baseline frame header: 640 wide, 480 high.
+    const std::string jpeg = std::string(
+        "\xff\xd8\xff\xe0\x00\x04\x00\x00\xff\xc0\x00\x11\x08"
+        "\x01\xe0\x02\x80\x03",
+        18);
+    QCOMPARE(image_size(jpeg)->first, 640);
+    QCOMPARE(image_size(jpeg)->second, 480);
+    QCOMPARE(claude_image_tokens(1092, 1092), 1590);
+    QCOMPARE(claude_image_tokens(200, 200), 54);
+    QVERIFY(claude_image_tokens(8000, 6000) <= 1600);
+    QCOMPARE(openai_image_tokens(1024, 1024, false), 765);
+    QCOMPARE(openai_image_tokens(4000, 4000, true), 85);
+    QCOMPARE(pdf_pages("%PDF-1.7 1 0 obj << /Type /Pages /Count 2 >> 2 0 obj << /Type /Page >> "
+                       "3 0 obj <</Type/Page>>"),
+             2);
+    QCOMPARE(base64_decode(base64("hello, world")), std::string("hello, world"));
+
+    // In a request: a 4 MiB base64 photo renders as its pixel count, quickly.
+    const BpeTokenizer tok = builtin_tokenizer();
+    SegmentTokenCache cache(tok);
+    const std::string data = base64(png_bytes(4000, 3000, 3u << 20));
+    QVERIFY(data.size() > (4u << 20));
+    ojson body = {
+        {"model", "claude-sonnet-4-5"},
+        {"messages",
+         ojson::array(
+             {{{"role", "user"},
+               {"content",
+                ojson::array({{{"type", "image"},
+                               {"source",
+                                {{"type", "base64"}, {"media_type", "image/png"}, {"data", data}}}},
+                              {{"type", "text"}, {"text", "Is it damaged?"}}})}}})}};
+    auto p = render_request(body, Provider::Anthropic, cache, "");
+    QVERIFY(p.ok());
+    QVERIFY2(p->size() > 1500 && p->size() < 1700, std::to_string(p->size()).c_str());
+    // Another image is other tokens from its block on; the same image is the same tokens.
+    ojson other = body;
+    other["messages"][0]["content"][0]["source"]["data"] = base64(png_bytes(4000, 3000, 1000));
+    auto q = render_request(other, Provider::Anthropic, cache, "");
+    QVERIFY(q.ok());
+    QVERIFY(p->rendered.tokens != q->rendered.tokens);
+    // OpenAI: a data URL with "detail": "low" is 85 tokens.
+    ojson o = {
+        {"model", "gpt-4.1"},
+        {"messages",
+         ojson::array({{{"role", "user"},
+                        {"content", ojson::array({{{"type", "image_url"},
+                                                   {"image_url",
+                                                    {{"url", "data:image/png;base64," + data},
+                                                     {"detail", "low"}}}}})}}})}};
+    auto op = render_request(o, Provider::OpenAI, cache, "");
+    QVERIFY(op.ok());
+    QVERIFY2(op->size() > 85 && op->size() < 85 + 20, std::to_string(op->size()).c_str());
+}
+
+// The documentation's example: a write at block 15 is not found from a breakpoint at block 35
+// (it checks blocks 35 down to 16), and is from block 34.
+void TestLint::lookback_checks_twenty_blocks() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    SegmentTokenCache cache(tok);
+    auto render = [&](const ojson& b) {
+        auto r = render_request(b, Provider::Anthropic, cache, "");
+        if (!r)
+            qFatal("%s", r.error().message.c_str());
+        return std::move(r.value());
+    };
+    const RenderedRequest first = render(numbered_conversation(14, 13));  // block 15
+    QCOMPARE(first.breakpoints.at(0).block + 1, 15);
+    for (const auto& [bp_message, reads] : {std::pair{33, false}, std::pair{32, true}}) {
+        lint::CacheCostModel m(Provider::Anthropic, t, 1024, 300);
+        m.add(first, "claude-sonnet-4-5", 0);
+        const RenderedRequest later = render(numbered_conversation(34, bp_message));
+        const auto u = m.add(later, "claude-sonnet-4-5", 10);
+        const QByteArray what = QByteArray::number(later.breakpoints.at(0).block + 1);
+        QVERIFY2((u.cache_read_input_tokens == first.breakpoints[0].token) == reads, what);
+        QVERIFY2((u.cache_read_input_tokens == 0) == !reads, what);
+    }
+}
+
+void TestLint::writes_are_billed_per_ttl() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    SegmentTokenCache cache(tok);
+    ojson body = numbered_conversation(3, 2, "1h");
+    auto p = render_request(body, Provider::Anthropic, cache, "");
+    QVERIFY(p.ok());
+    QCOMPARE(p->breakpoints.size(), std::size_t{2});
+    lint::CacheCostModel m(Provider::Anthropic, t, 1024, 300);
+    const auto u = m.add(*p, "claude-sonnet-4-5", 0);
+    const int one_hour = p->breakpoints[0].token;
+    QCOMPARE(u.cache_creation_1h_input_tokens, one_hour);
+    QCOMPARE(u.cache_creation_input_tokens, p->breakpoints[1].token);
+    const double want =
+        (u.input_tokens + 2.0 * one_hour + 1.25 * (p->breakpoints[1].token - one_hour)) * 3.0 / 1e6;
+    QVERIFY2(std::abs(u.usd - want) < 1e-12, std::to_string(u.usd).c_str());
+    // The data the policy simulator reads.
+    QCOMPARE(t.rules.anthropic.max_breakpoints, 4);
+    QCOMPARE(t.rules.anthropic.lookback_blocks, 20);
+    QCOMPARE(t.rules.openai.min_tokens, 1024);
+    QCOMPARE(t.rules.openai.step_tokens, 128);
+}
+
+void TestLint::tables_match_models_exactly() {
+    const lint::LintTables t = tables();
+    QCOMPARE(lint::normalize_model_id("anthropic/claude-sonnet-4-5"),
+             std::string("claude-sonnet-4-5"));
+    QCOMPARE(lint::normalize_model_id("us.anthropic.claude-3-5-sonnet-20240620-v1:0"),
+             std::string("claude-3-5-sonnet-20240620"));
+    QVERIFY(lint::model_is_row("claude-sonnet-4-5-20250929", "claude-sonnet-4-5"));
+    QVERIFY(lint::model_is_row("claude-3-7-sonnet-latest", "claude-3-7-sonnet"));
+    QVERIFY(lint::model_is_row("gpt-4o-2024-08-06", "gpt-4o"));
+    QVERIFY(!lint::model_is_row("claude-opus-4-1", "claude-opus-4"));
+    QVERIFY(!lint::model_is_row("gpt-4o-mini", "gpt-4o"));
+    auto known = [&](Provider p, const char* m) { return t.price_match(p, m).known; };
+    QVERIFY(known(Provider::Anthropic, "claude-sonnet-4-5-20250929"));
+    QVERIFY(known(Provider::Anthropic, "us.anthropic.claude-3-5-sonnet-20240620-v1:0"));
+    QVERIFY(known(Provider::OpenAI, "gpt-4o-2024-08-06"));
+    QCOMPARE(t.price(Provider::OpenAI, "gpt-4o-mini").input, 0.15);
+    // A newer model than the tables: its family's row, said, not silently.
+    const lint::ModelMatch opus = t.price_match(Provider::Anthropic, "claude-opus-4-9");
+    QVERIFY(!opus.known);
+    QCOMPARE(opus.row, std::string("claude-opus-4"));
+    QVERIFY(!t.min_tokens_match(Provider::Anthropic, "claude-opus-4-9").known);
+    QVERIFY(!known(Provider::OpenAI, "o3-mini"));
+    QCOMPARE(t.min_tokens(Provider::Anthropic, "claude-haiku-4-5-20251001"), 4096);
+    // Every row says where and when its figure was read.
+    for (const auto* pp : {&t.anthropic, &t.openai})
+        for (const auto& [match, row] : pp->rows) {
+            QVERIFY2(row.source.rfind("https://", 0) == 0, row.name.c_str());
+            QCOMPARE(row.read.size(), std::size_t{10});
+        }
+    for (const auto& row : t.anthropic_min.rows) {
+        QVERIFY2(row.source.rfind("https://", 0) == 0, row.name.c_str());
+        QCOMPARE(row.read.size(), std::size_t{10});
+    }
+}
+
+void TestLint::pricing_file_overrides_the_tables() {
+    QTemporaryDir tmp;
+    const QString prices = tmp.filePath("contract.json");
+    test::write_file(prices.toStdString(),
+                     R"({"anthropic": {"models": [{"name": "claude-sonnet-4-5", "input": 1.5}]}})");
+    auto cost = [&](const QStringList& extra) {
+        const CliResult r = run_cli(
+            QStringList{"lint", "--format", "json", "anthropic-chatbot.json"} + extra, lint_dir());
+        const json j = json::parse(r.out.toStdString());
+        return j["summary"]["files"][0]["cost"]["as_is"]["usd"].get<double>();
+    };
+    const double list = cost({});
+    const double contract = cost({"--pricing", prices});
+    QVERIFY2(std::abs(contract - list / 2) < 1e-9,
+             (std::to_string(list) + " " + std::to_string(contract)).c_str());
+    // A broken file: exit 2, one line naming the file and the place.
+    const QString bad = tmp.filePath("bad.json");
+    test::write_file(bad.toStdString(),
+                     R"({"anthropic": {"models": [{"name": "x", "input": "1"}]}})");
+    const CliResult r = run_cli({"lint", "--pricing", bad, "anthropic-chatbot.json"}, lint_dir());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("bad.json: /anthropic/models/0:"), qPrintable(r.err));
+    QCOMPARE(r.err.count('\n'), 1);
+}
+
+void TestLint::diff_names_the_first_divergence() {
+    QTemporaryDir tmp;
+    const std::string log =
+        test::read_file((test::data_dir() / "lint" / "agent-log.jsonl").string());
+    std::vector<std::string> lines;
+    std::istringstream in(log);
+    for (std::string l; std::getline(in, l);)
+        lines.push_back(l);
+    const QString a = tmp.filePath("a.json"), b = tmp.filePath("b.json");
+    test::write_file(a.toStdString(), json::parse(lines[2])["body"].dump(2));
+    test::write_file(b.toStdString(), json::parse(lines[3])["body"].dump(2));
+    CliResult r = run_cli({"lint", "--diff", a, b});
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.out.contains("first divergence: ") && r.out.contains("history-rewritten") &&
+                 r.out.contains("content block") && r.out.contains("cost of"),
+             qPrintable(r.out));
+    r = run_cli({"lint", "--diff", "--format", "json", a, b});
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["divergence"]["details"]["cause"].get<std::string>(),
+             std::string("history-rewritten"));
+    QCOMPARE(j["divergence"]["pointer"].get<std::string>(),
+             std::string("/messages/2/content/0/content"));
+    QVERIFY(j["b_usage_after_a"]["cache_creation_input_tokens"].get<int>() > 0);
+    // The same request twice: nothing to show, and B reads what A cached.
+    r = run_cli({"lint", "--diff", "--format", "json", a, a});
+    QCOMPARE(r.exit_code, 0);
+    const json same = json::parse(r.out.toStdString());
+    QVERIFY(same["divergence"].is_null());
+    QVERIFY(same["b_usage_after_a"]["cache_read_input_tokens"].get<int>() > 0);
+    QCOMPARE(run_cli({"lint", "--diff", a}).exit_code, 2);
+}
+
+void TestLint::fix_keeps_sentences_tool_calls_and_slots() {
+    QTemporaryDir tmp;
+    auto fixed_of = [&](const json& body) {
+        const QString in = tmp.filePath("in.json");
+        test::write_file(in.toStdString(), body.dump(2));
+        const CliResult r = run_cli({"lint", "--fix", in});
+        return json::parse(r.out.toStdString());
+    };
+    // A stable-looking value (a policy date, a build hash) stays where it is.
+    const json stable = json::parse(
+        test::read_file((test::data_dir() / "lint" / "anthropic-stable-values.json").string()));
+    QVERIFY(fixed_of(stable)["system"] == stable["system"]);
+    // The current time inside a long sentence is not cut out of it.
+    const std::string sentence =
+        "Answer every question about returns, refunds and repairs politely, and remember that "
+        "the current time is 09:41:07, Monday 30 November 2026, when you compute deadlines for "
+        "the customer's order.";
+    json body = {{"model", "claude-sonnet-4-5"},
+                 {"system", json::array({{{"type", "text"},
+                                          {"text", sentence + "\n\n" + policy_text()},
+                                          {"cache_control", {{"type", "ephemeral"}}}}})},
+                 {"messages", json::array({{{"role", "user"}, {"content", "Hi"}}})}};
+    json f = fixed_of(body);
+    QVERIFY(f["system"] == body["system"]);
+    // OpenAI: the request ends with a tool result; the moved line goes to a new user message at
+    // the end, never into the user message before the tool call.
+    json chat = {
+        {"model", "gpt-4.1"},
+        {"messages",
+         json::array(
+             {{{"role", "system"},
+               {"content", "Current time: 09:41:07, Monday 30 November 2026.\n" + policy_text()}},
+              {{"role", "user"}, {"content", "Where is LC-20931?"}},
+              {{"role", "assistant"},
+               {"content", nullptr},
+               {"tool_calls",
+                json::array({{{"id", "call_1"},
+                              {"type", "function"},
+                              {"function", {{"name", "get_order"}, {"arguments", "{}"}}}}})}},
+              {{"role", "tool"}, {"tool_call_id", "call_1"}, {"content", "shipped"}}})}};
+    f = fixed_of(chat);
+    QVERIFY(f["messages"][1] == chat["messages"][1]);
+    QCOMPARE(f["messages"].size(), std::size_t{5});
+    QCOMPARE(f["messages"][4]["role"].get<std::string>(), std::string("user"));
+    QVERIFY(f["messages"][4]["content"].get<std::string>().find("09:41:07") != std::string::npos);
+    QVERIFY(f["messages"][0]["content"].get<std::string>().find("09:41:07") == std::string::npos);
+    // Anthropic: an assistant prefill at the end leaves no place to move to: nothing moves.
+    json prefill = {
+        {"model", "claude-sonnet-4-5"},
+        {"system", "Current time: 09:41:07, Monday 30 November 2026.\n" + policy_text()},
+        {"messages", json::array({{{"role", "user"}, {"content", "Hi"}},
+                                  {{"role", "assistant"}, {"content", "Hello"}}})}};
+    QVERIFY(fixed_of(prefill)["system"] == prefill["system"]);
+    // Five slots (four explicit and automatic caching) become four.
+    const json five =
+        json::parse(test::read_file((test::data_dir() / "lint" / "anthropic-slots.json").string()));
+    f = fixed_of(five);
+    int markers = f.contains("cache_control") ? 1 : 0;
+    for (const char* part : {"tools", "system"})
+        for (const auto& b : f[part])
+            markers += b.contains("cache_control");
+    for (const auto& m : f["messages"])
+        for (const auto& b : m["content"])
+            markers += b.contains("cache_control");
+    QCOMPARE(markers, 4);
+    const CliResult again = run_cli({"lint", "--format", "json", tmp.filePath("in.json")});
+    QVERIFY(again.out.contains("too-many-breakpoints"));  // the input still has five
+}
+
+// A file that fails as a whole is reported in JSON and SARIF too (CI must not read it as clean).
+void TestLint::a_failed_file_is_in_json_and_sarif() {
+    CliResult r = run_cli({"lint", "--format", "json", "bad-shape.json"}, lint_dir());
+    QCOMPARE(r.exit_code, 2);
+    json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["findings"].size(), std::size_t{1});
+    QCOMPARE(j["findings"][0]["rule"].get<std::string>(), std::string("invalid-input"));
+    QCOMPARE(j["findings"][0]["line"].get<int>(), 5);
+    QCOMPARE(j["findings"][0]["pointer"].get<std::string>(), std::string("/messages/0/role"));
+    QCOMPARE(j["summary"]["input_errors"].get<int>(), 1);
+    r = run_cli({"lint", "--format", "sarif", "bad-json.json", "clean.json"}, lint_dir());
+    QCOMPARE(r.exit_code, 2);
+    j = json::parse(r.out.toStdString());
+    const json& inv = j["runs"][0]["invocations"][0];
+    QCOMPARE(inv["executionSuccessful"].get<bool>(), false);
+    const json& note = inv["toolExecutionNotifications"][0];
+    QCOMPARE(note["locations"][0]["physicalLocation"]["region"]["startLine"].get<int>(), 5);
+    QCOMPARE(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].get<std::string>(),
+             std::string("bad-json.json"));
+    // A clean run is a successful invocation.
+    r = run_cli({"lint", "--format", "sarif", "clean.json"}, lint_dir());
+    QVERIFY(json::parse(r.out.toStdString())["runs"][0]["invocations"][0]["executionSuccessful"]
+                .get<bool>());
 }
 
 QTEST_APPLESS_MAIN(TestLint)

@@ -39,6 +39,20 @@ double InputPrices::cost_usd(long long input_tokens, long long cache_creation_in
            1e6;
 }
 
+double InputPrices::cost_usd_by_ttl(long long input_tokens, long long cache_creation_input_tokens,
+                                    long long cache_creation_1h_input_tokens,
+                                    long long cache_read_input_tokens) const {
+    if (provider != Provider::Anthropic)
+        return cost_usd(input_tokens, cache_creation_input_tokens, cache_read_input_tokens);
+    const long long one_hour =
+        std::min(cache_creation_1h_input_tokens, cache_creation_input_tokens);
+    return (static_cast<double>(input_tokens) +
+            static_cast<double>(cache_creation_input_tokens - one_hour) * write_5m +
+            static_cast<double>(one_hour) * write_1h +
+            static_cast<double>(cache_read_input_tokens) * read) *
+           input / 1e6;
+}
+
 double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
                       long long input_tokens, long long cache_creation_input_tokens,
                       long long cache_read_input_tokens, bool one_hour_write) {
@@ -64,15 +78,14 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
     }
     if (provider_ == Provider::Anthropic) {
         int read = 0, last = 0;
-        double last_ttl = 300;
         for (const Breakpoint& bp : p.breakpoints) {
             if (bp.token < min_tokens_)
                 continue;  // silently not cached
             last = bp.token;
-            last_ttl = bp.ttl_s;
-            // The API checks this breakpoint's prefix, then the ends of up to 20 earlier blocks.
+            // The API checks this breakpoint's prefix, then the ends of earlier blocks: 20
+            // positions in all, the breakpoint's own block included.
             std::vector<int> candidates{bp.token};
-            for (int j = bp.block - 1; j >= 0 && j >= bp.block - kLookbackBlocks; --j)
+            for (int j = bp.block - 1; j >= 0 && j > bp.block - kLookbackBlocks; --j)
                 candidates.push_back(p.blocks[static_cast<std::size_t>(j)].token_end);
             for (int q : candidates) {
                 if (q <= 0 || q > bp.token)
@@ -88,13 +101,22 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
         u.cache_read_input_tokens = read;
         u.cache_creation_input_tokens = last - read;
         u.input_tokens = p.size() - last;
+        // Each write is billed at the TTL of the breakpoint that ends it.
+        int written_to = read;
+        for (const Breakpoint& bp : p.breakpoints) {
+            if (bp.token < min_tokens_ || bp.token <= written_to)
+                continue;
+            if (bp.ttl_s > 300)
+                u.cache_creation_1h_input_tokens += bp.token - written_to;
+            written_to = bp.token;
+        }
         for (const Breakpoint& bp : p.breakpoints) {
             if (bp.token >= min_tokens_)
                 entries_[h[static_cast<std::size_t>(bp.token)]] = {at_s + bp.ttl_s, bp.ttl_s};
         }
-        u.usd =
-            input_cost_usd(provider_, tables_, model, u.input_tokens, u.cache_creation_input_tokens,
-                           u.cache_read_input_tokens, last_ttl > 300);
+        u.usd = tables_.input_prices(provider_, model)
+                    .cost_usd_by_ttl(u.input_tokens, u.cache_creation_input_tokens,
+                                     u.cache_creation_1h_input_tokens, u.cache_read_input_tokens);
     } else {
         int cached = 0;
         const int top = openai_cacheable(p.size(), pp.min_cached, pp.increment);
@@ -114,6 +136,7 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
     totals_.prompt_tokens += u.prompt_tokens;
     totals_.input_tokens += u.input_tokens;
     totals_.cache_creation_input_tokens += u.cache_creation_input_tokens;
+    totals_.cache_creation_1h_input_tokens += u.cache_creation_1h_input_tokens;
     totals_.cache_read_input_tokens += u.cache_read_input_tokens;
     totals_.usd += u.usd;
     no_cache_usd_ += p.size() * price.input / 1e6;

@@ -15,7 +15,8 @@ namespace pl::lint {
 
 class CacheCostModel {
   public:
-    static constexpr int kLookbackBlocks = 20;
+    // Blocks checked per breakpoint, its own included (ApiCacheRules).
+    static constexpr int kLookbackBlocks = ApiCacheRules::Anthropic{}.lookback_blocks;
 
     CacheCostModel(Provider provider, const LintTables& tables, int min_tokens, double openai_ttl_s)
         : provider_(provider),

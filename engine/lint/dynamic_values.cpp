@@ -43,6 +43,7 @@ std::size_t utf16_units_back(std::string_view text, std::size_t pos, int units) 
 struct DynamicValueDetector::Impl {
     std::vector<Pattern> patterns;
     Regex cue;
+    Regex edition;
     Regex gap;
 
     // Unicode properties always (Regex's \w, \d and \b are Unicode's).
@@ -93,8 +94,16 @@ struct DynamicValueDetector::Impl {
             "counter", true);
         cue = Regex(
             std::string(
-                R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|as of|generated|)"
+                R"((?:\b(?:now|current(?:ly)?|today|time|date|timestamp|generated|)"
                 R"(teraz|dziś|dzisiaj|aktualn\w*|godz\.?|czas|data)\b|現在|今日|本日|時刻|日時|時点))"
+                R"([^\n]{0,40}$)"),
+            Regex::CaseInsensitive);
+        // A label that names an edition of a document, not the moment of the request.
+        edition = Regex(
+            std::string(
+                R"((?:\b(?:as of|effective|updated|revised|valid (?:from|until)|since|published|)"
+                R"(released|version|build|commit|revision|copyright|obowiązuje|aktualizacja|)"
+                R"(zaktualizowano|wersja)\b|改訂|更新|施行|版))"
                 R"([^\n]{0,40}$)"),
             Regex::CaseInsensitive);
         gap = Regex(std::string(R"(^[\s,.;:()（）、。\-–—]{0,4}$|^\s*(?:at|o|godz\.?)\s*$)"),
@@ -136,6 +145,7 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
         const char* kind;
         bool strong;
         bool date = false, clock = false;
+        bool labeled = false;  // a label says what it is: "session_id: ...", "Request #12"
     };
     auto note_kind = [](Cluster& c, const char* kind) {
         const std::string k = kind;
@@ -143,6 +153,8 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
             c.date = true;
         else if (k == "time" || k == "weekday")
             c.clock = true;
+        else if (k == "labeled-id" || k == "counter")
+            c.labeled = true;
     };
     std::vector<Cluster> clusters;
     for (const Hit& h : hits) {
@@ -167,11 +179,16 @@ std::vector<DynamicSpan> DynamicValueDetector::find(std::string_view text) const
         if (!c.strong)
             c.kind = c.date ? "date" : c.clock ? "time" : c.kind;
         bool confident = c.strong || (c.date && c.clock);
-        if (!confident) {
-            const std::size_t from = utf16_units_back(text, c.begin, 60);
-            confident = impl_->cue.match(text.substr(from, c.begin - from)).has_match();
-        }
-        out.push_back({c.begin, c.end, c.kind, confident});
+        const std::size_t from = utf16_units_back(text, c.begin, 60);
+        const std::string_view before = text.substr(from, c.begin - from);
+        const bool cued = impl_->cue.match(before).has_match();
+        if (!confident)
+            confident = cued;
+        const std::string kind = c.kind;
+        const bool shape_only = kind == "hex-id" || kind == "uuid" || kind == "random-id";
+        const bool hedged = confident && !c.labeled &&
+                            ((shape_only && !cued) || impl_->edition.match(before).has_match());
+        out.push_back({c.begin, c.end, c.kind, confident, hedged});
     }
     return out;
 }

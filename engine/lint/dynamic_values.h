@@ -19,6 +19,11 @@ struct DynamicSpan {
     // a weekday, or anything after a cue such as "current time" or "現在". Other spans (a bare
     // date, "9:00") may be part of a static document; only a log can tell (they change or not).
     bool confident = false;
+    // Confident from its shape alone (a bare hash, UUID or random id; a date a label calls an
+    // edition: "last updated", "effective", "version"): a single request cannot tell a build
+    // hash or a policy date from a per-request value, so it is reported as a hedged note and
+    // --fix leaves it, until a log shows it change.
+    bool hedged = false;
 };
 
 class DynamicValueDetector {

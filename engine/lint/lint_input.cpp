@@ -6,7 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <set>
 #include "lint/json_locator.h"
+#include "lint/log_records.h"
 
 namespace pl::lint {
 
@@ -180,6 +182,28 @@ std::string one_line(const ojson& j) {
     return j.dump(-1, ' ', false, ojson::error_handler_t::replace);
 }
 
+std::string format_names(const std::set<std::string>& formats) {
+    std::string out;
+    for (const auto& f : formats)
+        out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
+// A single JSON document that is a log record (an OTLP export, a proxy record, a wrapped
+// request) rather than a request body.
+bool is_record(const ojson& j) {
+    if (!j.is_object())
+        return false;
+    for (const char* k :
+         {"resourceSpans", "body", "request", "startTime", "call_type", "model_parameters"}) {
+        if (j.contains(k))
+            return true;
+    }
+    if (j.contains("attributes") && j["attributes"].is_structured())
+        return !j.contains("messages");
+    return false;
+}
+
 }  // namespace
 
 Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
@@ -251,6 +275,35 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
                 return make_error(path +
                                   ":1:1: expected a request object, a scenario or a JSON "
                                   "Lines log");
+            if (is_record(j)) {
+                // One log record in a file of its own (an OTLP export, a proxy's record).
+                result.kind = InputKind::JsonLines;
+                linter.set_group_conversations(true);
+                auto records = read_log_record(j);
+                if (!records)
+                    return make_error(path + ":1:1: " + records.error().message);
+                std::set<std::string> formats;
+                for (LogRecord& rec : records.value()) {
+                    formats.insert(record_format_name(rec.format));
+                    RequestInput ri;
+                    ri.file = path;
+                    ri.text = doc;
+                    ri.body = std::move(rec.body);
+                    ri.body_pointer = rec.body_pointer;
+                    ri.at_s = rec.at_s;
+                    ri.at_pointer = rec.at_pointer;
+                    ri.session = std::move(rec.session);
+                    ri.usage = rec.usage;
+                    ri.usage_pointer = rec.usage_pointer;
+                    if (auto r = linter.add(ri); !r)
+                        return r.error();
+                    ++result.requests;
+                }
+                linter.set_input_format(format_names(formats));
+                if (fix_out)
+                    *fix_out << doc;  // a record is not ours to rewrite
+                return result;
+            }
             RequestInput ri;
             ri.body = std::move(j);
             ri.file = path;
@@ -264,8 +317,10 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
         }
     }
 
-    // JSON Lines: one request per line, streamed.
+    // JSON Lines: one request per line, streamed, each in its conversation.
     result.kind = InputKind::JsonLines;
+    linter.set_group_conversations(true);
+    std::set<std::string> formats;
     std::istringstream from_doc;
     if (!jsonl)
         from_doc.str(std::move(doc));
@@ -305,55 +360,54 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
                 *fix_out << line << src.line_end();
             continue;
         }
-        RequestInput ri;
-        ri.file = path;
-        ri.text = line;
-        ri.first_line = ln;
-        const char* wrapper = nullptr;
-        for (const char* k : {"body", "request"}) {
-            if (j.contains(k) && j[k].is_object()) {
-                wrapper = k;
-                break;
-            }
-        }
-        if (wrapper) {
-            ri.body = std::move(j[wrapper]);
-            ri.body_pointer = std::string("/") + wrapper;
-            for (const char* k : {"timestamp", "ts", "at_s", "time", "created_at"}) {
-                if (j.contains(k)) {
-                    ri.at_s = parse_timestamp(j[k]);
-                    ri.at_pointer = std::string("/") + k;
-                    if (ri.at_s)
-                        break;
-                }
-            }
-            for (const char* k : {"session", "session_id"}) {
-                if (j.contains(k) && j[k].is_string()) {
-                    ri.session = j[k].get<std::string>();
-                    break;
-                }
-            }
-        } else {
-            ri.body = std::move(j);
-        }
-        if (auto r = linter.add(ri); !r) {
-            int col = 1;
-            const int l = line_of(r.error().message, path, ln, &col);
-            linter.add_input_error(input_error(path, r.error().message, l, col, line));
+        auto records = read_log_record(fix_out ? j : std::move(j));
+        if (!records) {
+            linter.add_input_error(input_error(path, records.error().message, ln, 1, line));
             if (fix_out)
                 *fix_out << line << src.line_end();
             continue;
         }
-        ++result.requests;
-        if (fix_out) {
-            if (wrapper) {
-                j[wrapper] = linter.last_fixed();  // the body was moved out of j
-                *fix_out << one_line(j) << src.line_end();
-            } else {
-                *fix_out << one_line(linter.last_fixed()) << src.line_end();
+        bool rewritable =
+            records->size() == 1 && (records->front().format == RecordFormat::Request ||
+                                     records->front().format == RecordFormat::Wrapped ||
+                                     records->front().format == RecordFormat::RequestResponse);
+        bool written = false;
+        for (LogRecord& rec : records.value()) {
+            formats.insert(record_format_name(rec.format));
+            RequestInput ri;
+            ri.file = path;
+            ri.text = line;
+            ri.first_line = ln;
+            ri.body = std::move(rec.body);
+            ri.body_pointer = rec.body_pointer;
+            ri.at_s = rec.at_s;
+            ri.at_pointer = rec.at_pointer;
+            ri.session = std::move(rec.session);
+            ri.usage = rec.usage;
+            ri.usage_pointer = rec.usage_pointer;
+            if (auto r = linter.add(ri); !r) {
+                int col = 1;
+                const int l = line_of(r.error().message, path, ln, &col);
+                linter.add_input_error(input_error(path, r.error().message, l, col, line));
+                continue;
+            }
+            ++result.requests;
+            // The rewrite is written while `ri`, which last_fixed() may refer to, is alive.
+            if (fix_out && rewritable) {
+                if (!rec.body_pointer.empty()) {
+                    j[rec.body_pointer.substr(1)] = linter.last_fixed();
+                    *fix_out << one_line(j) << src.line_end();
+                } else {
+                    *fix_out << one_line(linter.last_fixed()) << src.line_end();
+                }
+                written = true;
             }
         }
+        // A proxy's or tracer's record, or one that could not be linted, is copied as it is.
+        if (fix_out && !written)
+            *fix_out << line << src.line_end();
     }
+    linter.set_input_format(format_names(formats));
     if (in.bad())
         return make_error(path + ": read failed");
     return result;

@@ -97,6 +97,44 @@ int display_width(std::string_view s) {
     return w;
 }
 
+FileReport failed_file_report(const std::string& file, const std::string& message) {
+    FileReport fr;
+    fr.file = file;
+    Finding f;
+    f.rule = rule::kInvalidInput;
+    f.severity = Severity::Error;
+    f.file = file;
+    f.line = 1;
+    f.column = 1;
+    std::string reason = message;
+    if (reason.rfind(file + ":", 0) == 0) {
+        reason = reason.substr(file.size() + 1);
+        int line = 0, col = 0, used = 0;
+        if (std::sscanf(reason.c_str(), "%d:%d:%n", &line, &col, &used) == 2 && used > 0) {
+            f.line = std::max(1, line);
+            f.column = std::max(1, col);
+            reason = reason.substr(static_cast<std::size_t>(used));
+        } else if (std::sscanf(reason.c_str(), "%d:%n", &line, &used) == 1 && used > 0) {
+            f.line = std::max(1, line);
+            reason = reason.substr(static_cast<std::size_t>(used));
+        }
+        while (!reason.empty() && reason[0] == ' ')
+            reason.erase(0, 1);
+    }
+    // "/messages/0/role: expected ...": the pointer is the place inside the document.
+    if (!reason.empty() && reason[0] == '/') {
+        const std::size_t colon = reason.find(": ");
+        if (colon != std::string::npos)
+            f.pointer = reason.substr(0, colon);
+    }
+    f.message = reason;
+    f.underline = 0;
+    fr.report.findings.push_back(std::move(f));
+    fr.report.summary.errors = 1;
+    fr.report.summary.input_errors = 1;
+    return fr;
+}
+
 std::string format_text(const std::vector<FileReport>& reports) {
     std::string out;
     for (const FileReport& fr : reports) {
@@ -125,8 +163,12 @@ std::string format_text(const std::vector<FileReport>& reports) {
                ", " + std::to_string(s.warnings) + " warning" + (s.warnings == 1 ? "" : "s") +
                ", " + std::to_string(s.notes) + " note" + (s.notes == 1 ? "" : "s") + " in " +
                std::to_string(s.requests) + " request" + (s.requests == 1 ? "" : "s") + " (" +
-               provider_name(s.provider) + ", ~" + with_commas(s.prompt_tokens) +
-               " prompt tokens; " + kTokenNote + ")\n";
+               provider_name(s.provider) +
+               (s.input_format.empty()
+                    ? std::string()
+                    : ", log format " + s.input_format + ", " + std::to_string(s.conversations) +
+                          " conversation" + (s.conversations == 1 ? "" : "s")) +
+               ", ~" + with_commas(s.prompt_tokens) + " prompt tokens; " + kTokenNote + ")\n";
         const CostSummary& c = s.cost;
         if (c.available) {
             out += fr.file + ": cost estimate for " + std::to_string(c.requests) +
@@ -179,6 +221,12 @@ ojson format_json(const std::vector<FileReport>& reports) {
         fj["provider"] = provider_name(s.provider);
         fj["requests"] = s.requests;
         fj["prompt_tokens"] = s.prompt_tokens;
+        if (!s.input_format.empty()) {
+            fj["format"] = s.input_format;
+            fj["conversations"] = s.conversations;
+        }
+        if (s.input_errors > 0)
+            fj["input_errors"] = s.input_errors;
         if (s.cost.available) {
             const CostSummary& c = s.cost;
             fj["cost"] = {{"currency", "USD"},
@@ -219,6 +267,7 @@ ojson format_sarif(const std::vector<FileReport>& reports, const std::string& ve
     }
     ojson results = ojson::array();
     ojson artifacts = ojson::array();
+    ojson notifications = ojson::array();
     for (const FileReport& fr : reports) {
         artifacts.push_back({{"location", {{"uri", uri_of(fr.file)}}}});
         for (const Finding& f : fr.report.findings) {
@@ -250,13 +299,23 @@ ojson format_sarif(const std::vector<FileReport>& reports, const std::string& ve
                     res["properties"] = ojson::object();
                 res["properties"]["details"] = f.details;
             }
+            if (f.rule == rule::kInvalidInput)
+                notifications.push_back({{"level", "error"},
+                                         {"message", {{"text", f.message}}},
+                                         {"descriptor", {{"id", f.rule}}},
+                                         {"locations", ojson::array({loc})}});
             results.push_back(std::move(res));
         }
     }
+    // A file or line that could not be read makes the run a failed invocation, with where.
+    ojson invocation = {{"executionSuccessful", notifications.empty()}};
+    if (!notifications.empty())
+        invocation["toolExecutionNotifications"] = std::move(notifications);
     ojson run = {
         {"tool",
          {{"driver", {{"name", "prefixlens"}, {"version", version}, {"rules", std::move(rules)}}}}},
         {"artifacts", std::move(artifacts)},
+        {"invocations", ojson::array({std::move(invocation)})},
         {"columnKind", "unicodeCodePoints"},
         {"results", std::move(results)},
         {"properties", {{"tokenCounts", "estimated"}, {"note", kTokenNote}}}};

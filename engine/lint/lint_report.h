@@ -13,6 +13,11 @@ struct FileReport {
     LintReport report;
 };
 
+// A file that could not be linted at all, as a report: one invalid-input finding placed from
+// the message "<file>:<line>:<col>: reason" (line 1, column 1 when it names no place), so JSON
+// and SARIF carry the failure (SARIF also as a failed invocation) instead of an empty result.
+FileReport failed_file_report(const std::string& file, const std::string& message);
+
 // "file:line:col: warning: message [rule]", the source line, "^~~~" under the span, the fix;
 // then one summary line per file with the cost estimate.
 std::string format_text(const std::vector<FileReport>& reports);

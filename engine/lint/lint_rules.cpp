@@ -53,7 +53,9 @@ const std::vector<RuleInfo>& rule_catalog() {
         {rule::kTooManyBreakpoints, Severity::Error,
          "More than 4 cache_control breakpoints in one request.",
          "Anthropic's Messages API accepts at most four cache_control markers per request "
-         "(counting tools, system blocks and message content blocks); a request with more is "
+         "(counting tools, system blocks and message content blocks, and automatic caching: a "
+         "top-level cache_control takes one of the four slots for the breakpoint it puts on the "
+         "last cacheable block); a request with more is "
          "rejected with an invalid_request_error. The automatic 20-block lookback makes extra "
          "breakpoints unnecessary: place one at the end of each part that changes at a different "
          "rate (tools, system, long documents, the growing conversation)."},
@@ -76,10 +78,13 @@ const std::vector<RuleInfo>& rule_catalog() {
          "a canonical key order; --fix does both. In a single request, an unsorted tools list is "
          "reported as a note."},
         {rule::kBreakpointLookback, Severity::Warning,
-         "A breakpoint is more than 20 blocks after the previous cached prefix.",
+         "A breakpoint is 20 or more blocks after the previous cached prefix.",
          "When Anthropic's API looks for a cache entry it checks the breakpoint's own prefix and "
-         "then the ends of at most 20 earlier content blocks. A prefix cached by an earlier "
-         "request (or an earlier breakpoint) that ends more than 20 blocks before the next "
+         "then the ends of the earlier content blocks, 20 positions in all counting the "
+         "breakpoint's own block (block numbers count from 1, as the documentation does: a "
+         "breakpoint at block 35 checks blocks 35 down to 16, so an entry written at block 15 is "
+         "not found). A prefix cached by an earlier "
+         "request (or an earlier breakpoint) that ends 20 or more blocks before the next "
          "breakpoint cannot be found: the whole prefix is written again instead of read. Add a "
          "breakpoint closer to the earlier one (agents that append many tool calls per turn "
          "should move the breakpoint to the end of the conversation on every request)."},
@@ -91,9 +96,16 @@ const std::vector<RuleInfo>& rule_catalog() {
          "first divergence (part, JSON pointer, character and token offset, block) and its cause: "
          "tools-changed (edits to tool definitions void everything), system-changed, "
          "history-rewritten (a non-append change to earlier turns: editing, trimming or "
-         "summarizing history), or params-changed (a different model, tool_choice or thinking "
-         "setting voids the cache for the model or the messages). Append to conversations; keep "
-         "tools, system and parameters fixed."},
+         "summarizing history), params-changed (a different model voids everything; speed the "
+         "system prompt and messages; tool_choice or thinking the messages), images-changed "
+         "(adding or removing images voids the messages), thinking-stripped (a plain user turn "
+         "after assistant thinking blocks makes the API drop them, so the messages no longer "
+         "match), or cache-key-changed (OpenAI: another prompt_cache_key is another cache). In a "
+         "log, requests are grouped into conversations (session id, prompt_cache_key, "
+         "metadata.user_id, else the first user message) and each is compared with the previous "
+         "request of its conversation. One cause gives one finding: when a dynamic value or a "
+         "reserialized tool already explains the miss, that finding lists the later requests it "
+         "affects instead. Append to conversations; keep tools, system and parameters fixed."},
         {rule::kTtlGap, Severity::Warning, "The time between requests exceeds the cache lifetime.",
          "A cached prefix lives for its TTL after its last use: 5 minutes by default on "
          "Anthropic (1 hour with \"ttl\": \"1h\" at a 2x write price), roughly 5 to 10 minutes of "
@@ -107,6 +119,37 @@ const std::vector<RuleInfo>& rule_catalog() {
          "Anthropic Messages or OpenAI Chat Completions/Responses request. The message gives the "
          "line and column or the JSON pointer. Other lines of a log are still linted; the exit "
          "status is 2."},
+        {rule::kTtlOrder, Severity::Error,
+         "A breakpoint with a longer TTL comes after one with a shorter TTL.",
+         "Anthropic's API accepts mixed cache lifetimes in one request only when the longer ones "
+         "come first: every \"ttl\": \"1h\" breakpoint must come before any 5-minute one (in "
+         "the order tools, system, messages, with automatic caching's breakpoint last). A "
+         "request with a 1-hour breakpoint after a 5-minute one is rejected with an "
+         "invalid_request_error. Writes are billed per TTL: the tokens up to a 1-hour breakpoint "
+         "at 2x the input price, the rest up to a 5-minute breakpoint at 1.25x; the cost "
+         "estimate does the same."},
+        {rule::kProviderReadNothing, Severity::Warning,
+         "The provider read nothing although the prefix was identical to the previous request.",
+         "When a log record carries the provider's usage (Anthropic's cache_read_input_tokens, "
+         "OpenAI's prompt_tokens_details.cached_tokens), the linter compares it with its own "
+         "prediction. This rule fires when the usage reports 0 cached tokens although the "
+         "previous request of the same conversation cached a prefix that this request repeats "
+         "unchanged, within its lifetime and above the minimum length. Nothing in the prompt "
+         "explains the miss, so look outside it: the entry was evicted, the first request wrote "
+         "nothing (its breakpoint was below the minimum, or it failed), or the request reached "
+         "another cache (another workspace or organization; on OpenAI no or a different "
+         "prompt_cache_key, or enough traffic on one prefix to overflow to other machines). "
+         "Token counts are estimates, so a prefix near the minimum may be a false alarm."},
+        {rule::kUnknownModel, Severity::Note,
+         "The model is not in the lint tables; another row's figures are used.",
+         "The cost estimate and the minimum cacheable length come from assets/lint/pricing.json "
+         "and min_cacheable_tokens.json, each row with its source page and the date it was "
+         "read. A model is matched by its exact id (a dated id such as "
+         "claude-sonnet-4-5-20250929, a -latest alias, a Bedrock or router prefix included). A "
+         "model no row names gets the row of its family (by substring) or the default model's "
+         "row, and this note names the row used, so a newer model is never priced as an older "
+         "one silently. Pass --pricing FILE (the shape of pricing.json: your contract's prices) "
+         "and --min-tokens N to replace the guess."},
     };
     return rules;
 }

@@ -63,7 +63,8 @@ struct RequestUsage {
     int prompt_tokens = 0;
     int input_tokens = 0;  // billed at the base price
     int cache_creation_input_tokens = 0;
-    int cache_read_input_tokens = 0;  // OpenAI: cached_tokens
+    int cache_creation_1h_input_tokens = 0;  // of those, written with the 1-hour TTL
+    int cache_read_input_tokens = 0;         // OpenAI: cached_tokens
     double usd = 0.0;
 };
 
@@ -71,6 +72,8 @@ struct RequestUsage {
 // it, so a view that shows the bill and one that shows the findings tell the same story.
 struct RequestBilling {
     RequestUsage usage;
+    // What the log record says the provider reported (cache_read -1 when it carries none).
+    long long reported_cache_read_input_tokens = -1;
     int breakpoints = 0;  // Anthropic cache_control breakpoints (automatic caching's included)
     int min_tokens = 0;   // the minimum cacheable prefix for its model
     std::string model;    // the price row used ("" when the body names none)
@@ -89,14 +92,17 @@ struct LintOptions {
     // A log reports a repeated finding once, at its first request, with the count in its
     // message. Off: every request gets its own finding (the app lists one request's findings).
     bool merge_repeats = true;
+    // See Linter::set_group_conversations.
+    bool group_conversations = false;
 };
 
 // What the provider would report and bill, summed over the requests.
 struct UsageTotals {
     long long input_tokens = 0;  // Anthropic: after the last breakpoint; OpenAI: uncached
     long long cache_creation_input_tokens = 0;
-    long long cache_read_input_tokens = 0;  // OpenAI: cached_tokens
-    long long prompt_tokens = 0;            // all input tokens
+    long long cache_creation_1h_input_tokens = 0;  // of those, written with the 1-hour TTL
+    long long cache_read_input_tokens = 0;         // OpenAI: cached_tokens
+    long long prompt_tokens = 0;                   // all input tokens
     double usd = 0.0;
 };
 
@@ -126,6 +132,11 @@ struct InputPrices {
     // cache_creation alike) at the input price, cached ones at the cached price.
     double cost_usd(long long input_tokens, long long cache_creation_input_tokens,
                     long long cache_read_input_tokens, bool one_hour_write = false) const;
+    // Anthropic bills each write at its breakpoint's TTL: `cache_creation_1h_input_tokens` of
+    // the writes at the 1-hour multiplier, the rest at the 5-minute one.
+    double cost_usd_by_ttl(long long input_tokens, long long cache_creation_input_tokens,
+                           long long cache_creation_1h_input_tokens,
+                           long long cache_read_input_tokens) const;
 };
 
 struct LintSummary {
@@ -135,6 +146,8 @@ struct LintSummary {
     int warnings = 0;
     int notes = 0;
     int input_errors = 0;         // broken log lines (reported, skipped)
+    int conversations = 0;        // distinct conversations in a log (grouped)
+    std::string input_format;     // the log's record format, when it is a log
     long long prompt_tokens = 0;  // estimated, over all requests
     std::string tokenizer;        // what counted the tokens
     CostSummary cost;

@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
+#include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include "lint/cache_cost.h"
 #include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
+#include "lint/lint_report.h"
 #include "lint/request_fixer.h"
 #include "lint/rule_context.h"
 #include "prompt/renderer.h"
@@ -17,9 +21,41 @@ namespace pl::lint {
 
 namespace {
 
-// Each request is compared with the one before it in the log, whatever its session: the
-// provider's cache is shared by every request of the same key and model.
+// Without conversation grouping (a scenario, a single request) each request is compared with
+// the one before it, whatever its session.
 const char* const kLogKey = "";
+
+std::string first_user_message(const ojson& body) {
+    const char* key = body.contains("input") ? "input" : "messages";
+    if (!body.contains(key))
+        return {};
+    const ojson& msgs = body[key];
+    if (msgs.is_string())
+        return msgs.get<std::string>();
+    if (!msgs.is_array() || msgs.empty())
+        return {};
+    for (const auto& m : msgs) {
+        if (m.is_object() && m.contains("role") && m["role"] == "user")
+            return m.contains("content") ? m["content"].dump() : std::string();
+    }
+    return msgs[0].dump();
+}
+
+// The conversation a log record belongs to, most specific first: the record's session id, the
+// body's prompt_cache_key, its metadata.user_id, else its first user message. `fallback` is the
+// first-message key, which a request whose cache key is new is compared under.
+std::string conversation_key(const RequestInput& in, std::string& fallback) {
+    const ojson& b = in.body;
+    fallback = "first\x1f" + std::to_string(std::hash<std::string>{}(first_user_message(b)));
+    if (!in.session.empty())
+        return "session\x1f" + in.session;
+    if (b.contains("prompt_cache_key") && b["prompt_cache_key"].is_string())
+        return "key\x1f" + b["prompt_cache_key"].get<std::string>();
+    if (b.contains("metadata") && b["metadata"].is_object() && b["metadata"].contains("user_id") &&
+        b["metadata"]["user_id"].is_string())
+        return "user\x1f" + b["metadata"]["user_id"].get<std::string>();
+    return fallback;
+}
 
 bool keys_sorted(const ojson& j, int depth = 0) {
     if (depth > kMaxLeafDepth)
@@ -81,7 +117,12 @@ struct Linter::Impl {
     SegmentTokenCache fix_cache;
     DynamicValueMemory dynamic_memory;
     std::optional<Provider> provider;
-    std::unordered_map<std::string, SessionState> sessions;
+    // The last request of each conversation (one entry without grouping). A request whose
+    // prompt_cache_key is new is also filed under its first-message key, so a changed key is
+    // compared with the request it replaces.
+    std::unordered_map<std::string, std::shared_ptr<SessionState>> sessions;
+    std::set<std::string> conversations;
+    std::set<std::string> models_seen;
     FindingSink sink;
     std::unique_ptr<CacheCostModel> sim, sim_fixed;
     std::vector<RequestBilling> billing;
@@ -98,9 +139,11 @@ struct Linter::Impl {
         : tok(t), tables(tb), opts(o), cache(t), fix_cache(t), sink(o.merge_repeats) {}
 
     Result<void> add(const RequestInput& in);
+    void check_model(const RuleContext& ctx);
     DynamicValues run_rules(const RuleContext& ctx);
     void estimate_cost(const RuleContext& ctx, const DynamicValues& dynamic);
-    void remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic);
+    void remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic,
+                  const std::string& key, const std::string& fallback_key);
     LintReport finish();
 };
 
@@ -119,9 +162,18 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     const int min_tokens = opts.min_tokens.value_or(tables.min_tokens(prov, model));
     const int request_index = summary.requests;
     summary.prompt_tokens += cur.size();
+    std::string fallback_key;
+    const std::string key =
+        opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
     SessionState* prev = nullptr;
-    if (auto it = sessions.find(kLogKey); it != sessions.end())
-        prev = &it->second;
+    if (auto it = sessions.find(key); it != sessions.end()) {
+        prev = it->second.get();
+    } else if (key.rfind("key\x1f", 0) == 0) {
+        if (auto f = sessions.find(fallback_key); f != sessions.end())
+            prev = f->second.get();
+    }
+    if (opts.group_conversations)
+        conversations.insert(key);
     const ojson tools =
         in.body.contains("tools") && in.body["tools"].is_array() ? in.body["tools"] : ojson();
     const RuleContext ctx{.in = in,
@@ -131,15 +183,47 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                           .prov = prov,
                           .model = model,
                           .min_tokens = min_tokens,
+                          .max_breakpoints = tables.rules.anthropic.max_breakpoints,
                           .pp = tables.prices(prov),
                           .request_index = request_index,
                           .tools = tools,
                           .prev = prev,
                           .sink = sink};
+    check_model(ctx);
     DynamicValues dynamic = run_rules(ctx);
     estimate_cost(ctx, dynamic);
-    remember(ctx, std::move(cur), std::move(dynamic));
+    remember(ctx, std::move(cur), std::move(dynamic), key, fallback_key);
     return {};
+}
+
+// unknown-model: a model no row of the tables names is priced and thresholded by another row,
+// and the report says which.
+void Linter::Impl::check_model(const RuleContext& ctx) {
+    if (ctx.model.empty() || !models_seen.insert(ctx.model).second)
+        return;
+    const ModelMatch price = tables.price_match(ctx.prov, ctx.model);
+    const ModelMatch min = opts.min_tokens ? ModelMatch{true, "--min-tokens"}
+                                           : tables.min_tokens_match(ctx.prov, ctx.model);
+    if (price.known && min.known)
+        return;
+    std::string msg = "model '" + ctx.model + "' is not in the lint tables: ";
+    if (!price.known)
+        msg += "prices from the " + price.row + " row";
+    if (!price.known && !min.known)
+        msg += ", ";
+    if (!min.known)
+        msg += "minimum cacheable length " + with_commas(ctx.min_tokens) + " from the " + min.row +
+               " row";
+    msg += " (a guess: check the provider's pages)";
+    Finding f = ctx.make(rule::kUnknownModel, ctx.in.body_pointer + "/model",
+                         std::string_view::npos, 0, msg);
+    f.fix = "pass --pricing FILE with this model's row, and --min-tokens N";
+    f.details = {{"model", ctx.model},
+                 {"price_row", price.row},
+                 {"price_row_exact", price.known},
+                 {"min_tokens", ctx.min_tokens},
+                 {"min_tokens_row", min.row}};
+    sink.emit(std::move(f));
 }
 
 // The rule families, in the order their findings are emitted.
@@ -150,9 +234,10 @@ DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
     if (ctx.prev) {
         check_serialization_vs_previous(ctx);
         const PreviousCache pc = previous_cache(ctx);
-        check_prefix_changed(ctx, pc);
+        const int lost = check_prefix_changed(ctx, pc);
         check_lookback_from_previous(ctx, pc);
-        check_ttl_gap(ctx, pc);
+        const bool expired = check_ttl_gap(ctx, pc);
+        check_reported_usage(ctx, pc, lost, expired);
     }
     return dynamic;
 }
@@ -172,8 +257,9 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
     input_body = &in.body;
     fixed_body.reset();
     std::optional<RenderedRequest> fixed;
-    if (!dynamic.moves.empty() || !tools_in_canonical_form(ctx.tools)) {
-        fixed_body = fix_request(in.body, prov, dynamic.moves);
+    if (!dynamic.moves.empty() || !tools_in_canonical_form(ctx.tools) ||
+        static_cast<int>(ctx.cur.breakpoints.size()) > ctx.max_breakpoints) {
+        fixed_body = fix_request(in.body, prov, dynamic.moves, ctx.max_breakpoints);
         auto r = render_request(*fixed_body, prov, fix_cache, "");
         fix_cache.next_request();
         if (r)
@@ -185,6 +271,8 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
         b.breakpoints = static_cast<int>(ctx.cur.breakpoints.size());
         b.min_tokens = ctx.min_tokens;
         b.model = tables.price(prov, ctx.model).name;
+        if (in.usage)
+            b.reported_cache_read_input_tokens = in.usage->cache_read_input_tokens;
         billing.push_back(std::move(b));
         sim_fixed->add(fixed ? *fixed : ctx.cur, ctx.model, at);
     }
@@ -200,14 +288,23 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
 
 // Keeps this request for the next one. `cur` is moved from the prompt ctx.cur names, which must
 // not be read here.
-void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic) {
+void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic,
+                            const std::string& key, const std::string& fallback_key) {
     // This request's findings are all made: where they sit in its tokens.
     place_in_prompt(sink.findings(), ctx.request_index, cur.rendered, ctx.in.body_pointer);
     for (PendingDynamic& pd : dynamic.pending)
         place_in_prompt(pd.finding, cur.rendered, ctx.in.body_pointer);
-    SessionState& st = sessions[kLogKey];
+    std::shared_ptr<SessionState> slot = sessions[key];
+    if (!slot) {
+        slot = std::make_shared<SessionState>();
+        sessions[key] = slot;
+    }
+    if (key.rfind("key\x1f", 0) == 0)
+        sessions[fallback_key] = slot;
+    SessionState& st = *slot;
+    st.params = params_of(ctx.in.body, cur);
     st.prompt = std::move(cur);
-    st.params = params_of(ctx.in.body);
+    st.line = ctx.in.first_line;
     st.tools = ctx.tools;
     st.schemas = schemas_of(ctx.in.body);
     st.leaves = std::move(dynamic.leaf_texts);
@@ -220,12 +317,13 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
 
 LintReport Linter::Impl::finish() {
     for (auto& [name, st] : sessions) {
-        for (PendingDynamic& pd : st.pending) {
+        for (PendingDynamic& pd : st->pending) {
             if (pd.confident)
                 sink.confirm_dynamic(std::move(pd));
         }
-        st.pending.clear();
+        st->pending.clear();
     }
+    summary.conversations = static_cast<int>(conversations.size());
     LintReport r;
     r.billing = std::move(billing);
     for (Finding& f : sink.findings()) {
@@ -234,6 +332,19 @@ LintReport Linter::Impl::finish() {
         const int n = f.details.value("requests", 1);
         if (n > 1)
             f.message += " (in " + std::to_string(n) + " requests)";
+        if (f.details.contains("affected_requests") && !f.details["affected_requests"].empty()) {
+            const ojson& lines = f.details["affected_lines"];
+            std::string list;
+            for (std::size_t k = 0; k < lines.size() && k < 8; ++k)
+                list += (k ? ", " : "") + std::to_string(lines[k].get<int>());
+            if (lines.size() > 8)
+                list += ", ...";
+            f.message += "; it voids the cache of " + std::to_string(lines.size()) +
+                         " later request" + (lines.size() == 1 ? "" : "s") + " (line" +
+                         (lines.size() == 1 ? " " : "s ") + list + "), ~" +
+                         with_commas(f.details.value("tokens_lost_later", 0LL)) +
+                         " tokens (estimated) in all";
+        }
         r.findings.push_back(std::move(f));
     }
     std::stable_sort(r.findings.begin(), r.findings.end(), [](const Finding& a, const Finding& b) {
@@ -291,6 +402,14 @@ Result<void> Linter::add(const RequestInput& input) {
         impl_->fixed_body.reset();
         return make_error(input.file + ":" + std::to_string(input.first_line) + ": " + e.what());
     }
+}
+
+void Linter::set_group_conversations(bool on) {
+    impl_->opts.group_conversations = on;
+}
+
+void Linter::set_input_format(const std::string& name) {
+    impl_->summary.input_format = name;
 }
 
 void Linter::set_automatic_caching(bool on, double ttl_s) {

@@ -20,6 +20,14 @@
 
 namespace pl::lint {
 
+// What the provider reported for a request, when its log record carries the usage
+// (Anthropic usage, OpenAI usage.prompt_tokens_details.cached_tokens). -1: not given.
+struct ReportedUsage {
+    long long input_tokens = -1;
+    long long cache_creation_input_tokens = -1;
+    long long cache_read_input_tokens = -1;  // OpenAI: cached_tokens
+};
+
 struct RequestInput {
     ojson body;                  // the request body
     std::string file;            // named in findings
@@ -29,7 +37,9 @@ struct RequestInput {
     std::string body_pointer;    // where the body sits in text: "", "/body", "/requests/3"
     std::optional<double> at_s;  // when it was sent (log timestamp, scenario at_s)
     std::string at_pointer;      // where that time is written in text
-    std::string session;         // informational (logs and scenarios name it)
+    std::string session;         // the log's session_id (or the scenario's session)
+    std::optional<ReportedUsage> usage;  // from the record's response
+    std::string usage_pointer;           // where that usage is written in text
 };
 
 struct LintReport {
@@ -48,6 +58,12 @@ class Linter {
     Result<void> add(const RequestInput& input);
     // See LintOptions::automatic_caching (set before the first add()).
     void set_automatic_caching(bool on, double ttl_s);
+    // Logs: compare each request with the previous one of its conversation (the record's
+    // session id, else the body's prompt_cache_key or metadata.user_id, else its first
+    // message) instead of the previous line. Set before the first add().
+    void set_group_conversations(bool on);
+    // The log's record format, named in the report ("" when not a log).
+    void set_input_format(const std::string& name);
     // A request that could not be read (a broken log line): reported as invalid-input.
     void add_input_error(Finding finding);
     // The last added request rewritten as `--fix` would (the request itself when it needs no

@@ -38,8 +38,9 @@ ojson canonical_keys(const ojson& j) {
 
 namespace {
 
-// Removes the span (the whole line when it is short, so that "Current time: ..." goes with
-// its label) and returns the text that was removed.
+// Removes the line holding the span when it is short, so that "Current time: ..." goes with its
+// label, and returns it. A value inside a long line is inside a sentence or a paragraph: it is
+// left where it is (nothing returned), as cutting it out would leave "effective as of ." behind.
 std::string cut(std::string& s, std::size_t begin, std::size_t end, std::size_t& cut_from) {
     begin = std::min(begin, s.size());
     end = std::clamp(end, begin, s.size());
@@ -62,9 +63,27 @@ std::string cut(std::string& s, std::size_t begin, std::size_t end, std::size_t&
         s.erase(erase_begin, erase_end - erase_begin);
         return moved;
     }
-    std::string moved = s.substr(begin, end - begin);
-    s.erase(begin, end - begin);
-    return moved;
+    cut_from = std::string::npos;
+    return {};
+}
+
+// Where moved text goes: the request's final message when it is the user's (after any tool
+// results in it), else a new user message at the end (OpenAI: after a tool message). Never an
+// earlier message: that would move text across a tool call and rewrite the cached history.
+// False when there is no such place (an Anthropic request ending with an assistant prefill).
+bool can_append(const ojson& body, Provider provider) {
+    const bool responses = body.contains("input");
+    static const ojson none;
+    const ojson& msgs = responses                   ? body["input"]
+                        : body.contains("messages") ? body["messages"]
+                                                    : none;
+    if (msgs.is_string())
+        return true;
+    if (!msgs.is_array() || msgs.empty())
+        return false;
+    const ojson& last = msgs.back();
+    const bool user = last.is_object() && last.contains("role") && last["role"] == "user";
+    return user || provider == Provider::OpenAI;
 }
 
 void append_to_user(ojson& body, Provider provider, const std::string& text) {
@@ -77,32 +96,68 @@ void append_to_user(ojson& body, Provider provider, const std::string& text) {
     }
     if (!msgs.is_array())
         return;
-    for (std::size_t k = msgs.size(); k-- > 0;) {
-        ojson& m = msgs[k];
-        if (!m.is_object() || !m.contains("role") || m["role"] != "user")
-            continue;
-        if (!m.contains("content") || m["content"].is_null()) {
-            m["content"] = text;
-            return;
-        }
-        ojson& c = m["content"];
-        if (c.is_string()) {
-            c = c.get<std::string>() + add;
-            return;
-        }
-        if (c.is_array()) {
-            if (!c.empty() && c.back().is_object() && c.back().contains("text") &&
-                c.back()["text"].is_string() && !c.back().contains("cache_control")) {
-                c.back()["text"] = c.back()["text"].get<std::string>() + add;
-            } else {
-                const char* type =
-                    provider == Provider::OpenAI && responses ? "input_text" : "text";
-                c.push_back({{"type", type}, {"text", text}});
+    if (!msgs.empty()) {
+        ojson& m = msgs.back();
+        if (m.is_object() && m.contains("role") && m["role"] == "user") {
+            if (!m.contains("content") || m["content"].is_null()) {
+                m["content"] = text;
+                return;
             }
-            return;
+            ojson& c = m["content"];
+            if (c.is_string()) {
+                c = c.get<std::string>() + add;
+                return;
+            }
+            if (c.is_array()) {
+                if (!c.empty() && c.back().is_object() && c.back().contains("text") &&
+                    c.back()["text"].is_string() && !c.back().contains("cache_control")) {
+                    c.back()["text"] = c.back()["text"].get<std::string>() + add;
+                } else {
+                    const char* type =
+                        provider == Provider::OpenAI && responses ? "input_text" : "text";
+                    c.push_back({{"type", type}, {"text", text}});
+                }
+                return;
+            }
         }
     }
     msgs.push_back({{"role", "user"}, {"content", text}});
+}
+
+// Anthropic accepts at most four breakpoints: keep the first (tools or system, the longest-lived
+// part) and the last three, drop the ones between.
+void limit_breakpoints(ojson& out, int max) {
+    std::vector<ojson*> holders;
+    auto scan_blocks = [&](ojson& arr) {
+        if (!arr.is_array())
+            return;
+        for (auto& b : arr) {
+            if (b.is_object() && b.contains("cache_control") && !b["cache_control"].is_null())
+                holders.push_back(&b);
+            if (b.is_object() && b.contains("content") && b["content"].is_array())
+                for (auto& inner : b["content"])
+                    if (inner.is_object() && inner.contains("cache_control") &&
+                        !inner["cache_control"].is_null() && b.contains("type") &&
+                        b["type"] == "tool_result")
+                        holders.push_back(&inner);
+        }
+    };
+    if (out.contains("tools"))
+        scan_blocks(out["tools"]);
+    if (out.contains("system"))
+        scan_blocks(out["system"]);
+    if (out.contains("messages") && out["messages"].is_array())
+        for (auto& m : out["messages"])
+            if (m.is_object() && m.contains("content"))
+                scan_blocks(m["content"]);
+    const bool automatic = out.contains("cache_control") && !out["cache_control"].is_null();
+    const int slots = max - (automatic ? 1 : 0);
+    const int n = static_cast<int>(holders.size());
+    if (n <= slots || slots <= 0)
+        return;
+    // Keep holders[0] and the last slots-1.
+    for (int k = 1; k < n - (slots - 1); ++k)
+        holders[static_cast<std::size_t>(k)]->erase("cache_control");
 }
 
 void sort_tools(ojson& body, Provider provider) {
@@ -133,10 +188,16 @@ void sort_tools(ojson& body, Provider provider) {
 
 }  // namespace
 
-ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves) {
+ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves,
+                  int max_breakpoints) {
     ojson out = body;
+    if (provider == Provider::Anthropic)
+        limit_breakpoints(out, max_breakpoints);
+    // Nowhere to put moved text without crossing a tool call: leave every value in place.
+    const std::vector<MoveSpan> none;
+    const std::vector<MoveSpan>& to_move = can_append(out, provider) ? moves : none;
     // Later spans first, so earlier offsets stay valid.
-    std::vector<MoveSpan> sorted = moves;
+    std::vector<MoveSpan> sorted = to_move;
     std::sort(sorted.begin(), sorted.end(), [](const MoveSpan& a, const MoveSpan& b) {
         return a.pointer != b.pointer ? a.pointer < b.pointer : a.begin > b.begin;
     });
@@ -152,8 +213,11 @@ ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSp
         std::string s = out[jp].get<std::string>();
         if (m.begin >= s.size())
             continue;
+        std::string moved = cut(s, m.begin, m.end, last_cut);
+        if (last_cut == std::string::npos)
+            continue;  // inside a sentence: left where it is
         auto& list = moved_by_pointer[m.pointer];
-        list.insert(list.begin(), cut(s, m.begin, m.end, last_cut));
+        list.insert(list.begin(), std::move(moved));
         last_pointer = m.pointer;
         out[jp] = s;
     }

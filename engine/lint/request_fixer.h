@@ -17,7 +17,11 @@ struct MoveSpan {
     std::size_t end = 0;
 };
 
-ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves);
+// Dynamic text moves only as whole short lines (never out of the middle of a sentence) and only
+// into the final user message (never across a tool call); at most `max_breakpoints`
+// cache_control markers are kept (Anthropic).
+ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves,
+                  int max_breakpoints = 4);
 
 // The name a tool is known by: Anthropic and Responses "name", Chat "function.name".
 std::string tool_name(const ojson& tool);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "lint/json_locator.h"
+#include "lint/lint_report.h"
 
 namespace pl::lint {
 
@@ -11,22 +12,84 @@ std::string dedupe_key(const std::string& rule, const std::string& where) {
     return rule + "\x1f" + where;
 }
 
-void FindingSink::emit(Finding f, const std::string& dedupe_key) {
+std::size_t FindingSink::emit(Finding f, const std::string& dedupe_key) {
     if (!dedupe_key.empty() && merge_repeats_) {
         if (auto it = dedupe_.find(dedupe_key); it != dedupe_.end()) {
             Finding& first = findings_[it->second];
             first.details["requests"] = first.details.value("requests", 1) + 1;
-            return;
+            return it->second;
         }
         dedupe_.emplace(dedupe_key, findings_.size());
     }
     findings_.push_back(std::move(f));
+    return findings_.size() - 1;
 }
 
-void FindingSink::confirm_dynamic(PendingDynamic p) {
+std::size_t FindingSink::confirm_dynamic(PendingDynamic p) {
     const std::string key =
         dedupe_key(p.finding.rule, p.pointer + "\x1f" + p.finding.details.value("kind", ""));
-    emit(std::move(p.finding), key);
+    if (p.hedged && !p.finding.details.value("hedged", false))
+        hedge(p.finding);
+    const std::string pointer = p.pointer;
+    const std::size_t begin = p.begin, end = p.end;
+    const std::size_t index = emit(std::move(p.finding), key);
+    claim_cause(pointer, index, begin, end);
+    return index;
+}
+
+void FindingSink::claim_cause(const std::string& pointer, std::size_t index, std::size_t begin,
+                              std::size_t end) {
+    if (!merge_repeats_)
+        return;  // every request keeps its own findings
+    causes_[pointer] = {index, begin, end};
+}
+
+Finding* FindingSink::cause_of(const std::string& pointer, std::size_t byte) {
+    if (!merge_repeats_)
+        return nullptr;
+    std::string p = pointer;
+    bool exact = true;
+    while (true) {
+        if (auto it = causes_.find(p); it != causes_.end()) {
+            const Cause& c = it->second;
+            const bool anywhere = c.begin == std::string::npos;
+            if (anywhere ||
+                (exact && byte != std::string::npos && byte >= c.begin && byte <= c.end))
+                return &findings_[c.index];
+        }
+        if (p.empty())
+            return nullptr;
+        const std::size_t slash = p.rfind('/');
+        p = slash == std::string::npos ? std::string() : p.substr(0, slash);
+        exact = false;
+    }
+}
+
+void add_affected(Finding& cause, int request, int line, long long tokens_lost) {
+    ojson& d = cause.details;
+    if (!d.contains("affected_requests"))
+        d["affected_requests"] = ojson::array();
+    if (!d.contains("affected_lines"))
+        d["affected_lines"] = ojson::array();
+    if (!d["affected_requests"].empty() && d["affected_requests"].back() == request)
+        return;
+    d["affected_requests"].push_back(request);
+    d["affected_lines"].push_back(line);
+    d["tokens_lost_later"] = d.value("tokens_lost_later", 0LL) + tokens_lost;
+}
+
+void hedge(Finding& f) {
+    f.severity = Severity::Note;
+    const std::string value = f.details.value("value", "");
+    const std::string kind = f.details.value("kind", "value");
+    f.message = "'" + value + "' looks like a " + kind +
+                " that may change per request (nothing in this input shows it does): if it "
+                "does, the ~" +
+                with_commas(f.details.value("tokens_never_reused", 0LL)) +
+                " tokens (estimated) after it are never reused; if it is fixed (a build hash, a "
+                "policy's date), ignore this";
+    f.fix = "if it changes per request, move it into the final user message";
+    f.details["hedged"] = true;
 }
 
 Finding RuleContext::make(const char* rule, const std::string& abs_pointer, std::size_t begin,
@@ -73,13 +136,87 @@ int block_of_token(const RenderedRequest& p, int token) {
     return p.blocks.empty() ? 0 : static_cast<int>(p.blocks.size()) - 1;
 }
 
-ojson params_of(const ojson& body) {
-    ojson p = ojson::object();
-    for (const char* k : {"model", "tool_choice", "thinking"}) {
-        if (body.contains(k))
-            p[k] = body[k];
+namespace {
+
+std::string str_of(const ojson& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>()
+                                                                  : std::string();
+}
+
+bool is_image_block(const ojson& b) {
+    if (!b.is_object() || !b.contains("type") || !b["type"].is_string())
+        return false;
+    const std::string t = b["type"].get<std::string>();
+    return t == "image" || t == "image_url" || t == "input_image";
+}
+
+int count_images(const ojson& j, int depth = 0) {
+    if (depth > kMaxLeafDepth)
+        return 0;
+    int n = 0;
+    if (j.is_array()) {
+        for (const auto& v : j)
+            n += is_image_block(v) ? 1 : count_images(v, depth + 1);
+    } else if (j.is_object()) {
+        for (const char* k : {"content", "output"}) {
+            if (j.contains(k))
+                n += count_images(j[k], depth + 1);
+        }
     }
-    return p;
+    return n;
+}
+
+bool has_thinking(const ojson& content) {
+    if (!content.is_array())
+        return false;
+    for (const auto& b : content) {
+        if (b.is_object() && b.contains("type") &&
+            (b["type"] == "thinking" || b["type"] == "redacted_thinking"))
+            return true;
+    }
+    return false;
+}
+
+// Anthropic: a final user turn that is not only tool results makes the API drop the thinking
+// blocks of earlier assistant turns, so the messages render differently from a request that
+// kept them.
+bool strips_thinking(const ojson& body) {
+    if (!body.contains("messages") || !body["messages"].is_array() || body["messages"].empty())
+        return false;
+    const ojson& msgs = body["messages"];
+    const ojson& last = msgs.back();
+    if (!last.is_object() || str_of(last, "role") != "user" || !last.contains("content"))
+        return false;
+    bool only_tool_results = last["content"].is_array() && !last["content"].empty();
+    if (last["content"].is_array()) {
+        for (const auto& b : last["content"]) {
+            if (!b.is_object() || str_of(b, "type") != "tool_result")
+                only_tool_results = false;
+        }
+    }
+    if (only_tool_results)
+        return false;
+    for (std::size_t i = 0; i + 1 < msgs.size(); ++i) {
+        if (msgs[i].is_object() && str_of(msgs[i], "role") == "assistant" &&
+            msgs[i].contains("content") && has_thinking(msgs[i]["content"]))
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+ojson params_of(const ojson& body, const RenderedRequest& p) {
+    ojson out = ojson::object();
+    for (const char* k : {"model", "tool_choice", "thinking", "speed", "prompt_cache_key"}) {
+        if (body.contains(k))
+            out[k] = body[k];
+    }
+    if (p.provider == Provider::Anthropic) {
+        out["images"] = count_images(body.contains("messages") ? body["messages"] : ojson());
+        out["strips_thinking"] = strips_thinking(body);
+    }
+    return out;
 }
 
 ojson schemas_of(const ojson& body) {

@@ -34,18 +34,24 @@ struct PendingDynamic {
     Finding finding;
     std::string pointer;  // inside the body
     std::string value;
-    bool confident = false;  // reported even when no neighbour confirms it
+    bool confident = false;          // reported even when no neighbour confirms it
+    bool hedged = false;             // then only as a hedged note (DynamicSpan::hedged)
+    std::size_t begin = 0, end = 0;  // bytes of the value in the string at `pointer`
 };
 
-// What a request leaves for the sequence rules of the next one.
+// A dynamic value never confirmed by a neighbour: a note that says it may be fixed.
+void hedge(Finding& f);
+
+// What a request leaves for the sequence rules of the next one of its conversation.
 struct SessionState {
     RenderedRequest prompt;
-    ojson params;
+    ojson params;  // params_of(): what voids part of the cache when it changes
     ojson tools;
     ojson schemas;
     std::unordered_map<std::string, std::string> leaves;
     std::optional<double> at_s;
     int index = 0;
+    int line = 1;  // where it starts in its file
     std::vector<PendingDynamic> pending;
 };
 
@@ -58,17 +64,35 @@ class FindingSink {
     explicit FindingSink(bool merge_repeats) : merge_repeats_(merge_repeats) {}
 
     // Adds a finding; with `dedupe_key` (and merge_repeats), a repeat of the same finding only
-    // counts requests.
-    void emit(Finding f, const std::string& dedupe_key = "");
+    // counts requests. Returns the index of the finding that holds it.
+    std::size_t emit(Finding f, const std::string& dedupe_key = "");
     // One finding per place and kind across a log; later requests only add to its count.
-    void confirm_dynamic(PendingDynamic p);
+    std::size_t confirm_dynamic(PendingDynamic p);
     std::vector<Finding>& findings() { return findings_; }
+    bool merging() const { return merge_repeats_; }
+
+    // One finding per cause: the finding at `index` is the cause of any later cache miss whose
+    // first difference is in the string at `pointer` (inside the body), within bytes
+    // [begin, end] of it (npos: anywhere in it or below it).
+    void claim_cause(const std::string& pointer, std::size_t index,
+                     std::size_t begin = std::string::npos, std::size_t end = std::string::npos);
+    // The finding that already explains a miss first differing at byte `byte` of `pointer`
+    // (or inside it), if any.
+    Finding* cause_of(const std::string& pointer, std::size_t byte);
 
   private:
+    struct Cause {
+        std::size_t index;
+        std::size_t begin, end;
+    };
     bool merge_repeats_;
     std::vector<Finding> findings_;
     std::unordered_map<std::string, std::size_t> dedupe_;
+    std::unordered_map<std::string, Cause> causes_;
 };
+
+// Adds a later request whose cache a cause voids to that cause's finding.
+void add_affected(Finding& cause, int request, int line, long long tokens_lost);
 
 // Everything a rule family reads about the request being added, and where its findings go.
 struct RuleContext {
@@ -78,7 +102,8 @@ struct RuleContext {
     const LintTables& tables;
     Provider prov;
     const std::string& model;
-    int min_tokens;  // the model's minimum cacheable length (or --min-tokens)
+    int min_tokens;       // the model's minimum cacheable length (or --min-tokens)
+    int max_breakpoints;  // the API's slots (ApiCacheRules)
     const ProviderPrices& pp;
     int request_index;   // 0-based, in the log
     const ojson& tools;  // the body's tools array; null when it has none
@@ -96,8 +121,9 @@ struct RuleContext {
 // Shared measures of a rendered prompt.
 int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl = nullptr);
 int block_of_token(const RenderedRequest& p, int token);
-// The parts of a body compared between requests.
-ojson params_of(const ojson& body);   // model, tool_choice, thinking
+// The parts of a body compared between requests: model, tool_choice, thinking, speed,
+// prompt_cache_key, the number of images, whether earlier thinking blocks are stripped.
+ojson params_of(const ojson& body, const RenderedRequest& p);
 ojson schemas_of(const ojson& body);  // response schemas, by their pointer
 // How long OpenAI keeps this body's prefix: 24 hours with prompt_cache_retention "24h", else 5
 // minutes.
@@ -153,10 +179,17 @@ void check_tool_order(const RuleContext& ctx);
 // Tools and schemas equal to the previous request's but serialized differently.
 void check_serialization_vs_previous(const RuleContext& ctx);
 
-// ---- rules_sequence.cpp: prefix-changed, ttl-gap ----
+// ---- rules_sequence.cpp: prefix-changed, ttl-gap, provider-read-nothing ----
 
 PreviousCache previous_cache(const RuleContext& ctx);
-void check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc);
-void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
+// Returns the tokens the previous request cached that this one cannot reuse (0: none lost).
+int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc);
+// Whether the previous request's entry has expired by this request (ttl-gap).
+bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
+
+// ---- provider-read-nothing: the record's own usage against the prediction ----
+
+void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int tokens_lost,
+                          bool expired);
 
 }  // namespace pl::lint

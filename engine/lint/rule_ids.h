@@ -13,5 +13,8 @@ inline constexpr const char kBreakpointLookback[] = "breakpoint-lookback";
 inline constexpr const char kPrefixChanged[] = "prefix-changed";
 inline constexpr const char kTtlGap[] = "ttl-gap";
 inline constexpr const char kInvalidInput[] = "invalid-input";
+inline constexpr const char kTtlOrder[] = "ttl-order";
+inline constexpr const char kProviderReadNothing[] = "provider-read-nothing";
+inline constexpr const char kUnknownModel[] = "unknown-model";
 
 }  // namespace pl::lint::rule

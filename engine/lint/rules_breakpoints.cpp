@@ -6,6 +6,7 @@
 #include "lint/cache_cost.h"
 #include "lint/lint_report.h"
 #include "lint/rule_context.h"
+#include "lint/token_estimate.h"
 
 namespace pl::lint {
 
@@ -13,23 +14,64 @@ namespace {
 
 void check_breakpoint_count(const RuleContext& ctx) {
     const RenderedRequest& cur = ctx.cur;
-    if (cur.breakpoints.size() <= 4)
+    const int max = ctx.tables.rules.anthropic.max_breakpoints;
+    if (static_cast<int>(cur.breakpoints.size()) <= max)
         return;
-    const Breakpoint& bp = cur.breakpoints[4];
-    Finding f = ctx.make(rule::kTooManyBreakpoints, ctx.in.body_pointer + bp.pointer,
-                         std::string_view::npos, 0,
-                         std::to_string(cur.breakpoints.size()) +
-                             " cache_control breakpoints; the API accepts at most 4 and "
-                             "rejects this request");
-    f.fix = "keep at most 4: one at the end of each part that changes at its own rate";
-    f.details = {{"breakpoints", cur.breakpoints.size()}};
+    const bool automatic = cur.breakpoints.back().automatic;
+    const Breakpoint& bp = cur.breakpoints[static_cast<std::size_t>(max)];
+    const int n = static_cast<int>(cur.breakpoints.size());
+    Finding f = ctx.make(
+        rule::kTooManyBreakpoints, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
+        std::to_string(n) + " cache_control breakpoints" +
+            (automatic ? " (" + std::to_string(n - 1) +
+                             " explicit and 1 from automatic caching, the top-level "
+                             "cache_control)"
+                       : std::string()) +
+            "; the API accepts at most " + std::to_string(max) + " and rejects this request");
+    f.fix = automatic ? "drop an explicit breakpoint, or the top-level cache_control"
+                      : "keep at most 4: one at the end of each part that changes at its own rate";
+    f.details = {{"breakpoints", n}, {"automatic", automatic}};
     ctx.sink.emit(std::move(f), dedupe_key(rule::kTooManyBreakpoints, bp.pointer));
+}
+
+// A 1-hour breakpoint after a 5-minute one: the API wants longer TTLs first and rejects this.
+void check_ttl_order(const RuleContext& ctx) {
+    const Breakpoint* shorter = nullptr;
+    for (const Breakpoint& bp : ctx.cur.breakpoints) {
+        if (shorter && bp.ttl_s > shorter->ttl_s) {
+            Finding f = ctx.make(
+                rule::kTtlOrder, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
+                std::string("this ") + (bp.ttl_s >= 3600 ? "1-hour" : "longer") +
+                    " breakpoint comes after a 5-minute one (" + shorter->pointer +
+                    "); the API requires breakpoints with longer TTLs to come first and rejects "
+                    "this request");
+            f.fix =
+                "give the earlier breakpoints the longer TTL (\"ttl\": \"1h\" first, 5 "
+                "minutes after)";
+            f.details = {{"ttl_s", bp.ttl_s},
+                         {"earlier_ttl_s", shorter->ttl_s},
+                         {"earlier_pointer", shorter->pointer}};
+            ctx.sink.emit(std::move(f), dedupe_key(rule::kTtlOrder, bp.pointer));
+            return;
+        }
+        if (!shorter || bp.ttl_s < shorter->ttl_s)
+            shorter = &bp;
+    }
 }
 
 void check_min_cacheable(const RuleContext& ctx) {
     const std::string& model = ctx.model;
-    for (const Breakpoint& bp : ctx.cur.breakpoints) {
+    const auto& bps = ctx.cur.breakpoints;
+    for (std::size_t k = 0; k < bps.size(); ++k) {
+        const Breakpoint& bp = bps[k];
         if (bp.token >= ctx.min_tokens)
+            continue;
+        // A later breakpoint that is long enough caches this prefix too (the tool-use docs'
+        // layout: one on the last tool, one further down): nothing is lost here.
+        const bool covered =
+            std::any_of(bps.begin() + static_cast<std::ptrdiff_t>(k) + 1, bps.end(),
+                        [&](const Breakpoint& later) { return later.token >= ctx.min_tokens; });
+        if (covered)
             continue;
         Finding f = ctx.make(
             rule::kBelowMinCacheable, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
@@ -43,6 +85,53 @@ void check_min_cacheable(const RuleContext& ctx) {
     }
 }
 
+// A breakpoint the built-in tokenizer puts over the minimum, but whose prefix the provider's
+// tokenizer may count under it (lint/token_estimate.h): said with the range, as a note when the
+// range straddles the minimum and a warning when all of it is below.
+void check_near_min(const RuleContext& ctx) {
+    if (ctx.opts.automatic_caching)
+        return;  // scenarios play the built-in model, whose tokens are the real ones
+    const auto& bps = ctx.cur.breakpoints;
+    for (std::size_t k = 0; k < bps.size(); ++k) {
+        const Breakpoint& bp = bps[k];
+        if (bp.token < ctx.min_tokens)
+            continue;  // below-min-cacheable's
+        const TokenEstimate est = provider_tokens(ctx.cur, bp.token);
+        if (est.low >= ctx.min_tokens)
+            continue;
+        // A later breakpoint whose prefix surely reaches the minimum covers this one.
+        bool covered = false;
+        for (std::size_t j = k + 1; j < bps.size() && !covered; ++j)
+            covered = provider_tokens(ctx.cur, bps[j].token).low >= ctx.min_tokens;
+        if (covered)
+            continue;
+        const bool below = est.high < ctx.min_tokens;
+        const std::string model = ctx.model.empty() ? std::string("this model") : ctx.model;
+        Finding f = ctx.make(
+            rule::kBelowMinCacheable, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
+            std::string(below ? "" : "near the threshold: ") +
+                "the prefix up to this breakpoint is ~" + with_commas(est.low) + "-" +
+                with_commas(est.high) +
+                " tokens by the provider's tokenizer (estimated from its length; the built-in "
+                "tokenizer counts " +
+                with_commas(bp.token) + "), " + (below ? "below" : "around") + " the minimum of " +
+                with_commas(ctx.min_tokens) + " for " + model + ": " +
+                (below
+                     ? "it is silently not cached"
+                     : "it may not be cached; cache_creation_input_tokens in the response tells"));
+        if (!below)
+            f.severity = Severity::Note;
+        f.fix = "move the breakpoint after more stable content, or check the usage fields";
+        f.details = {{"prefix_tokens", bp.token},
+                     {"provider_tokens_low", est.low},
+                     {"provider_tokens_high", est.high},
+                     {"min_tokens", ctx.min_tokens}};
+        // One note per file: the growing conversation of a log moves the breakpoint each time.
+        ctx.sink.emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, "near the threshold"));
+        return;
+    }
+}
+
 // Consecutive breakpoints of one request too far apart. A single_request finding: in a log,
 // finish() drops it, as check_lookback_from_previous judges lookback between requests there.
 void check_breakpoint_gaps(const RuleContext& ctx) {
@@ -51,18 +140,20 @@ void check_breakpoint_gaps(const RuleContext& ctx) {
         const Breakpoint& a = cur.breakpoints[k - 1];
         const Breakpoint& b = cur.breakpoints[k];
         const int gap = b.block - a.block;
-        if (gap <= CacheCostModel::kLookbackBlocks)
+        // The API checks the breakpoint's own block and the 19 before it: 20 in all.
+        if (gap < CacheCostModel::kLookbackBlocks)
             continue;
         Finding f = ctx.make(
             rule::kBreakpointLookback, ctx.in.body_pointer + b.pointer, std::string_view::npos, 0,
-            "this breakpoint is " + std::to_string(gap) + " blocks after the previous one (block " +
-                std::to_string(a.block) + "); the API looks back only " +
+            "this breakpoint (content block " + std::to_string(b.block + 1) + ") is " +
+                std::to_string(gap) + " blocks after the previous one (block " +
+                std::to_string(a.block + 1) + "); the API checks only " +
                 std::to_string(CacheCostModel::kLookbackBlocks) +
-                " blocks, so a change between them misses every earlier entry");
+                " blocks counting its own, so a change between them misses every earlier entry");
         f.fix = "add a breakpoint within 20 blocks of the previous one";
         f.details = {{"gap_blocks", gap},
-                     {"previous_block", a.block},
-                     {"block", b.block},
+                     {"previous_block", a.block + 1},
+                     {"block", b.block + 1},
                      {"single_request", true}};
         ctx.sink.emit(std::move(f), dedupe_key(rule::kBreakpointLookback, b.pointer));
     }
@@ -74,7 +165,9 @@ void check_breakpoints(const RuleContext& ctx) {
     if (ctx.prov != Provider::Anthropic)
         return;
     check_breakpoint_count(ctx);
+    check_ttl_order(ctx);
     check_min_cacheable(ctx);
+    check_near_min(ctx);
     check_breakpoint_gaps(ctx);
 }
 
@@ -92,7 +185,7 @@ void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& p
     const Breakpoint* after = nullptr;
     for (const Breakpoint& bp : cur.breakpoints) {
         if (bp.token == prev_cached ||
-            (bp.token > prev_cached && bp.block - target_block <= CacheCostModel::kLookbackBlocks))
+            (bp.token > prev_cached && bp.block - target_block < CacheCostModel::kLookbackBlocks))
             covered = true;
         if (bp.token > prev_cached && !after)
             after = &bp;
@@ -103,14 +196,18 @@ void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& p
     Finding f = ctx.make(
         rule::kBreakpointLookback, ctx.in.body_pointer + after->pointer, std::string_view::npos, 0,
         "the previous request cached ~" + with_commas(prev_cached) +
-            " tokens ending at content block " + std::to_string(target_block) +
-            ", but this breakpoint is " + std::to_string(gap) +
-            " content blocks later; the API looks back only 20 content blocks, so it writes the "
-            "whole prefix again instead of reading it");
+            " tokens ending at content block " + std::to_string(target_block + 1) +
+            ", but this breakpoint is at block " + std::to_string(after->block + 1) + ", " +
+            std::to_string(gap) +
+            " blocks later; the API checks only 20 blocks counting the breakpoint's own, so it "
+            "writes the whole prefix again instead of reading it");
     f.fix =
         "also mark the end of the previous turn, or keep breakpoints within 20 blocks of each "
         "other";
-    f.details = {{"gap_blocks", gap}, {"previous_cached_tokens", prev_cached}};
+    f.details = {{"gap_blocks", gap},
+                 {"previous_cached_tokens", prev_cached},
+                 {"previous_block", target_block + 1},
+                 {"block", after->block + 1}};
     ctx.sink.emit(std::move(f));
 }
 

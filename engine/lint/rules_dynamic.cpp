@@ -166,7 +166,8 @@ PendingDynamic dynamic_finding(const Scan& scan, const Leaf& leaf, const Dynamic
                  {"token_offset", token},
                  {"tokens_never_reused", tokens_after},
                  {"blocks_never_reused", blocks_after}};
-    return PendingDynamic{std::move(f), leaf.pointer, value, span.confident};
+    return PendingDynamic{std::move(f), leaf.pointer, value,   span.confident,
+                          span.hedged,  span.begin,   span.end};
 }
 
 void check_leaf(const Scan& scan, const Leaf& leaf, const std::vector<DynamicSpan>& spans,
@@ -191,17 +192,22 @@ void check_leaf(const Scan& scan, const Leaf& leaf, const std::vector<DynamicSpa
         const bool sticky = scan.memory.sticky(leaf.pointer);
         if (known && !changed_vs_prev && !sticky)
             continue;  // stable across the log: a static document's own date
-        if (sticky || changed_vs_prev || span.confident)
+        // --fix moves what a log shows changing, or what is dynamic beyond doubt; a value only
+        // its shape suggests (a hash, a policy's date) stays where it is.
+        const bool sure = span.confident && !span.hedged;
+        if (sticky || changed_vs_prev || sure)
             out.moves.push_back({leaf.pointer, span.begin, span.end});
         if (known && !changed_vs_prev)
             continue;
-        if (changed_vs_prev || span.confident)
+        if (changed_vs_prev || sure)
             out.first_dynamic_token = std::min(out.first_dynamic_token, token);
         PendingDynamic pd = dynamic_finding(scan, leaf, span, value, token);
-        if (changed_vs_prev)
+        if (changed_vs_prev) {
+            pd.hedged = false;
             ctx.sink.confirm_dynamic(std::move(pd));
-        else
+        } else {
             out.pending.push_back(std::move(pd));
+        }
     }
 }
 
@@ -245,8 +251,10 @@ DynamicValues check_dynamic_values(const RuleContext& ctx, DynamicValueMemory& m
     if (ctx.prev) {
         for (PendingDynamic& pd : ctx.prev->pending) {
             auto it = out.leaf_texts.find(pd.pointer);
-            if (it == out.leaf_texts.end() || it->second.find(pd.value) == std::string::npos)
+            if (it == out.leaf_texts.end() || it->second.find(pd.value) == std::string::npos) {
+                pd.hedged = false;  // it changed: no doubt left
                 ctx.sink.confirm_dynamic(std::move(pd));
+            }
         }
         ctx.prev->pending.clear();
     }

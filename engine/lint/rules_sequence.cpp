@@ -15,29 +15,50 @@ namespace pl::lint {
 
 namespace {
 
-// The earliest token a changed parameter voids (the model voids everything; tool_choice and
-// thinking void the messages on Anthropic).
+// The earliest token a changed parameter voids, at the level each voids (Anthropic's
+// "what invalidates the cache" table): the model and OpenAI's prompt_cache_key void
+// everything; speed the system prompt and the messages; tool_choice, thinking, images added or
+// removed and thinking blocks stripped by a plain user turn void the messages.
 struct ParamsChange {
     int from = std::numeric_limits<int>::max();
     std::string param;
+    std::string cause = "params-changed";
 };
 
 ParamsChange params_change(const RuleContext& ctx) {
-    const ojson params = params_of(ctx.in.body);
+    const ojson params = params_of(ctx.in.body, ctx.cur);
+    const ojson& before = ctx.prev->params;
     ParamsChange change;
-    for (const char* k : {"model", "tool_choice", "thinking"}) {
-        const bool changed = params.contains(k) != ctx.prev->params.contains(k) ||
-                             (params.contains(k) && params[k] != ctx.prev->params[k]);
-        if (!changed)
+    const bool anthropic = ctx.prov == Provider::Anthropic;
+    struct Level {
+        const char* key;
+        int from;
+        const char* cause;
+    };
+    const Level levels[] = {
+        {"model", 0, "params-changed"},
+        {"prompt_cache_key", anthropic ? -1 : 0, "cache-key-changed"},
+        {"speed", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
+        {"tool_choice", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
+        {"thinking", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
+        {"images", anthropic ? ctx.cur.messages_begin_token : -1, "images-changed"},
+    };
+    for (const Level& l : levels) {
+        if (l.from < 0)
             continue;
-        const std::string key = k;
-        if (key != "model" && ctx.prov == Provider::OpenAI)
-            continue;
-        const int from = key == "model" ? 0 : ctx.cur.messages_begin_token;
-        if (from < change.from) {
-            change.from = from;
-            change.param = key;
+        const bool changed = params.contains(l.key) != before.contains(l.key) ||
+                             (params.contains(l.key) && params[l.key] != before[l.key]);
+        if (changed && l.from < change.from) {
+            change.from = l.from;
+            change.param = l.key;
+            change.cause = l.cause;
         }
+    }
+    if (anthropic && params.value("strips_thinking", false) &&
+        !before.value("strips_thinking", false) && ctx.cur.messages_begin_token < change.from) {
+        change.from = ctx.cur.messages_begin_token;
+        change.param = "messages";
+        change.cause = "thinking-stripped";
     }
     return change;
 }
@@ -69,9 +90,10 @@ std::size_t first_different_byte(const RenderedRequest& cur, const RenderedReque
 Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params) {
     Divergence d;
     if (params.from <= n && !params.param.empty()) {
-        d.cause = "params-changed";
+        d.cause = params.cause;
         d.part = "params";
-        d.ptr = "/" + params.param;
+        d.ptr = params.param == "images" || params.param == "messages" ? "/" + ctx.cur.messages_key
+                                                                       : "/" + params.param;
         return d;
     }
     const RenderedRequest& cur = ctx.cur;
@@ -106,7 +128,7 @@ std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, 
         if (ctx.in.body.contains(jp) && !ctx.in.body[jp].is_string())
             msg += " of its JSON";
     }
-    msg += ", token " + std::to_string(effective) + ", content block " + std::to_string(block) +
+    msg += ", token " + std::to_string(effective) + ", content block " + std::to_string(block + 1) +
            ": ~" + with_commas(lost) +
            " tokens (estimated) the previous request cached cannot be reused";
     return msg;
@@ -139,7 +161,7 @@ PreviousCache previous_cache(const RuleContext& ctx) {
     return pc;
 }
 
-void check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
+int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
     const int n = pc.common_tokens;
     const ParamsChange params = params_change(ctx);
     const int effective = std::min(n, params.from);
@@ -148,29 +170,68 @@ void check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
                              : openai_cacheable(effective, ctx.pp.min_cached, ctx.pp.increment);
     const int lost = pc.cached_tokens - reusable;
     if (lost <= 0 || effective >= pc.cached_tokens)
-        return;
+        return 0;
     const Divergence d = divergence(ctx, n, params);
     const RenderedRequest& cur = ctx.cur;
-    const int block = block_of_token(cur, std::min(effective, std::max(0, cur.size() - 1)));
+    // The block the first changed token belongs to, or (framing between blocks) the next one.
+    int block = static_cast<int>(cur.blocks.size()) - 1;
+    for (std::size_t b = 0; b < cur.blocks.size(); ++b) {
+        if (cur.blocks[b].token_end > effective) {
+            block = static_cast<int>(b);
+            break;
+        }
+    }
+    block = std::max(block, 0);
+    // One finding per cause: a dynamic value or a reserialized tool already reported there
+    // explains this miss; it lists this request instead of a new finding.
+    if (d.part != "params") {
+        if (Finding* cause = ctx.sink.cause_of(d.ptr, d.byte)) {
+            add_affected(*cause, ctx.request_index, ctx.in.first_line, lost);
+            return lost;
+        }
+    }
     Finding f = ctx.make(rule::kPrefixChanged, ctx.in.body_pointer + d.ptr, d.byte,
                          d.byte == std::string_view::npos ? 0 : d.byte + 1,
                          prefix_changed_message(ctx, d, effective, block, lost));
     f.fix = d.cause == "history-rewritten"
                 ? "append to the conversation instead of editing earlier turns"
-            : d.cause == "params-changed" ? "keep model, tool_choice and thinking fixed"
-                                          : "keep tools and system constant across requests";
+            : d.cause == "thinking-stripped"
+                ? "a plain user turn after thinking blocks drops them and the messages cache: "
+                  "expect the miss, or keep thinking off in conversations with plain turns"
+            : d.cause == "images-changed"
+                ? "adding or removing images voids the messages cache: keep images where they "
+                  "are and add new ones only where a miss is acceptable"
+            : d.cause == "cache-key-changed"
+                ? "keep prompt_cache_key the same for requests that share a prefix"
+            : d.cause == "params-changed"
+                ? "keep model, tool_choice, thinking and speed fixed within a conversation"
+                : "keep tools and system constant across requests";
     f.details = {{"cause", d.cause},          {"part", d.part},
                  {"pointer", d.ptr},          {"char_offset", d.char_offset},
-                 {"token_offset", effective}, {"block", block},
+                 {"token_offset", effective}, {"block", block + 1},
                  {"tokens_lost", lost},       {"previous_request", ctx.prev->index}};
-    ctx.sink.emit(std::move(f));
+    if (!params.param.empty() && d.part == "params")
+        f.details["param"] = params.param;
+    int rewritten = 0;
+    for (const ContentBlock& b : cur.blocks) {
+        if (b.token_end > effective && b.token_begin < pc.cached_tokens)
+            ++rewritten;
+    }
+    f.details["blocks_rewritten"] = rewritten;
+    const std::string ptr = d.ptr;
+    const std::size_t index = ctx.sink.emit(std::move(f));
+    // The same change in later requests is the same cause (a conversation that keeps the new
+    // value reuses again; one that alternates keeps missing).
+    if (d.part != "params" && d.cause != "history-rewritten")
+        ctx.sink.claim_cause(ptr, index, d.byte, d.byte);
+    return lost;
 }
 
-void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
+bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
     const RequestInput& in = ctx.in;
     const int prev_cached = pc.cached_tokens;
     if (!in.at_s || !ctx.prev->at_s || prev_cached <= 0)
-        return;
+        return false;
     const double gap = *in.at_s - *ctx.prev->at_s;
     const int would_reuse =
         ctx.prov == Provider::Anthropic
@@ -179,7 +240,7 @@ void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
     const bool expired =
         gap > pc.ttl_s && would_reuse >= std::min(ctx.min_tokens, prev_cached) && would_reuse > 0;
     if (!expired)
-        return;
+        return false;
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f", gap);
     const std::string ttl_name = pc.ttl_s >= 86400  ? "24-hour"
@@ -194,6 +255,46 @@ void check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
                   "for sparse traffic"
                 : "use prompt_cache_retention \"24h\" where the model supports it";
     f.details = {{"gap_s", gap}, {"ttl_s", pc.ttl_s}, {"tokens_expired", would_reuse}};
+    ctx.sink.emit(std::move(f));
+    return true;
+}
+
+void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int tokens_lost,
+                          bool expired) {
+    const RequestInput& in = ctx.in;
+    if (!in.usage || in.usage->cache_read_input_tokens != 0 || expired || tokens_lost > 0)
+        return;
+    // The prefix the previous request of this conversation cached is all here, unchanged and
+    // within its lifetime: the provider should have read it.
+    const int predicted = ctx.prov == Provider::Anthropic
+                              ? std::min(pc.common_tokens, pc.cached_tokens)
+                              : openai_cacheable(std::min(pc.common_tokens, pc.cached_tokens),
+                                                 ctx.pp.min_cached, ctx.pp.increment);
+    if (predicted <= 0 || predicted < std::min(ctx.min_tokens, pc.cached_tokens))
+        return;
+    const char* field =
+        ctx.prov == Provider::Anthropic ? "cache_read_input_tokens" : "cached_tokens";
+    Finding f = ctx.make(
+        rule::kProviderReadNothing, in.usage_pointer, std::string_view::npos, 0,
+        std::string("the provider read nothing (") + field +
+            " 0) although the prefix was identical to the previous request's (line " +
+            std::to_string(ctx.prev->line) + ") for ~" + with_commas(predicted) +
+            " tokens (estimated) within its lifetime: the entry was evicted or never written, "
+            "or the request reached another cache (" +
+            (ctx.prov == Provider::Anthropic
+                 ? "another workspace or a different beta header; or the first request "
+                   "wrote nothing because its breakpoint was below the minimum)"
+                 : "no or a different prompt_cache_key, or more than about 15 requests per "
+                   "minute on one prefix overflow to other machines)"));
+    f.fix = ctx.prov == Provider::Anthropic
+                ? "check that both requests carry the same cache_control breakpoints and "
+                  "workspace"
+                : "send a stable prompt_cache_key for requests that share this prefix";
+    f.details = {{"predicted_cached_tokens", predicted},
+                 {"reported_cached_tokens", 0},
+                 {"previous_request", ctx.prev->index}};
+    if (in.usage->input_tokens >= 0)
+        f.details["reported_input_tokens"] = in.usage->input_tokens;
     ctx.sink.emit(std::move(f));
 }
 

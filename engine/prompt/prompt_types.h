@@ -55,6 +55,9 @@ struct Breakpoint {
     int block = 0;        // the content block that carries it
     std::string pointer;  // of its cache_control object
     double ttl_s = 300;
+    // Anthropic's automatic caching: a top-level cache_control puts this breakpoint on the last
+    // cacheable block (it takes one of the four slots).
+    bool automatic = false;
 };
 
 // A request rendered with everything the linter needs besides the tokens.
@@ -65,6 +68,7 @@ struct RenderedRequest {
     std::vector<std::string> segment_container;  // per segment: pointer of its block or message
     std::vector<ContentBlock> blocks;
     std::vector<Breakpoint> breakpoints;  // cache_control markers, in order
+    int system_begin_token = 0;           // first token after the tools
     int messages_begin_token = 0;         // first token after tools and system
     int tail_message = -1;                // the final user message (-1: none)
     std::string tail_pointer;

@@ -1,6 +1,10 @@
 #include "prompt/renderer.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "prompt/framing.h"
+#include "prompt/media_tokens.h"
 
 namespace pl {
 
@@ -151,10 +155,43 @@ class Renderer {
             at_least_ = bound;
             return;
         }
-        PromptSegment seg{kind, index, role, pointer, text, false, 0, 0};
-        seg.token_begin = static_cast<int>(r.tokens.size());
         EncodedText direct;
         const EncodedText& e = cache_ ? cache_->encode(text) : (direct = encode_text(tok_, text));
+        push(kind, index, role, pointer, container, text, e, extends_block);
+    }
+
+    // An image or a document: a short description of it (its kind, size and a hash of its
+    // data, so another image is other tokens), padded to the tokens the provider counts for it
+    // (prompt/media_tokens.h), never its base64 text.
+    void add_media(PartKind kind, int index, const std::string& role, const std::string& pointer,
+                   const std::string& container, const MediaEstimate& m) {
+        if (at_least_ > 0)
+            return;
+        char desc[200];
+        std::snprintf(desc, sizeof desc, "<%s %s %dx%d %dp %016llx>", m.kind.c_str(),
+                      m.media_type.c_str(), m.width, m.height, m.pages,
+                      static_cast<unsigned long long>(m.hash));
+        const std::string text = desc;
+        EncodedText e = cache_ ? cache_->encode(text) : encode_text(tok_, text);
+        const std::size_t want =
+            std::max<std::size_t>(static_cast<std::size_t>(m.tokens), e.ids.size());
+        if (max_tokens_ > 0 && out_.rendered.tokens.size() + want > max_tokens_) {
+            at_least_ = out_.rendered.tokens.size() + want;
+            return;
+        }
+        const int32_t pad_id = e.ids.back();
+        const int32_t pad_offset = e.offsets.back();
+        e.ids.resize(want, pad_id);
+        e.offsets.resize(want, pad_offset);
+        push(kind, index, role, pointer, container, text, e, true);
+    }
+
+    void push(PartKind kind, int index, const std::string& role, const std::string& pointer,
+              const std::string& container, const std::string& text, const EncodedText& e,
+              bool extends_block) {
+        RenderedPrompt& r = out_.rendered;
+        PromptSegment seg{kind, index, role, pointer, text, false, 0, 0};
+        seg.token_begin = static_cast<int>(r.tokens.size());
         const auto seg_index = static_cast<int32_t>(r.segments.size());
         r.tokens.insert(r.tokens.end(), e.ids.begin(), e.ids.end());
         r.token_offset.insert(r.token_offset.end(), e.offsets.begin(), e.offsets.end());
@@ -177,6 +214,30 @@ class Renderer {
         out_.rendered.breakpoints.push_back(bp.token);
         if (!out_.rendered.segments.empty())
             out_.rendered.segments.back().cache_breakpoint = true;
+        out_.breakpoints.push_back(std::move(bp));
+    }
+
+    // Automatic caching (a top-level cache_control): the breakpoint sits at the end of the last
+    // content block, and moves forward as the conversation grows.
+    void mark_automatic(const ojson& body) {
+        if (out_.blocks.empty())
+            return;
+        const int end = out_.blocks.back().token_end;
+        Breakpoint bp;
+        bp.token = end;
+        bp.block = static_cast<int>(out_.blocks.size()) - 1;
+        bp.pointer = "/cache_control";
+        bp.ttl_s = ttl_of(body["cache_control"]);
+        bp.automatic = true;
+        RenderedPrompt& r = out_.rendered;
+        for (auto it = r.segments.rbegin(); it != r.segments.rend(); ++it) {
+            if (it->token_end == end && it->token_end > it->token_begin) {
+                it->cache_breakpoint = true;
+                break;
+            }
+        }
+        // Breakpoints stay in token order: an explicit one on the last block comes first.
+        r.breakpoints.push_back(bp.token);
         out_.breakpoints.push_back(std::move(bp));
     }
 
@@ -205,6 +266,7 @@ class Renderer {
     }
 
     Result<void> a_system(const ojson& body) {
+        out_.system_begin_token = out_.size();
         if (!body.contains("system") || body["system"].is_null())
             return {};
         const ojson& sys = body["system"];
@@ -272,6 +334,8 @@ class Renderer {
             } else if (type == "tool_result") {
                 if (b.contains("content"))
                     PL_TRY(a_content(b["content"], bp + "/content", idx, role, false));
+            } else if (auto media = estimate_media(b, Provider::Anthropic)) {
+                add_media(PartKind::Message, idx, role, bp, bp, *media);
             } else {
                 add(PartKind::Message, idx, role, bp, bp, b.dump());
             }
@@ -291,11 +355,13 @@ class Renderer {
             const ojson& m = msgs[i];
             if (!m.is_object())
                 return type_error(p, "a message object");
+            // Newer models accept a "system" message between turns (an instruction added
+            // mid-conversation); it is framed like the other turns.
             if (!m.contains("role") || !m["role"].is_string())
-                return type_error(p + "/role", "\"user\" or \"assistant\"");
+                return type_error(p + "/role", "\"user\", \"assistant\" or \"system\"");
             const std::string role = m["role"].get<std::string>();
-            if (role != "user" && role != "assistant")
-                return type_error(p + "/role", "\"user\" or \"assistant\"");
+            if (role != "user" && role != "assistant" && role != "system")
+                return type_error(p + "/role", "\"user\", \"assistant\" or \"system\"");
             if (!m.contains("content"))
                 return type_error(p + "/content", "message content");
             const int idx = static_cast<int>(i);
@@ -340,6 +406,8 @@ class Renderer {
             if (part.is_object() && part.contains("text") && part["text"].is_string())
                 add(kind, idx, role, bp + "/text", out_.blocks.back().pointer,
                     part["text"].get<std::string>());
+            else if (auto media = estimate_media(part, Provider::OpenAI))
+                add_media(kind, idx, role, bp, out_.blocks.back().pointer, *media);
             else if (part.is_string())
                 add(kind, idx, role, bp, out_.blocks.back().pointer, part.get<std::string>());
             else
@@ -397,6 +465,7 @@ class Renderer {
     }
 
     Result<void> o_messages(const ojson& body) {
+        out_.system_begin_token = out_.size();
         if (body.contains("instructions") && body["instructions"].is_string()) {
             begin_block(PartKind::System, "/instructions");
             add(PartKind::System, 0, "", "", "/instructions", framing::turn_open("system"));
@@ -445,6 +514,8 @@ class Renderer {
             PL_TRY(tools_part(body, true));
             PL_TRY(a_system(body));
             PL_TRY(a_messages(body));
+            if (has_cc(body))
+                mark_automatic(body);
         } else {
             PL_TRY(tools_part(body, false));
             PL_TRY(o_messages(body));

@@ -207,7 +207,7 @@ def main():
         "model": "claude-sonnet-4-5",
         "max_tokens": 512,
         "tools": TOOLS[:1],
-        "system": [cc({"type": "text", "text": POLICY + "\n\nThis policy is effective from 1 March 2026."})],
+        "system": [cc({"type": "text", "text": POLICY + "\n\n" + MANUAL + "\n\nThis policy is effective from 1 March 2026."})],
         "messages": [{"role": "user", "content": "What does express delivery cost? (2026-11-30 09:41)"}],
     })
 
@@ -293,5 +293,236 @@ def main():
     write("bad-shape.json", {"model": "claude-sonnet-4-5", "messages": [{"role": "robot", "content": "hi"}]})
 
 
+# ---- Issue #19: today's APIs and real logs ----
+
+def conversation(n, start=0):
+    """n alternating messages (user first), each one content block."""
+    out = []
+    for i in range(start, start + n):
+        if i % 2 == 0:
+            out.append({"role": "user", "content": [{"type": "text", "text": f"Step {i // 2}: check folder {i // 2} and report."}]})
+        else:
+            out.append({"role": "assistant", "content": [{"type": "text", "text": f"Folder {i // 2} holds report-{i // 2}.pdf and notes.txt."}]})
+    return out
+
+
+def tiny_png(width, height, filler_bytes=60000):
+    """A PNG header with these dimensions followed by filler: enough for a size reader, and large
+    in base64 (the linter must count its pixels, not its text)."""
+    import base64
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = struct.pack(">I", len(ihdr)) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr) & 0xFFFFFFFF)
+    filler = bytes((i * 73 + 41) % 256 for i in range(filler_bytes))
+    return base64.b64encode(b"\x89PNG\r\n\x1a\n" + chunk + filler).decode()
+
+
+# Comfortably over Claude's 1,024-token minimum by any tokenizer (POLICY alone is about 900
+# tokens by the providers' count, near the threshold: the linter says so in a note).
+LONG_POLICY = POLICY + "\n\n" + MANUAL + "\n\n" + POLICY.split("\n\n", 1)[1]
+
+
+def main_issue19():
+    # Automatic caching: a top-level cache_control caches up to the last block; the current time
+    # at the head of the system prompt is then inside the cached prefix.
+    write("anthropic-automatic.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512, "cache_control": {"type": "ephemeral"},
+        "system": "Current time: 09:41:07, Monday 30 November 2026.\n\n" + POLICY,
+        "messages": [{"role": "user", "content": "Can I return a lens after three weeks?"},
+                     {"role": "assistant", "content": "Yes, within 30 days of delivery."},
+                     {"role": "user", "content": "And a memory card?"}],
+    })
+    # Four explicit breakpoints plus automatic caching: five slots, the API rejects it.
+    write("anthropic-slots.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512, "cache_control": {"type": "ephemeral"},
+        "tools": [cc(TOOLS[0])],
+        "system": [cc({"type": "text", "text": POLICY}), cc({"type": "text", "text": MANUAL})],
+        "messages": [{"role": "user", "content": [cc({"type": "text", "text": "Does the X200 detect birds?"})]}],
+    })
+    # A 1-hour breakpoint after a 5-minute one: the API rejects it.
+    write("anthropic-ttl-order.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "system": [cc({"type": "text", "text": POLICY})],
+        "messages": [{"role": "user", "content": [cc({"type": "text", "text": MANUAL}, "1h")]},
+                     {"role": "assistant", "content": "Understood."},
+                     {"role": "user", "content": "Does the X200 detect birds?"}],
+    })
+    # Longer TTLs first: valid, silent.
+    write("anthropic-ttl-ok.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "system": [cc({"type": "text", "text": POLICY}, "1h")],
+        "messages": [{"role": "user", "content": [cc({"type": "text", "text": MANUAL})]},
+                     {"role": "assistant", "content": "Understood."},
+                     {"role": "user", "content": "Does the X200 detect birds?"}],
+    })
+    # The documentation's lookback example: a breakpoint at block 15 and one at block 35 (20
+    # positions back from 35 reach block 16 only), and the same with block 34 (reached).
+    for name, last in (("anthropic-lookback-docs.json", 32), ("anthropic-lookback-19.json", 31)):
+        msgs = conversation(33)
+        msgs[12]["content"][0] = cc(msgs[12]["content"][0])
+        msgs[last]["content"][0] = cc(msgs[last]["content"][0])
+        write(name, {"model": "claude-sonnet-4-5", "max_tokens": 512, "tools": [TOOLS[0]],
+                     "system": POLICY, "messages": msgs})
+    # The tool-use docs' layout: a breakpoint on the last tool (short on its own) and one after
+    # the system prompt that covers it: silent.
+    by_name = sorted(TOOLS, key=lambda t: t["name"])
+    write("anthropic-covered-tool.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "tools": by_name[:3] + [cc(by_name[3])],
+        "system": [cc({"type": "text", "text": LONG_POLICY})],
+        "messages": [{"role": "user", "content": "Where is my order LC-20931?"}],
+    })
+    # A mid-conversation system message (newer models accept it): valid, silent.
+    write("anthropic-system-mid.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "system": [cc({"type": "text", "text": LONG_POLICY})],
+        "messages": [{"role": "user", "content": "Can I return a lens?"},
+                     {"role": "assistant", "content": "Yes, within 30 days."},
+                     {"role": "system", "content": "The customer is a trade account: quote trade prices."},
+                     {"role": "user", "content": "What about a flash?"}],
+    })
+    # A stable policy date and a build hash in a single request: at most a hedged note.
+    write("anthropic-stable-values.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "system": [cc({"type": "text", "text": LONG_POLICY + "\n\nThis policy is effective as of 1 March 2024. Assistant build 9fceb02d0ae598e95dc970b74767f19372d61af8."})],
+        "messages": [{"role": "user", "content": "Can I return a lens?"}],
+    })
+    # A model the tables do not name: a note naming the rows used.
+    write("anthropic-unknown-model.json", {
+        "model": "claude-opus-4-9", "max_tokens": 512,
+        "system": [cc({"type": "text", "text": LONG_POLICY})],
+        "messages": [{"role": "user", "content": "Can I return a lens?"}],
+    })
+    # An image counted by its pixels (200x200: about 54 tokens), not its ~80 KB of base64 (tens
+    # of thousands of tokens as text): the breakpoint after it is below the minimum.
+    write("anthropic-image.json", {
+        "model": "claude-sonnet-4-5", "max_tokens": 512,
+        "messages": [{"role": "user", "content": [
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": tiny_png(200, 200)}},
+            cc({"type": "text", "text": "Is this lens damaged?"})]},
+                     {"role": "assistant", "content": "The front element shows a crack."},
+                     {"role": "user", "content": "Can I return it?"}],
+    })
+
+    # Interleaved sessions: two conversations alternate in one log; each request appends to its
+    # own conversation. Silent (compared line by line they would all differ).
+    rows, convs = [], {"a": [], "b": []}
+    firsts = {"a": "Where is my order LC-20931?", "b": "Do you rent the X200?"}
+    t = 1796031667
+    for step in range(3):
+        for sid in ("a", "b"):
+            c = convs[sid]
+            if not c:
+                c.append({"role": "user", "content": firsts[sid]})
+            else:
+                c += [{"role": "assistant", "content": f"Answer {step} for {sid}."},
+                      {"role": "user", "content": f"Follow-up {step} from {sid}."}]
+            m = json.loads(json.dumps(c))
+            m[-1]["content"] = [cc({"type": "text", "text": m[-1]["content"]})]
+            rows.append({"timestamp": t, "session_id": sid, "body": {
+                "model": "claude-sonnet-4-5", "max_tokens": 256,
+                "system": [cc({"type": "text", "text": LONG_POLICY})], "messages": m}})
+            t += 7
+    write_jsonl("sessions-interleaved.jsonl", rows)
+
+    # Parameters at the level each voids, and thinking blocks stripped by a plain user turn.
+    sysb = [cc({"type": "text", "text": LONG_POLICY})]
+    thinking = {"type": "enabled", "budget_tokens": 2048}
+    m1 = [{"role": "user", "content": "Where is my order LC-20931?"},
+          {"role": "assistant", "content": [
+              {"type": "thinking", "thinking": "I should look the order up first.", "signature": "sig-1"},
+              {"type": "tool_use", "id": "toolu_01", "name": "get_order", "input": {"order_number": "LC-20931"}}]},
+          {"role": "user", "content": [cc({"type": "tool_result", "tool_use_id": "toolu_01", "content": "Order LC-20931 shipped 2026-11-26."})]}]
+    m2 = json.loads(json.dumps(m1))
+    del m2[2]["content"][0]["cache_control"]
+    m2 += [{"role": "assistant", "content": [{"type": "text", "text": "It shipped on 26 November."}]},
+           {"role": "user", "content": [cc({"type": "text", "text": "Thanks, and can I return it?"})]}]
+    prow = [{"ts": "2026-11-30T09:41:07Z", "session_id": "t", "body": {"model": "claude-sonnet-4-5", "max_tokens": 4096, "thinking": thinking, "tools": TOOLS[:1], "system": sysb, "messages": m1}},
+            {"ts": "2026-11-30T09:41:30Z", "session_id": "t", "body": {"model": "claude-sonnet-4-5", "max_tokens": 4096, "thinking": thinking, "tools": TOOLS[:1], "system": sysb, "messages": m2}}]
+    m3 = json.loads(json.dumps(m2))
+    del m3[-1]["content"][0]["cache_control"]
+    m3 += [{"role": "assistant", "content": [{"type": "text", "text": "Yes, within 30 days."}]},
+           {"role": "user", "content": [cc({"type": "text", "text": "Book the return please."})]}]
+    prow.append({"ts": "2026-11-30T09:42:00Z", "session_id": "t", "body": {"model": "claude-sonnet-4-5", "max_tokens": 4096, "thinking": thinking, "tool_choice": {"type": "any"}, "tools": TOOLS[:1], "system": sysb, "messages": m3}})
+    write_jsonl("anthropic-params.jsonl", prow)
+
+    # Images: history kept append-only with its image is silent; a request that adds an image
+    # voids the messages cache.
+    img = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": tiny_png(800, 600, 3000)}}
+    h1 = [{"role": "user", "content": [img, cc({"type": "text", "text": "Is this lens damaged?"})]}]
+    h2 = json.loads(json.dumps(h1))
+    del h2[0]["content"][1]["cache_control"]
+    h2 += [{"role": "assistant", "content": "The front element shows a crack."},
+           {"role": "user", "content": [cc({"type": "text", "text": "Can I return it?"})]}]
+    h3 = json.loads(json.dumps(h2))
+    del h3[-1]["content"][0]["cache_control"]
+    h3 += [{"role": "assistant", "content": "Yes, damaged items can be returned."},
+           {"role": "user", "content": [img, cc({"type": "text", "text": "Here is the box too."})]}]
+    irows = [{"ts": 1796031667 + 10 * i, "session_id": "img", "body": {"model": "claude-sonnet-4-5", "max_tokens": 256, "system": sysb, "messages": h}}
+             for i, h in enumerate((h1, h2, h3))]
+    write_jsonl("anthropic-images.jsonl", irows)
+
+    # OpenAI: a changed prompt_cache_key is another cache (a miss); 24-hour retention keeps the
+    # prefix over a two-hour gap.
+    sysm = {"role": "system", "content": POLICY + "\n\n" + MANUAL}
+    c1 = [sysm, {"role": "user", "content": "Does the X200 track birds?"}]
+    c2 = c1 + [{"role": "assistant", "content": "Yes."}, {"role": "user", "content": "In low light?"}]
+    c3 = c2 + [{"role": "assistant", "content": "Down to -6 EV."}, {"role": "user", "content": "Thanks."}]
+    krows = [{"ts": "2026-11-30T09:41:07Z", "request": {"model": "gpt-5", "prompt_cache_key": "support-v1", "prompt_cache_retention": "24h", "messages": c1}},
+             {"ts": "2026-11-30T11:41:07Z", "request": {"model": "gpt-5", "prompt_cache_key": "support-v1", "prompt_cache_retention": "24h", "messages": c2}},
+             {"ts": "2026-11-30T11:42:00Z", "request": {"model": "gpt-5", "prompt_cache_key": "support-v2", "prompt_cache_retention": "24h", "messages": c3}}]
+    write_jsonl("openai-cache-key.jsonl", krows)
+
+    # A LiteLLM-style proxy log (OpenAI-format messages for a Claude model, startTime,
+    # response.usage): the second request repeats the cached prefix but the provider read nothing.
+    lsys = {"role": "system", "content": [{"type": "text", "text": LONG_POLICY, "cache_control": {"type": "ephemeral"}}]}
+    l1 = [lsys, {"role": "user", "content": "Can I return a lens?"}]
+    l2 = l1 + [{"role": "assistant", "content": "Yes, within 30 days."}, {"role": "user", "content": "And a flash?"}]
+    def lrec(i, msgs, read, write_):
+        return {"id": f"chatcmpl-{i}", "call_type": "acompletion", "model": "anthropic/claude-sonnet-4-5",
+                "messages": msgs, "model_parameters": {"max_tokens": 256},
+                "startTime": 1796031667.25 + 20 * i, "endTime": 1796031669.5 + 20 * i,
+                "metadata": {"user_api_key_alias": "support-bot"},
+                "response": {"id": f"msg_{i}", "usage": {"prompt_tokens": 2100, "completion_tokens": 40,
+                                                          "cache_read_input_tokens": read, "cache_creation_input_tokens": write_}}}
+    write_jsonl("litellm-log.jsonl", [lrec(0, l1, 0, 2050), lrec(1, l2, 0, 2050)])
+
+    # OpenTelemetry GenAI spans exported as JSON: two conversations (session.id), attributes as
+    # an object (Python's console exporter) and as OTLP key/value pairs; the second turn of
+    # session "s1" reports cached tokens, the one of "s2" reports none.
+    def span(i, sid, msgs, cached, otlp):
+        attrs = {"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai",
+                 "gen_ai.request.model": "gpt-4.1", "session.id": sid,
+                 "gen_ai.input.messages": json.dumps([{"role": m["role"], "parts": [{"type": "text", "content": m["content"]}]} for m in msgs]),
+                 "gen_ai.usage.input_tokens": 1900, "gen_ai.usage.output_tokens": 30,
+                 "gen_ai.usage.cache_read.input_tokens": cached}
+        if otlp:
+            def val(v):
+                return {"intValue": str(v)} if isinstance(v, int) else {"stringValue": v}
+            return {"traceId": f"{i:032x}", "spanId": f"{i:016x}", "name": "chat gpt-4.1",
+                    "startTimeUnixNano": str((1796031667 + 30 * i) * 10**9),
+                    "attributes": [{"key": k, "value": val(v)} for k, v in attrs.items()]}
+        return {"name": "chat gpt-4.1", "context": {"trace_id": f"0x{i:032x}", "span_id": f"0x{i:016x}"},
+                "kind": "SpanKind.CLIENT", "start_time": f"2026-11-30T09:{41 + i}:07.000000Z",
+                "attributes": attrs}
+    s_sys = {"role": "system", "content": POLICY + "\n\n" + MANUAL}
+    a1 = [s_sys, {"role": "user", "content": "Does the X200 track birds?"}]
+    b1 = [s_sys, {"role": "user", "content": "Can I rent a flash?"}]
+    a2 = a1 + [{"role": "assistant", "content": "Yes."}, {"role": "user", "content": "In low light?"}]
+    b2 = b1 + [{"role": "assistant", "content": "Yes, by the day."}, {"role": "user", "content": "For a week?"}]
+    write_jsonl("otel-spans.jsonl", [span(0, "s1", a1, 0, False), span(1, "s2", b1, 0, True),
+                                    span(2, "s1", a2, 1792, False), span(3, "s2", b2, 0, True)])
+
+    # Plain provider request/response pairs (OpenAI Responses with usage).
+    r_in = [{"role": "user", "content": "Does the X200 track birds?"}]
+    pairs = [{"request": {"model": "gpt-5-mini", "instructions": POLICY + "\n\n" + MANUAL, "input": r_in},
+              "response": {"id": "resp_1", "usage": {"input_tokens": 1900, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 12}}},
+             {"request": {"model": "gpt-5-mini", "instructions": POLICY + "\n\n" + MANUAL, "input": r_in + [{"role": "assistant", "content": "Yes."}, {"role": "user", "content": "In low light?"}]},
+              "response": {"id": "resp_2", "usage": {"input_tokens": 1920, "input_tokens_details": {"cached_tokens": 1792}, "output_tokens": 14}}}]
+    write_jsonl("request-response.jsonl", pairs)
+
+
 if __name__ == "__main__":
     main()
+    main_issue19()
