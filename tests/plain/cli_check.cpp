@@ -10,6 +10,8 @@
 //                                           cached logits equal a full recompute
 //   cli_check eval-golden BIN MODEL_DIR     `eval --json` logits match MODEL_DIR/golden.json,
 //                                           written by an independent NumPy implementation
+//   cli_check no-desktop BIN                a -DPREFIXLENS_GUI=OFF build: gui and shot exit 2
+//                                           with one line naming the option
 // Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
 #include <fcntl.h>
 #include <spawn.h>
@@ -312,6 +314,41 @@ int eval_golden(const std::string& bin, const fs::path& model) {
     return failures ? 1 : 0;
 }
 
+// A build without the desktop: the window and screenshots refuse with one line naming the build
+// option, exit 2 and nothing on stdout; the command line still answers.
+int no_desktop(const std::string& bin) {
+    const fs::path png =
+        fs::temp_directory_path() / ("cli_check." + std::to_string(getpid()) + ".png");
+    const std::vector<std::vector<std::string>> refused = {
+        {bin},
+        {bin, "gui"},
+        {bin, "gui", "--scenario", "few-shot"},
+        {bin, "shot", "few-shot", "-o", png.string()}};
+    for (const auto& argv : refused) {
+        const Run r = run(argv);
+        std::string cmd;
+        for (std::size_t i = 1; i < argv.size(); ++i)
+            cmd += " " + argv[i];
+        if (r.exit_code != 2)
+            fail("prefixlens" + cmd + ": exit " + std::to_string(r.exit_code) + ", want 2");
+        if (!r.out.empty())
+            fail("prefixlens" + cmd + ": wrote to stdout: " + first_line(r.out));
+        if (r.err.find("-DPREFIXLENS_GUI=ON") == std::string::npos ||
+            std::count(r.err.begin(), r.err.end(), '\n') != 1)
+            fail("prefixlens" + cmd + ": not one line naming -DPREFIXLENS_GUI=ON: " + r.err);
+        if (fs::exists(png))
+            fail("prefixlens" + cmd + ": wrote " + png.string());
+    }
+    const Run version = run({bin, "--version"});
+    if (version.exit_code != 0 || !version.out.starts_with("prefixlens "))
+        fail("prefixlens --version: exit " + std::to_string(version.exit_code));
+    const Run rules = run({bin, "lint", "--list-rules"});
+    if (rules.exit_code != 0 || rules.out.empty())
+        fail("prefixlens lint --list-rules: exit " + std::to_string(rules.exit_code));
+    std::printf("no-desktop: gui and shot refused with the build option named; the CLI answers\n");
+    return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -324,8 +361,10 @@ int main(int argc, char** argv) {
         return run_verify(a[1]);
     if (a.size() == 3 && a[0] == "eval-golden")
         return eval_golden(a[1], a[2]);
+    if (a.size() == 2 && a[0] == "no-desktop")
+        return no_desktop(a[1]);
     std::fprintf(stderr,
                  "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
-                 "| eval-golden BIN MODEL_DIR\n");
+                 "| eval-golden BIN MODEL_DIR | no-desktop BIN\n");
     return 2;
 }
