@@ -546,6 +546,17 @@ class TestI18n : public QObject {
             QVERIFY2(cut.isEmpty(),
                      qPrintable(QString::fromLatin1(scenario) + QStringLiteral(":\n") +
                                 cut.join(QStringLiteral("\n"))));
+            // The docks behind tabs, brought to the front as a lesson step does.
+            for (const char* dock : {"policies", "memory"}) {
+                QVERIFY(w->widgetFor(QString::fromLatin1(dock)) != nullptr);
+                w->settle();
+                const QStringList hidden = cutTexts(*w);
+                QVERIFY2(hidden.isEmpty(),
+                         qPrintable(QString::fromLatin1(dock) + QStringLiteral(":\n") +
+                                    hidden.join(QStringLiteral("\n"))));
+            }
+            w->widgetFor(QStringLiteral("charts"));
+            w->widgetFor(QStringLiteral("pool"));
         }
     }
 
