@@ -1,6 +1,8 @@
 // Four caching policies on one trace (runner/policy_sim.h) and the radix tree under the second
 // of them (cache/radix_cache.h). Each test states what a workshop would show wrong if it failed.
+#include <QProcess>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -492,6 +494,54 @@ class TestPolicies : public QObject {
         QVERIFY(!s[2].hit);
         QVERIFY(s[2].similarity < 0.5);
         QCOMPARE(s[3].nearest, -1);  // the other tenant asked nothing before
+    }
+
+    // `run --policy vllm` replays the trace through PrefixCache as the runner drove it: every
+    // request reuses exactly what the default run reused (concurrency, eviction and salts
+    // included), the default output carries no policy fields, and the radix tree never reuses
+    // less where nothing is evicted.
+    void vllmPolicyMatchesTheRunner_data() {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<bool>("ample");
+        QTest::newRow("agent-loop") << QStringLiteral("agent-loop") << true;
+        QTest::newRow("two-tenants-salt") << QStringLiteral("two-tenants-salt") << true;
+        QTest::newRow("concurrent-sessions") << QStringLiteral("concurrent-sessions") << false;
+    }
+    void vllmPolicyMatchesTheRunner() {
+        QFETCH(QString, scenario);
+        QFETCH(bool, ample);
+        auto lines = [&](const QStringList& extra) {
+            QProcess p;
+            p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                    QStringList{"run", scenario, "--backend", "cpu", "--json"} + extra);
+            p.waitForFinished(600000);
+            std::vector<nlohmann::json> out;
+            for (const QByteArray& l : p.readAllStandardOutput().split('\n')) {
+                if (!l.trimmed().isEmpty())
+                    out.push_back(nlohmann::json::parse(l.toStdString()));
+            }
+            return out;
+        };
+        const auto plain = lines({});
+        const auto vllm = lines({"--policy", "vllm"});
+        const auto radix = lines({"--policy", "radix"});
+        QVERIFY(!plain.empty());
+        QCOMPARE(vllm.size(), plain.size());
+        QCOMPARE(radix.size(), plain.size());
+        for (std::size_t i = 0; i < plain.size(); ++i) {
+            QVERIFY(!plain[i].contains("policy"));
+            QCOMPARE(vllm[i]["policy"].get<std::string>(), std::string("vllm"));
+            QCOMPARE(vllm[i]["cached_tokens"].get<int>(), plain[i]["cached_tokens"].get<int>());
+            QCOMPARE(vllm[i]["evicted"].size(), plain[i]["evicted"].size());
+            QVERIFY(vllm[i]["output_text"] == plain[i]["output_text"]);
+            for (std::size_t b = 0; b < plain[i]["blocks"].size(); ++b)
+                QVERIFY(vllm[i]["blocks"][b]["state"] == plain[i]["blocks"][b]["state"]);
+            QCOMPARE(radix[i]["cached_tokens"].get<int>() + radix[i]["computed_tokens"].get<int>(),
+                     radix[i]["prompt_tokens"].get<int>());
+            if (ample)
+                QVERIFY(radix[i]["cached_tokens"].get<int>() >=
+                        plain[i]["cached_tokens"].get<int>());
+        }
     }
 
     void policyNamesRoundTrip() {
