@@ -32,7 +32,9 @@ PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     table_ = new QLabel(body_);
     treeCaption_ = new QLabel(body_);
     notes_ = new QLabel(body_);
-    for (QLabel* l : {title_, table_, treeCaption_, notes_}) {
+    semantic_ = new QLabel(body_);
+    semantic_->setObjectName(QStringLiteral("semanticHit"));
+    for (QLabel* l : {title_, table_, semantic_, treeCaption_, notes_}) {
         l->setTextFormat(Qt::RichText);
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -47,6 +49,8 @@ PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     treeScroll_->setWidget(tree_);
     layout->addWidget(title_);
     layout->addWidget(table_);
+    // A semantic cache's hit is the point of its lesson step: right under the table.
+    layout->addWidget(semantic_);
     layout->addWidget(treeScroll_);
     layout->addWidget(treeCaption_);
     layout->addWidget(notes_);
@@ -65,7 +69,7 @@ void PoliciesPanel::setTheme(Theme theme) {
 }
 
 QString PoliciesPanel::tableText() const {
-    return table_->text() + notes_->text();
+    return table_->text() + semantic_->text() + notes_->text();
 }
 
 void PoliciesPanel::changeEvent(QEvent* e) {
@@ -88,7 +92,7 @@ void PoliciesPanel::fitBody() {
     // The labels as tall as their wrapped text needs; the tree gets what is left, at least its
     // minimum, and scrolls inside.
     int text = 5 * 6 + 12;
-    for (QLabel* l : {title_, table_, treeCaption_, notes_})
+    for (QLabel* l : {title_, table_, semantic_, treeCaption_, notes_})
         text += l->text().isEmpty() ? 0 : l->heightForWidth(width - 16);
     // Room for the tree and its scroll bar; a taller tree scrolls inside.
     const int tree =
@@ -145,6 +149,8 @@ void PoliciesPanel::refresh() {
         table_->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(muted, why));
         treeCaption_->clear();
         notes_->clear();
+        semantic_->clear();
+        semantic_->hide();
         tree_->setSnapshot(nullptr);
         fitBody();
         return;
@@ -166,16 +172,15 @@ void PoliciesPanel::refresh() {
             continue;
         const PolicyRequest& r = list[req];
         const QColor reuse = r.reused_tokens > 0 ? pal.hit : pal.computed;
+        // Reused tokens alone (the prompt's length is in the Usage dock): a narrow dock at a large
+        // zoom must still show every column.
         rows += QStringLiteral(
-                    "<tr><td style='padding-right:8px'>%1</td>"
-                    "<td align='right' style='padding-left:6px'><b style='color:%2'>%3</b>"
-                    "<span style='color:%4'>/%5</span></td>"
-                    "<td align='right' style='padding-left:6px'>%6</td>"
-                    "<td align='right' style='padding-left:6px'>%7</td></tr>")
+                    "<tr><td style='padding-right:4px'>%1</td>"
+                    "<td align='right' style='padding-left:4px'><b style='color:%2'>%3</b></td>"
+                    "<td align='right' style='padding-left:4px'>%4</td>"
+                    "<td align='right' style='padding-left:4px'>%5</td></tr>")
                     .arg(policyLabel(p, run->scenario.block_size).toHtmlEscaped(), reuse.name())
                     .arg(r.reused_tokens)
-                    .arg(muted)
-                    .arg(r.prompt_tokens)
                     .arg(r.rejected ? QStringLiteral("—") : QString::number(r.ttft_ms, 'f', 1))
                     .arg(r.rejected ? QStringLiteral("—") : QString::number(r.cost_usd, 'f', 5));
         const QString note = noteText(r);
@@ -203,6 +208,7 @@ void PoliciesPanel::refresh() {
     }
     // The contrast: a semantic cache returns whole answers to questions that look alike.
     QString semantic;
+    semantic_->clear();
     if (req < cmp.semantic.size() && !cmp.semantic[req].question.empty()) {
         const SemanticLookup& s = cmp.semantic[req];
         const QString sim = QString::number(s.similarity, 'f', 2);
@@ -224,8 +230,14 @@ void PoliciesPanel::refresh() {
         } else {
             semantic = tr("<b>Semantic cache</b>: no earlier question to compare with.");
         }
-        semantic = QStringLiteral("<br>") + semantic;  // after the totals line
+        if (s.hit) {
+            semantic_->setText(semantic);
+            semantic = QString();
+        } else {
+            semantic = QStringLiteral("<br>") + semantic;  // after the totals line
+        }
     }
+    semantic_->setVisible(!semantic_->text().isEmpty());
     table_->setText(rows);
     notes_->setText(notes.mid(4) +  // without the first <br>
                     QStringLiteral("%1<span style='color:%2'>%3</span>")

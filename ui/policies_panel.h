@@ -39,7 +39,9 @@ class PoliciesPanel : public QWidget {
     QLabel* title_ = nullptr;
     QLabel* table_ = nullptr;
     QLabel* treeCaption_ = nullptr;
-    QLabel* notes_ = nullptr;  // why an API cached nothing, totals, the semantic contrast
+    QLabel* notes_ = nullptr;
+    QLabel* semantic_ = nullptr;  // a semantic cache's hit, under the table  // why an API cached
+                                  // nothing, totals, the semantic contrast
     QScrollArea* treeScroll_ = nullptr;
     RadixTreeView* tree_ = nullptr;
 };

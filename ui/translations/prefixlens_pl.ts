@@ -1031,7 +1031,7 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>OpenAI automatic</source>
-        <translation>OpenAI automatycznie</translation>
+        <translation>OpenAI, auto</translation>
     </message>
     <message>
         <source>shorter than the %1-token minimum: silently not cached</source>
@@ -1063,7 +1063,7 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>reused</source>
-        <translation>użyte ponownie</translation>
+        <translation>z cache</translation>
     </message>
     <message>
         <source>TTFT ms</source>
