@@ -10,10 +10,10 @@
 #include "core/assets.h"
 #include "lint/lint_input.h"
 #include "lint/lint_tables.h"
-#include "runner/policy_sim.h"
 #include "model/gpt_model.h"
 #include "run_store.h"
 #include "runner/long_prompt.h"
+#include "runner/policy_sim.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
@@ -420,7 +420,8 @@ void EngineSession::attachPolicies(ScenarioRun& run) {
         return;
     }
     // Bookkeeping only (no model work): milliseconds even for the longest built-in scenario.
-    auto trace = make_policy_trace(run.scenario, model_->config(), model_->tokenizer(), run.results);
+    auto trace =
+        make_policy_trace(run.scenario, model_->config(), model_->tokenizer(), run.results);
     if (!trace) {
         run.policies_error = trace.error().message;
         return;
