@@ -7,6 +7,8 @@
 #include "commands.h"
 #include "core/assets.h"
 #include "core/json_util.h"
+#include "lint/lint_tables.h"
+#include "runner/policy_sim.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
 
@@ -54,6 +56,42 @@ nlohmann::ordered_json result_json(const RequestResult& r) {
     return j;
 }
 
+// A request's line as `policy` would have served it (README, "run --policy"): the model's run
+// supplies the prompt and the output; reuse, block states, evictions, TTFT and usage are the
+// policy's.
+void apply_policy(nlohmann::ordered_json& j, const RequestResult& r, const PolicyRequest& p) {
+    using json = nlohmann::ordered_json;
+    j["policy"] = policy_name(p.policy);
+    j["cached_tokens"] = p.reused_tokens;
+    j["computed_tokens"] = p.computed_tokens;
+    for (auto& b : j["blocks"]) {
+        if (b["state"] == "partial")
+            continue;
+        const int end = (b["index"].get<int>() + 1) * r.block_size;
+        b["state"] = end <= p.reused_tokens ? "hit" : "computed";
+    }
+    if (p.policy != CachePolicy::Vllm)
+        j["evicted"] = json::array();  // no chain-hashed blocks outside vLLM's cache
+    j["evicted_tokens"] = p.evicted_tokens;
+    j["ttft_ms"] = p.ttft_ms;
+    j["ttft_source"] = "cost_model";
+    j.erase("prefill_gpu_ms");
+    j["usage"] = {
+        {"input_tokens", p.rejected ? 0 : p.prompt_tokens - p.reused_tokens - p.written_tokens},
+        {"cache_creation_input_tokens", p.written_tokens},
+        {"cache_read_input_tokens", p.reused_tokens},
+        {"output_tokens", r.output_tokens}};
+    j["reused_tokens"] = p.reused_tokens;
+    j["written_tokens"] = p.written_tokens;
+    j["cost_usd"] = p.cost_usd;
+    j["uncached_cost_usd"] = p.uncached_cost_usd;
+    j["price_model"] = p.price_model;
+    if (p.note != PolicyNote::None)
+        j["note"] = policy_note_name(p.note);
+    if (p.rejected)
+        j["rejected"] = true;
+}
+
 // The output text as one printable line: control characters and broken UTF-8 escaped.
 std::string printable(const std::string& text, std::size_t max_chars) {
     std::string s =
@@ -67,10 +105,11 @@ std::string printable(const std::string& text, std::size_t max_chars) {
 
 int run_run(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"--model", "--backend", "--device", "--block-size", "--capacity-blocks"},
-                          {"--verify", "--json", "--list"}},
-                         a);
+    if (auto err = parse(
+            args,
+            {{"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
+             {"--verify", "--json", "--list"}},
+            a);
         !err.empty()) {
         return fail_usage("run: " + err);
     }
@@ -101,6 +140,20 @@ int run_run(const std::vector<std::string>& args) {
         }
         sc.capacity_blocks = static_cast<int>(n);
     }
+    std::optional<CachePolicy> policy;
+    if (auto v = a.get("--policy")) {
+        policy = parse_policy(*v);
+        if (!policy)
+            return fail_usage("run: --policy must be vllm, radix, anthropic or openai, not '" + *v +
+                              "'");
+    }
+    std::optional<lint::LintTables> tables;
+    if (policy) {
+        auto t = lint::LintTables::load(assets_dir() / "lint");
+        if (!t)
+            return fail_usage(t.error().message);
+        tables = std::move(t.value());
+    }
     RunnerOptions options;
     options.verify = a.has("--verify");
 
@@ -126,8 +179,17 @@ int run_run(const std::vector<std::string>& args) {
                     sc.ttl_s
                         ? (", ttl " + std::to_string(static_cast<long>(*sc.ttl_s)) + " s").c_str()
                         : "");
-        std::printf("%4s %-10s %7s %7s %8s %6s %6s %9s %7s  %s\n", "req", "session", "t_s",
-                    "prompt", "cached", "comp", "hit%", "ttft_ms", "evict", "output");
+        if (policy) {
+            std::printf(
+                "policy %s: reuse, TTFT (cost model) and input cost as it would serve "
+                "this trace\n",
+                policy_name(*policy));
+            std::printf("%4s %-10s %7s %7s %8s %6s %6s %9s %10s  %s\n", "req", "session", "t_s",
+                        "prompt", "reused", "comp", "hit%", "ttft_ms", "cost_usd", "note");
+        } else {
+            std::printf("%4s %-10s %7s %7s %8s %6s %6s %9s %7s  %s\n", "req", "session", "t_s",
+                        "prompt", "cached", "comp", "hit%", "ttft_ms", "evict", "output");
+        }
     }
     bool mismatch = false;
     const auto t0 = std::chrono::steady_clock::now();
@@ -139,6 +201,8 @@ int run_run(const std::vector<std::string>& args) {
         const RequestResult& r = *fin->result;
         if (r.verify_failed())
             mismatch = true;
+        if (policy)
+            return;  // printed once the whole trace has been simulated
         if (json_out) {
             std::puts(result_json(r)
                           .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
@@ -157,7 +221,44 @@ int run_run(const std::vector<std::string>& args) {
     auto results = runner.value()->play(sc, sink);
     if (!results)
         return fail_usage(results.error().message);
-    if (!json_out) {
+    if (policy) {
+        const GptModel& model = *engine->model;
+        auto trace = make_policy_trace(sc, model.config(), model.tokenizer(), results.value());
+        if (!trace)
+            return fail_usage(trace.error().message);
+        auto simulated = simulate_policy(*policy, trace.value(), *tables);
+        if (!simulated)
+            return fail_usage(simulated.error().message);
+        double cost = 0, uncached = 0;
+        long long reused = 0, prompt = 0;
+        for (const PolicyRequest& p : simulated.value()) {
+            const RequestResult& r = results.value()[static_cast<std::size_t>(p.request)];
+            cost += p.cost_usd;
+            uncached += p.uncached_cost_usd;
+            reused += p.reused_tokens;
+            prompt += p.prompt_tokens;
+            if (json_out) {
+                auto j = result_json(r);
+                apply_policy(j, r, p);
+                std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+            } else {
+                std::printf("%4d %-10s %7.0f %7d %8d %6d %5.0f%% %9.2f %10.6f  %s%s\n", p.request,
+                            r.session.substr(0, 10).c_str(), r.at_s, p.prompt_tokens,
+                            p.reused_tokens, p.computed_tokens,
+                            100.0 * p.reused_tokens / std::max(1, p.prompt_tokens), p.ttft_ms,
+                            p.cost_usd, policy_note_name(p.note), p.rejected ? " (refused)" : "");
+            }
+        }
+        if (!json_out) {
+            std::printf(
+                "%s: reused %.1f%% of prompt tokens (%lld of %lld), input cost $%.6f "
+                "(uncached $%.6f, %s prices)\n",
+                policy_name(*policy),
+                100.0 * static_cast<double>(reused) / static_cast<double>(std::max(1LL, prompt)),
+                reused, prompt, cost, uncached,
+                simulated->empty() ? "" : simulated->front().price_model.c_str());
+        }
+    } else if (!json_out) {
         const auto& c = runner.value()->cache().counters();
         std::printf(
             "hit rate %.1f%% of prompt tokens (%lld of %lld), %lld blocks evicted, %.2f s\n",

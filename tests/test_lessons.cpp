@@ -21,7 +21,9 @@
 #include "lesson.h"
 #include "lesson_panel.h"
 #include "main_window.h"
+#include "memory_scale_panel.h"
 #include "output_view.h"
+#include "policies_panel.h"
 #include "pool_view.h"
 #include "prompt_view.h"
 #include "scenario_context.h"
@@ -98,6 +100,10 @@ QWidget* expectedTarget(MainWindow& w, const QString& id) {
         return dockOf(w.usagePanel());
     if (id == QLatin1String("pool"))
         return dockOf(w.poolView());
+    if (id == QLatin1String("policies"))
+        return dockOf(w.policiesPanel());
+    if (id == QLatin1String("memory"))
+        return dockOf(w.memoryScalePanel());
     if (id.startsWith(QLatin1String("charts")))
         return dockOf(w.chartsPanel());
     return nullptr;

@@ -61,6 +61,8 @@ en  ttl-5m-vs-1h          2     light  380 s after the last hit the 5-minute ent
 en  ttl-1h                2     light  37 minutes later the 1-hour entry still hits
 en  two-tenants-salt      1     light  no salt: globex hits the blocks acme computed (a side channel)
 en  two-tenants-salt      3     light  with per-tenant salts globex shares nothing
+en  semantic-cache-paraphrase 2 light  carol's one-word-different question, and a semantic cache's answer
+en  agent-loop-interleaved 3    light  history between the system prompt and the tools: reuse collapses
 ja  timestamp-at-head     1     light  the timestamp trap, in Japanese
 ja  agent-loop            5     light  the tool edit, in Japanese
 pl  shared-system-prompt  1     light  the shared system prompt, in Polish
@@ -81,14 +83,26 @@ en  03-hosted-apis           3     light  five minutes of life: the chain of the
 en  04-memory-and-workloads  3     light  many sessions, one pool: the KV pool
 en  04-memory-and-workloads  4     light  who gets evicted: the hit rate at the end of the run
 en  04-memory-and-workloads  8     dark   edit a tool, lose everything after it (dark theme)
+en  05-policies-and-limits   1     light  one trace, four caching policies: the Policies dock
+en  05-policies-and-limits   2     light  the radix tree of a chat: the Policies dock
+en  05-policies-and-limits   3     light  memory to scale: the Memory dock
+en  05-policies-and-limits   4     light  a paraphrase misses the prefix cache: the chain
+en  05-policies-and-limits   5     light  a semantic cache's wrong answer: the Policies dock
+en  05-policies-and-limits   6     light  interleaved history: the chain
+en  05-policies-and-limits   7     light  the timing side channel: the TTFT chart
+en  05-policies-and-limits   8     light  the salt closes it: the TTFT chart
 ja  01-kv-cache              2     light  attention looks back, in Japanese
 ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock, in Japanese
 ja  03-hosted-apis           5     light  what it costs: the Usage dock, in Japanese
 ja  04-memory-and-workloads  6     light  a salt per tenant, in Japanese
+ja  05-policies-and-limits   1     light  four caching policies, in Japanese
+ja  05-policies-and-limits   3     light  memory to scale, in Japanese
 pl  01-kv-cache              5     light  prefill: the Usage dock right after it, in Polish
 pl  02-prefix-reuse          7     light  the fix: stable first, changing last, in Polish
 pl  03-hosted-apis           4     light  one hour for longer gaps, in Polish
 pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
+pl  05-policies-and-limits   2     light  the radix tree, in Polish
+pl  05-policies-and-limits   5     light  a semantic cache's wrong answer, in Polish
 '
 
 # folder for a language: docs/images/ for English, docs/images/<lang>/ for the others

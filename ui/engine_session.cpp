@@ -13,6 +13,7 @@
 #include "model/gpt_model.h"
 #include "run_store.h"
 #include "runner/long_prompt.h"
+#include "runner/policy_sim.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
@@ -404,7 +405,37 @@ void EngineSession::play(const Pending& job) {
         store_->save(*run, key);  // after the views have it: they need not wait for the disk
 }
 
+void EngineSession::attachPolicies(ScenarioRun& run) {
+    if (run.partial || !run.error.empty() || run.policies || !model_)
+        return;
+    if (!lintTables_ && lintTablesError_.isEmpty()) {
+        auto tables = lint::LintTables::load(assets_dir() / "lint");
+        if (tables)
+            lintTables_ = std::make_shared<const lint::LintTables>(std::move(tables.value()));
+        else
+            lintTablesError_ = QString::fromStdString(tables.error().message);
+    }
+    if (!lintTables_) {
+        run.policies_error = lintTablesError_.toStdString();
+        return;
+    }
+    // Bookkeeping only (no model work): milliseconds even for the longest built-in scenario.
+    auto trace =
+        make_policy_trace(run.scenario, model_->config(), model_->tokenizer(), run.results);
+    if (!trace) {
+        run.policies_error = trace.error().message;
+        return;
+    }
+    PolicyOptions po;
+    auto cmp = compare_policies(trace.value(), *lintTables_, po);
+    if (!cmp)
+        run.policies_error = cmp.error().message;
+    else
+        run.policies = std::make_shared<const PolicyComparison>(std::move(cmp.value()));
+}
+
 void EngineSession::emitFinished(const Pending& job, std::shared_ptr<ScenarioRun> run) {
+    attachPolicies(*run);
     if (job.prepare) {
         if (!stopping_ && run->error.empty())
             emit prepared(std::const_pointer_cast<const ScenarioRun>(run));

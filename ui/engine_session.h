@@ -123,6 +123,8 @@ class EngineSession : public QObject {
     void play(const Pending& job);
     // Hands a finished run to whoever asked for it (runReady, variantReady or prepared).
     void emitFinished(const Pending& job, std::shared_ptr<ScenarioRun> run);
+    // Works out the run's trace under the four caching policies (ScenarioRun::policies).
+    void attachPolicies(ScenarioRun& run);
     void fail(const Pending& job, const QString& message);
     bool superseded(const Pending& job) const;
     // Runs the queued lint, if any, now.

@@ -41,7 +41,9 @@
 #include "lesson_panel.h"
 #include "lint_panel.h"
 #include "live_panel.h"
+#include "memory_scale_panel.h"
 #include "output_view.h"
+#include "policies_panel.h"
 #include "pool_view.h"
 #include "prompt_view.h"
 #include "refresh_queue.h"
@@ -460,6 +462,8 @@ void MainWindow::retranslateUi() {
     usageDock_->setWindowTitle(tr("Usage"));
     chartsDock_->setWindowTitle(tr("Charts"));
     poolDock_->setWindowTitle(tr("KV pool"));
+    policiesDock_->setWindowTitle(tr("Policies"));
+    memoryDock_->setWindowTitle(tr("Memory"));
     lintDock_->setWindowTitle(tr("Lint"));
     lessonDock_->setWindowTitle(tr("Lesson"));
     showLintAction_->setText(tr("Show lint &findings"));  // &L is &Language
@@ -538,6 +542,16 @@ void MainWindow::buildDocks() {
     splitDockWidget(dCharts, dPool, Qt::Horizontal);
     splitDockWidget(dPrompt, dOutput, Qt::Vertical);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    // Four caching policies on the same trace: a tab behind the charts.
+    policies_ = new PoliciesPanel(context_, this);
+    policiesDock_ = dock("policiesDock", policies_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(dCharts, policiesDock_);
+    dCharts->raise();
+    // Weights against KV per session against the card: a tab behind the pool.
+    memory_ = new MemoryScalePanel(this);
+    memoryDock_ = dock("memoryDock", memory_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(dPool, memoryDock_);
+    dPool->raise();
     applyDefaultDockSizes();
 
     // Lint findings of the current request, under the prompt whose tokens they select.
@@ -653,6 +667,8 @@ void MainWindow::applyTheme() {
     prompt_->setTheme(theme_);
     charts_->setTheme(theme_);
     usage_->setTheme(theme_);
+    policies_->setTheme(theme_);
+    memory_->setTheme(theme_);
     output_->setTheme(theme_);
     lint_->setTheme(theme_);
     transport_->setTheme(theme_);
@@ -906,6 +922,10 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         return docked(usagePanel());
     if (id == QLatin1String("pool"))
         return docked(poolView());
+    if (id == QLatin1String("policies"))
+        return docked(policies_);
+    if (id == QLatin1String("memory"))
+        return docked(memory_);
     if (id == QLatin1String("charts"))
         return docked(charts_);
     if (id == QLatin1String("charts.ttft"))

@@ -25,6 +25,8 @@ class LintPanel;
 class LessonPanel;
 class OutputView;
 class PoolView;
+class PoliciesPanel;
+class MemoryScalePanel;
 class PromptView;
 class ScenarioContext;
 class TransportBar;
@@ -79,6 +81,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     PromptView* promptView() const { return prompt_; }
     ChartsPanel* chartsPanel() const { return charts_; }
     UsagePanel* usagePanel() const { return usage_; }
+    PoliciesPanel* policiesPanel() const { return policies_; }
+    MemoryScalePanel* memoryScalePanel() const { return memory_; }
     OutputView* outputView() const { return output_; }
     LintPanel* lintPanel() const { return lint_; }
     TransportBar* transportBar() const { return transport_; }
@@ -127,6 +131,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QPointer<EngineHost> engine_;
     BlockChainView* chain_ = nullptr;
     PoolView* pool_ = nullptr;
+    PoliciesPanel* policies_ = nullptr;
+    MemoryScalePanel* memory_ = nullptr;
     PromptView* prompt_ = nullptr;
     ChartsPanel* charts_ = nullptr;
     UsagePanel* usage_ = nullptr;
@@ -164,6 +170,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QDockWidget* usageDock_ = nullptr;
     QDockWidget* chartsDock_ = nullptr;
     QDockWidget* poolDock_ = nullptr;
+    QDockWidget* policiesDock_ = nullptr;
+    QDockWidget* memoryDock_ = nullptr;
     QDockWidget* lintDock_ = nullptr;
     QDockWidget* lessonDock_ = nullptr;
     QAction* showLintAction_ = nullptr;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "runner/policy_types.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
 
@@ -51,6 +52,10 @@ struct ScenarioRun {
     bool partial = false;
     // Read from the run store (run_store.h): played in an earlier launch, not by this process.
     bool from_store = false;
+    // The same trace under four caching policies (runner/policy_sim.h), worked out by the worker
+    // once the play is complete; null while partial or when it could not be (policies_error).
+    std::shared_ptr<const PolicyComparison> policies;
+    std::string policies_error;
 
     int eventCount() const { return static_cast<int>(events.size()); }
     int requestCount() const { return static_cast<int>(scenario.requests.size()); }

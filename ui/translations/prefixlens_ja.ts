@@ -1097,6 +1097,61 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>%1 requests, as played before in %2 s (kept in the run cache)</source>
         <translation>%1 件のリクエスト、前回 %2 秒で再生した結果 (実行キャッシュより)</translation>
     </message>
+    <message>
+        <source>Policies</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>メモリ</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::MemoryScalePanel</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory to scale&lt;/b&gt;: the weights stay, the KV cache grows with every token of every session.</source>
+        <translation>&lt;b&gt;実寸のメモリ&lt;/b&gt;: 重みは変わらず、KV キャッシュはすべてのセッションのすべてのトークンとともに増えます。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>カード</translation>
+    </message>
+    <message>
+        <source>Tokens per session</source>
+        <translation>セッションあたりのトークン</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 (%3 parameters, %4). %5 KV cache: %6 per token (%7 layers × %8 key/value heads × %9 values, K and V), %10 per session of %11 tokens.</source>
+        <translation>%1 重み: %2（パラメータ %3、%4）。%5 KV キャッシュ: トークンあたり %6（%7 層 × %8 キー/バリューヘッド × %9 値、K と V）、%11 トークンのセッションあたり %10。</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: %1 query heads share %2 key/value heads, so each token costs %3× less KV.</source>
+        <translation>グループ化クエリアテンション: %1 個のクエリヘッドが %2 個のキー/バリューヘッドを共有するので、トークンあたりの KV は %3 分の 1 です。</translation>
+    </message>
+    <message>
+        <source>The weights alone do not fit the %1 card.</source>
+        <translation>重みだけで %1 のカードに収まりません。</translation>
+    </message>
+    <message>
+        <source>Sessions of this length that fill the %1 card: %2</source>
+        <translation>この長さで %1 のカードを満たすセッション数: %2</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
@@ -1111,6 +1166,85 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
         <translation> · &lt;span style=&apos;color:%1&apos;&gt;プレフィル待ち&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PoliciesPanel</name>
+    <message>
+        <source>vLLM, blocks of %1</source>
+        <translation>vLLM（%1 トークンのブロック）</translation>
+    </message>
+    <message>
+        <source>SGLang radix tree</source>
+        <translation>SGLang のラジックス木</translation>
+    </message>
+    <message>
+        <source>Anthropic breakpoints</source>
+        <translation>Anthropic のブレークポイント</translation>
+    </message>
+    <message>
+        <source>OpenAI automatic</source>
+        <translation>OpenAI の自動キャッシュ</translation>
+    </message>
+    <message>
+        <source>shorter than the %1-token minimum: silently not cached</source>
+        <translation>最小の %1 トークンより短いため、何も言われずにキャッシュされない</translation>
+    </message>
+    <message>
+        <source>no cache_control breakpoint: nothing is cached</source>
+        <translation>cache_control のブレークポイントがないため、何もキャッシュされない</translation>
+    </message>
+    <message>
+        <source>more than 4 breakpoints: the API refuses the request</source>
+        <translation>ブレークポイントが 4 つを超えるため、API はリクエストを拒否する</translation>
+    </message>
+    <message>
+        <source>no room beside the running requests: nothing stored</source>
+        <translation>実行中のリクエストの横に空きがないため、何も保存されない</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Caching policies&lt;/b&gt;</source>
+        <translation>&lt;b&gt;キャッシュ方式&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The four policies are compared once the whole scenario has played.</source>
+        <translation>シナリオ全体の再生が終わると、四つの方式が比較されます。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, four caching policies</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · 一つのトレース、四つのキャッシュ方式</translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation>再利用</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>input $</source>
+        <translation>入力 $</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt; (word overlap at or above %1 standing in for an embedding): would skip the model and return request %2&apos;s answer (similarity %3): “%4”, written for “%5”. A prefix cache never returns another question&apos;s answer.</source>
+        <translation>&lt;b&gt;セマンティックキャッシュ&lt;/b&gt;（埋め込みの代わりに単語の重なりが %1 以上）: モデルを使わずにリクエスト %2 の回答を返すはずです（類似度 %3）:「%4」。これは「%5」への回答です。プレフィックスキャッシュは別の質問の回答を返すことはありません。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt;: no earlier question similar enough (nearest: request %1, similarity %2, below %3): the model answers.</source>
+        <translation>&lt;b&gt;セマンティックキャッシュ&lt;/b&gt;: 十分に似た以前の質問はありません（最も近いのはリクエスト %1、類似度 %2 で %3 未満）。モデルが回答します。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt;: no earlier question to compare with.</source>
+        <translation>&lt;b&gt;セマンティックキャッシュ&lt;/b&gt;: 比べる以前の質問がありません。</translation>
+    </message>
+    <message>
+        <source>Whole scenario, prompt tokens reused: %1</source>
+        <translation>シナリオ全体で再利用されたプロンプトトークン: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Radix tree&lt;/b&gt; after request %1 was admitted: %2 of %3 tokens held. %4 reused path, %5 added by this request, %6 cached; outlined: held by a running request. Each box is a node with its token count.</source>
+        <translation>リクエスト %1 を受け付けた後の&lt;b&gt;ラジックス木&lt;/b&gt;: %3 トークン中 %2 トークンを保持。%4 再利用された経路、%5 このリクエストが追加した部分、%6 キャッシュ済み。枠線付きは実行中のリクエストが保持しているノード。箱は一つのノードで、数字はそのトークン数です。</translation>
     </message>
 </context>
 <context>
@@ -1293,6 +1427,25 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 tokens look dynamic but come after the cached prefix: they cost no reuse.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 トークンが動的に見えますが、キャッシュされるプレフィックスより後ろにあるため、再利用は失われません。&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::RadixTreeView</name>
+    <message>
+        <source>Root of the tree (no salt)</source>
+        <translation>木の根（ソルトなし）</translation>
+    </message>
+    <message>
+        <source>Root of the tree for salt “%1”</source>
+        <translation>ソルト「%1」の木の根</translation>
+    </message>
+    <message>
+        <source>Tokens: %1, from token %2 of the path</source>
+        <translation>トークン: %1、経路のトークン %2 から</translation>
+    </message>
+    <message>
+        <source>Held by running requests (%1): never evicted</source>
+        <translation>実行中のリクエスト（%1 件）が保持: 退避されない</translation>
     </message>
 </context>
 <context>

@@ -1109,6 +1109,61 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>%1 requests, as played before in %2 s (kept in the run cache)</source>
         <translation>Żądania: %1, odtworzone wcześniej w %2 s (z pamięci przebiegów)</translation>
     </message>
+    <message>
+        <source>Policies</source>
+        <translation>Polityki</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Pamięć</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::MemoryScalePanel</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory to scale&lt;/b&gt;: the weights stay, the KV cache grows with every token of every session.</source>
+        <translation>&lt;b&gt;Pamięć w skali&lt;/b&gt;: wagi zostają, cache KV rośnie z każdym tokenem każdej sesji.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karta</translation>
+    </message>
+    <message>
+        <source>Tokens per session</source>
+        <translation>Tokeny na sesję</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2 (%3 parameters, %4). %5 KV cache: %6 per token (%7 layers × %8 key/value heads × %9 values, K and V), %10 per session of %11 tokens.</source>
+        <translation>%1 Wagi: %2 (%3 parametrów, %4). %5 Cache KV: %6 na token (%7 warstw × %8 głowic klucz/wartość × %9 wartości, K i V), %10 na sesję z %11 tokenów.</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention: %1 query heads share %2 key/value heads, so each token costs %3× less KV.</source>
+        <translation>Grouped-query attention: %1 głowic zapytań dzieli %2 głowic klucz/wartość, więc każdy token kosztuje %3× mniej KV.</translation>
+    </message>
+    <message>
+        <source>The weights alone do not fit the %1 card.</source>
+        <translation>Same wagi nie mieszczą się na karcie %1.</translation>
+    </message>
+    <message>
+        <source>Sessions of this length that fill the %1 card: %2</source>
+        <translation>Sesje tej długości, które zapełniają kartę %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::OutputView</name>
@@ -1123,6 +1178,85 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
         <translation> · &lt;span style=&apos;color:%1&apos;&gt;czeka na prefill&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::PoliciesPanel</name>
+    <message>
+        <source>vLLM, blocks of %1</source>
+        <translation>vLLM, bloki po %1</translation>
+    </message>
+    <message>
+        <source>SGLang radix tree</source>
+        <translation>Drzewo radix SGLang</translation>
+    </message>
+    <message>
+        <source>Anthropic breakpoints</source>
+        <translation>Punkty Anthropic</translation>
+    </message>
+    <message>
+        <source>OpenAI automatic</source>
+        <translation>OpenAI, auto</translation>
+    </message>
+    <message>
+        <source>shorter than the %1-token minimum: silently not cached</source>
+        <translation>krótszy niż minimum %1 tokenów: po cichu nie trafia do cache</translation>
+    </message>
+    <message>
+        <source>no cache_control breakpoint: nothing is cached</source>
+        <translation>brak punktu cache_control: nic nie trafia do cache</translation>
+    </message>
+    <message>
+        <source>more than 4 breakpoints: the API refuses the request</source>
+        <translation>więcej niż 4 punkty: API odrzuca żądanie</translation>
+    </message>
+    <message>
+        <source>no room beside the running requests: nothing stored</source>
+        <translation>brak miejsca obok trwających żądań: nic nie zapisano</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Caching policies&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Polityki cache&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The four policies are compared once the whole scenario has played.</source>
+        <translation>Cztery polityki są porównywane, gdy cały scenariusz się odtworzy.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, four caching policies</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · jeden ślad, cztery polityki cache</translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation>z cache</translation>
+    </message>
+    <message>
+        <source>TTFT ms</source>
+        <translation>TTFT ms</translation>
+    </message>
+    <message>
+        <source>input $</source>
+        <translation>wejście $</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt; (word overlap at or above %1 standing in for an embedding): would skip the model and return request %2&apos;s answer (similarity %3): “%4”, written for “%5”. A prefix cache never returns another question&apos;s answer.</source>
+        <translation>&lt;b&gt;Cache semantyczny&lt;/b&gt; (nakładanie się słów co najmniej %1 w miejsce embeddingu): pominąłby model i zwrócił odpowiedź żądania %2 (podobieństwo %3): „%4”, napisaną dla „%5”. Cache prefiksów nigdy nie zwraca odpowiedzi na inne pytanie.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt;: no earlier question similar enough (nearest: request %1, similarity %2, below %3): the model answers.</source>
+        <translation>&lt;b&gt;Cache semantyczny&lt;/b&gt;: brak dość podobnego wcześniejszego pytania (najbliższe: żądanie %1, podobieństwo %2, poniżej %3): odpowiada model.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Semantic cache&lt;/b&gt;: no earlier question to compare with.</source>
+        <translation>&lt;b&gt;Cache semantyczny&lt;/b&gt;: brak wcześniejszego pytania do porównania.</translation>
+    </message>
+    <message>
+        <source>Whole scenario, prompt tokens reused: %1</source>
+        <translation>Cały scenariusz, ponownie użyte tokeny promptu: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Radix tree&lt;/b&gt; after request %1 was admitted: %2 of %3 tokens held. %4 reused path, %5 added by this request, %6 cached; outlined: held by a running request. Each box is a node with its token count.</source>
+        <translation>&lt;b&gt;Drzewo radix&lt;/b&gt; po przyjęciu żądania %1: %2 z %3 tokenów zajętych. %4 ścieżka użyta ponownie, %5 dodane przez to żądanie, %6 w cache; obrysowane: trzymane przez trwające żądanie. Każde pole to węzeł z liczbą tokenów.</translation>
     </message>
 </context>
 <context>
@@ -1305,6 +1439,25 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;%2 tokens look dynamic but come after the cached prefix: they cost no reuse.&lt;/span&gt;</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;Tokeny wyglądające na dynamiczne (%2) stoją za buforowanym prefiksem: nie odbierają żadnego ponownego użycia.&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::RadixTreeView</name>
+    <message>
+        <source>Root of the tree (no salt)</source>
+        <translation>Korzeń drzewa (bez soli)</translation>
+    </message>
+    <message>
+        <source>Root of the tree for salt “%1”</source>
+        <translation>Korzeń drzewa dla soli „%1”</translation>
+    </message>
+    <message>
+        <source>Tokens: %1, from token %2 of the path</source>
+        <translation>Tokeny: %1, od tokenu %2 ścieżki</translation>
+    </message>
+    <message>
+        <source>Held by running requests (%1): never evicted</source>
+        <translation>Trzymany przez trwające żądania (%1): nigdy nie usuwany</translation>
     </message>
 </context>
 <context>
