@@ -179,6 +179,13 @@ const std::vector<LessonTarget>& lessonTargets() {
         {"charts.kv", "the Charts dock on \"KV memory\""},
         {"charts.hits", "the Charts dock on \"Hit rate\""},
         {"pool", "the KV pool dock: every physical block"},
+        {"chain.attention",
+         "the block chain with the attention heat map on: where the token under the cursor looks"},
+        {"model.decode",
+         "the Model dock on \"Prefill vs decode\": token times with the KV cache and with none"},
+        {"model.sweep",
+         "the Model dock on \"Length sweep\": prefill and attention against KV "
+         "memory, by prompt length"},
     };
     return targets;
 }

@@ -21,6 +21,7 @@ namespace pl::ui {
 
 class BlockChainView;
 class ChartsPanel;
+class ModelPanel;
 class LintPanel;
 class LessonPanel;
 class OutputView;
@@ -78,6 +79,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     PoolView* poolView() const { return pool_; }
     PromptView* promptView() const { return prompt_; }
     ChartsPanel* chartsPanel() const { return charts_; }
+    ModelPanel* modelPanel() const { return model_; }
     UsagePanel* usagePanel() const { return usage_; }
     OutputView* outputView() const { return output_; }
     LintPanel* lintPanel() const { return lint_; }
@@ -129,6 +131,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     PoolView* pool_ = nullptr;
     PromptView* prompt_ = nullptr;
     ChartsPanel* charts_ = nullptr;
+    ModelPanel* model_ = nullptr;
     UsagePanel* usage_ = nullptr;
     OutputView* output_ = nullptr;
     LintPanel* lint_ = nullptr;
@@ -166,6 +169,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QDockWidget* poolDock_ = nullptr;
     QDockWidget* lintDock_ = nullptr;
     QDockWidget* lessonDock_ = nullptr;
+    QDockWidget* modelDock_ = nullptr;
     QAction* showLintAction_ = nullptr;
     std::function<QString()> progressText_;
     Theme theme_ = Theme::Light;
