@@ -8,15 +8,67 @@
 #include "core/assets.h"
 #include "core/machine_load.h"
 #include "runner/benchmark.h"
+#include "runner/length_sweep.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
 
 namespace pl::cli {
 
+namespace {
+
+// bench --sweep: prefill time and attention FLOPs against KV bytes, by prompt length.
+int run_sweep(const ParsedArgs& a, const GptConfig& config, bool quick, int repeats) {
+    auto engine = setup_engine(a, 16, sweep_pool_blocks(config, 16));
+    if (!engine)
+        return fail_usage(engine.error().message);
+    const bool json_out = a.has("--json");
+    std::vector<int> lengths = sweep_lengths(config);
+    if (quick)
+        lengths.resize(std::min<std::size_t>(lengths.size(), 3));
+    auto report = run_length_sweep(*engine->backend, lengths, repeats, [&](int done, int total) {
+        if (!json_out && done < total)
+            std::fprintf(stderr, "  prefill %d tokens (%d of %d)...\n",
+                         lengths[static_cast<std::size_t>(done)], done + 1, total);
+        return true;
+    });
+    if (!report)
+        return fail_usage(report.error().message);
+    if (json_out) {
+        nlohmann::ordered_json j;
+        j["backend"] = report->backend;
+        j["device"] = report->device;
+        j["model"] = engine->model->name();
+        nlohmann::ordered_json points = nlohmann::ordered_json::array();
+        for (const SweepPoint& p : report->points) {
+            points.push_back({{"tokens", p.tokens},
+                              {"prefill_ms", p.prefill_ms},
+                              {"flops", p.flops},
+                              {"attention_flops", p.attention_flops},
+                              {"kv_bytes", p.kv_bytes}});
+        }
+        j["sweep"] = std::move(points);
+        std::puts(j.dump().c_str());
+    } else {
+        std::printf("length sweep on %s (%s), model %s\n", report->backend.c_str(),
+                    report->device.c_str(), engine->model->name().c_str());
+        std::printf("%8s %12s %14s %16s %12s\n", "tokens", "prefill_ms", "GFLOP", "attn_GFLOP",
+                    "kv_MiB");
+        for (const SweepPoint& p : report->points) {
+            std::printf("%8d %12.2f %14.3f %16.3f %12.2f\n", p.tokens, p.prefill_ms, p.flops * 1e-9,
+                        p.attention_flops * 1e-9, static_cast<double>(p.kv_bytes) / (1 << 20));
+        }
+    }
+    return finish(*engine, 0);
+}
+
+}  // namespace
+
 int run_bench(const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(
-            args, {{"--model", "--backend", "--device", "--repeats"}, {"--json", "--quick"}}, a);
+            args,
+            {{"--model", "--backend", "--device", "--repeats"}, {"--json", "--quick", "--sweep"}},
+            a);
         !err.empty()) {
         return fail_usage("bench: " + err);
     }
@@ -40,6 +92,10 @@ int run_bench(const std::vector<std::string>& args) {
     auto probe = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe)
         return fail_usage(probe.error().message);
+    if (a.has("--sweep")) {
+        return run_sweep(a, probe.value()->config(), a.has("--quick"),
+                         a.get("--repeats") ? options.repeats : 2);
+    }
     auto engine = setup_engine(a, 16, bench_pool_blocks(probe.value()->config(), 16));
     if (!engine)
         return fail_usage(engine.error().message);

@@ -49,6 +49,32 @@ nlohmann::ordered_json result_json(const RequestResult& r) {
         j["max_abs_diff_vs_full"] = *r.max_abs_diff_vs_full;
     if (r.verify_tolerance)
         j["verify_tolerance"] = *r.verify_tolerance;
+    // Extensions of SPEC §2 (README: run --json): where the time went, the K/V rows computed,
+    // the first token's candidates both ways (--verify) and the same request with no cache
+    // (--no-cache).
+    j["prefill_ms"] = r.timing.prefill_ms;
+    j["decode_ms"] = r.timing.decode_ms;
+    j["decode_step_ms"] = r.timing.step_ms;
+    j["kv_rows_computed"] = r.timing.kv_rows;
+    auto scores = [](const std::vector<TokenScore>& top) {
+        json a = json::array();
+        for (const TokenScore& t : top) {
+            a.push_back(
+                {{"token", t.token}, {"text", t.text}, {"logit", t.logit}, {"prob", t.prob}});
+        }
+        return a;
+    };
+    if (r.max_abs_diff_vs_full) {
+        j["top_cached"] = scores(r.top_cached);
+        j["top_full"] = scores(r.top_full);
+    }
+    if (r.no_cache) {
+        const NoCacheReport& nc = *r.no_cache;
+        j["no_cache"] = {
+            {"prefill_ms", nc.timing.prefill_ms},  {"decode_ms", nc.timing.decode_ms},
+            {"decode_step_ms", nc.timing.step_ms}, {"kv_rows_computed", nc.timing.kv_rows},
+            {"output_tokens", nc.output.size()},   {"same_output", nc.output == r.output}};
+    }
     j["usage"] = {{"input_tokens", r.usage.input_tokens},
                   {"cache_creation_input_tokens", r.usage.cache_creation_input_tokens},
                   {"cache_read_input_tokens", r.usage.cache_read_input_tokens},
@@ -101,6 +127,28 @@ std::string printable(const std::string& text, std::size_t max_chars) {
     return s;
 }
 
+// The articles' GPT-2 experiment on one request: "computed 8 of 417 tokens, same next-token
+// scores", with the candidates through the cache beside those of the full recompute.
+std::string scores_line(const RequestResult& r) {
+    bool same = !r.verify_failed() && r.top_cached.size() == r.top_full.size();
+    for (std::size_t i = 0; same && i < r.top_cached.size(); ++i)
+        same = r.top_cached[i].token == r.top_full[i].token;
+    char head[160];
+    std::snprintf(
+        head, sizeof head,
+        "computed %d of %d tokens, %s next-token scores (max |diff| %.1e):", r.computed_tokens,
+        r.prompt_tokens, same ? "same" : "DIFFERENT", r.max_abs_diff_vs_full.value_or(0.0));
+    std::string s = head;
+    for (std::size_t i = 0; i < r.top_cached.size() && i < r.top_full.size(); ++i) {
+        char cell[96];
+        std::snprintf(cell, sizeof cell, " %s %.4f|%.4f",
+                      printable(r.top_cached[i].text, 16).c_str(), r.top_cached[i].logit,
+                      r.top_full[i].logit);
+        s += cell;
+    }
+    return s;
+}
+
 }  // namespace
 
 int run_run(const std::vector<std::string>& args) {
@@ -108,7 +156,7 @@ int run_run(const std::vector<std::string>& args) {
     if (auto err = parse(
             args,
             {{"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
-             {"--verify", "--json", "--list"}},
+             {"--verify", "--no-cache", "--json", "--list"}},
             a);
         !err.empty()) {
         return fail_usage("run: " + err);
@@ -156,13 +204,14 @@ int run_run(const std::vector<std::string>& args) {
     }
     RunnerOptions options;
     options.verify = a.has("--verify");
+    options.no_cache = a.has("--no-cache");
 
     // Load the model first to size the pool: the cache's blocks plus scratch for --verify.
     auto probe_model = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe_model)
         return fail_usage(probe_model.error().message);
-    const int pool =
-        RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(), options.verify);
+    const int pool = RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(),
+                                                       options.verify || options.no_cache);
     auto engine = setup_engine(a, sc.block_size, pool);
     if (!engine)
         return fail_usage(engine.error().message);
@@ -215,6 +264,17 @@ int run_run(const std::vector<std::string>& args) {
             if (r.max_abs_diff_vs_full)
                 std::printf("  max|diff| %.2e", *r.max_abs_diff_vs_full);
             std::printf("\n");
+            if (r.max_abs_diff_vs_full)
+                std::printf("     %s\n", scores_line(r).c_str());
+            if (r.no_cache) {
+                const NoCacheReport& nc = *r.no_cache;
+                std::printf(
+                    "     prefill %.2f ms, decode %.2f ms, %lld K/V rows; no cache: "
+                    "prefill %.2f ms, decode %.2f ms, %lld K/V rows, %s output\n",
+                    r.timing.prefill_ms, r.timing.decode_ms, r.timing.kv_rows, nc.timing.prefill_ms,
+                    nc.timing.decode_ms, nc.timing.kv_rows,
+                    nc.output == r.output ? "same" : "DIFFERENT");
+            }
         }
         std::fflush(stdout);
     };

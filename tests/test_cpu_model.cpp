@@ -267,6 +267,77 @@ class TestCpuModel : public QObject {
         }
     }
 
+    // forward_attention reports the probabilities the attention op used for the last token: each
+    // row sums to 1; the decode path (one token after the rest, attention per block in place)
+    // and the prefill path (the whole sequence, dense tiles) agree; and layer 0's rows equal a
+    // softmax of q·k / sqrt(head_dim) worked out here from the op's inputs.
+    void attentionProbabilitiesOfTheLastToken_data() {
+        QTest::addColumn<int>("n");
+        for (int n : {1, 15, 16, 17, 40, 200})
+            QTest::addRow("%d tokens", n) << n;
+    }
+    void attentionProbabilitiesOfTheLastToken() {
+        QFETCH(int, n);
+        const GptConfig& cfg = tiny()->config();
+        const auto tokens = random_tokens(n, cfg.vocab_size, 77u + static_cast<uint32_t>(n));
+        KvPoolLayout layout{16, 40, 0, 0};
+        CpuBackend be(tiny(), layout);
+        std::vector<int32_t> table;
+        for (int i = 0; i < 20; ++i)
+            table.push_back(39 - 2 * i);
+        std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+        std::vector<float> dense, paged;
+        QVERIFY(be.forward_attention(table, 0, tokens, logits, dense).ok());
+        const auto whole_logits = logits;
+        QCOMPARE(dense.size(), static_cast<std::size_t>(cfg.n_layer * cfg.n_head * n));
+        if (n > 1) {
+            QVERIFY(be.forward(table, 0, std::span(tokens).first(n - 1), logits).ok());
+            QVERIFY(
+                be.forward_attention(table, n - 1, std::span(tokens).subspan(n - 1), logits, paged)
+                    .ok());
+            PL_COMPARE_CLOSE(paged, dense, 1e-5, 1e-4);
+            PL_COMPARE_CLOSE(logits, whole_logits, 1e-5, 1e-4);
+        }
+        for (int row = 0; row < cfg.n_layer * cfg.n_head; ++row) {
+            double sum = 0;
+            for (int k = 0; k < n; ++k) {
+                const float p = dense[static_cast<std::size_t>(row * n + k)];
+                QVERIFY(p >= 0.0f && p <= 1.0f);
+                sum += p;
+            }
+            QVERIFY2(std::fabs(sum - 1.0) < 1e-5, qPrintable(QString::number(sum)));
+        }
+        // Layer 0 from its inputs: embeddings, ln_1, the qkv projection, then q·k per head.
+        const int C = cfg.n_embd, hd = cfg.head_dim();
+        const GptOffsets& w = tiny()->offsets();
+        std::vector<float> x(static_cast<std::size_t>(n) * C), ln(x.size()), qkv(3 * x.size());
+        cpu::embedding(x.data(), tokens.data(), tiny()->at(w.wte), tiny()->at(w.wpe), 0, n, C);
+        cpu::layernorm(ln.data(), x.data(), tiny()->at(w.layers[0].ln1_w),
+                       tiny()->at(w.layers[0].ln1_b), n, C, cfg.layer_norm_epsilon);
+        cpu::matmul(qkv.data(), ln.data(), tiny()->at(w.layers[0].qkv_w),
+                    tiny()->at(w.layers[0].qkv_b), n, C, 3 * C);
+        for (int h = 0; h < cfg.n_head; ++h) {
+            const float* q = qkv.data() + static_cast<long>(n - 1) * 3 * C + h * hd;
+            std::vector<double> s(static_cast<std::size_t>(n));
+            double mx = -1e300, z = 0;
+            for (int k = 0; k < n; ++k) {
+                const float* key = qkv.data() + static_cast<long>(k) * 3 * C + C + h * hd;
+                double d = 0;
+                for (int i = 0; i < hd; ++i)
+                    d += static_cast<double>(q[i]) * key[i];
+                s[static_cast<std::size_t>(k)] = d / std::sqrt(static_cast<double>(hd));
+                mx = std::max(mx, s[static_cast<std::size_t>(k)]);
+            }
+            for (double& v : s)
+                z += (v = std::exp(v - mx));
+            std::vector<float> expect(s.size());
+            for (std::size_t k = 0; k < s.size(); ++k)
+                expect[k] = static_cast<float>(s[k] / z);
+            std::vector<float> got(dense.begin() + h * n, dense.begin() + (h + 1) * n);
+            PL_COMPARE_CLOSE(got, expect, 1e-6, 1e-4);
+        }
+    }
+
     void rejectsPromptLongerThanContext() {
         KvPoolLayout layout{16, 32, 0, 0};
         CpuBackend be(tiny(), layout);

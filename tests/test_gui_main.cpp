@@ -670,13 +670,13 @@ class TestGuiMain : public QObject {
     // every dock's edge where it was (they used to shift by ~15 px as texts changed length).
     void docksStayPutWhilePlaying_data() {
         QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("lesson");  // opened at step 6 when set
+        QTest::addColumn<QString>("lesson");  // opened at step 7 (decode) when set
         QTest::addColumn<QString>("lang");
         for (const char* name :
              {"shared-system-prompt", "agent-loop", "concurrent-sessions", "ttl-5m-vs-1h"})
             QTest::newRow(name) << QString::fromLatin1(name) << QString() << QString();
         for (const char* lang : {"en", "ja", "pl"}) {
-            QTest::newRow(qPrintable(QStringLiteral("lesson 1 step 6, ") + lang))
+            QTest::newRow(qPrintable(QStringLiteral("lesson 1 step 7, ") + lang))
                 << QStringLiteral("shared-system-prompt") << QStringLiteral("01-kv-cache")
                 << QString::fromLatin1(lang);
         }
@@ -693,7 +693,7 @@ class TestGuiMain : public QObject {
             auto l = loadLesson(lesson.toStdString());
             QVERIFY(l.ok());
             w->lessonPanel()->setLanguage(lang);
-            w->lessonPanel()->setLesson(std::move(l.value()), 5);
+            w->lessonPanel()->setLesson(std::move(l.value()), 6);
             QTRY_VERIFY_WITH_TIMEOUT(w->lessonPanel()->isStepShown(), kRunTimeoutMs);
         }
         w->context()->setCursor(0);

@@ -22,6 +22,7 @@
 #include "lesson_panel.h"
 #include "main_window.h"
 #include "memory_scale_panel.h"
+#include "model_panel.h"
 #include "output_view.h"
 #include "policies_panel.h"
 #include "pool_view.h"
@@ -106,6 +107,10 @@ QWidget* expectedTarget(MainWindow& w, const QString& id) {
         return dockOf(w.memoryScalePanel());
     if (id.startsWith(QLatin1String("charts")))
         return dockOf(w.chartsPanel());
+    if (id == QLatin1String("chain.attention"))
+        return w.blockChainView();
+    if (id.startsWith(QLatin1String("model.")))
+        return dockOf(w.modelPanel());
     return nullptr;
 }
 
@@ -131,6 +136,15 @@ void checkTargetShown(MainWindow& w, QWidget* target, const QString& id) {
     QTRY_VERIFY2(target->width() > 100 && target->height() > 16, qPrintable(id));
     const QRect inWindow(target->mapTo(&w, QPoint(0, 0)), target->size());
     QVERIFY2(w.rect().intersects(inWindow), qPrintable(id));
+    // The chain framed with its heat map on (chain.attention) or off (chain); the Model dock on
+    // the step's tab.
+    if (id.startsWith(QLatin1String("chain")))
+        QCOMPARE(w.blockChainView()->attentionShown(), id == QLatin1String("chain.attention"));
+    if (id.startsWith(QLatin1String("model."))) {
+        const auto tab =
+            id == QLatin1String("model.sweep") ? ModelPanel::Tab::Sweep : ModelPanel::Tab::Decode;
+        QVERIFY2(w.modelPanel()->tabPage(tab)->isVisible(), qPrintable(id));
+    }
     if (const auto chart = expectedChart(id)) {
         QWidget* view = w.chartsPanel()->chartView(*chart);
         QVERIFY2(view->isVisible(), qPrintable(id));

@@ -1,6 +1,7 @@
 // The request runner over the CPU backend: what `prefixlens run` reports must follow from the
 // cache semantics, and bad scenarios must fail cleanly.
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "model/gpt_model.h"
 #include "prompt/framing.h"
 #include "prompt/renderer.h"
+#include "runner/length_sweep.h"
 #include "runner/request_runner.h"
 #include "runner/scenario.h"
 #include "test_support.h"
@@ -299,6 +301,161 @@ class TestRequestRunner : public QObject {
         QVERIFY2(!err.contains('\n'), qPrintable(err));
         QVERIFY2(err.contains("bad.json"), qPrintable(err));
         QVERIFY2(err.contains(expect), qPrintable(err));
+    }
+
+    // The articles' GPT-2 experiment on every request: the first token's candidates through the
+    // cache equal those of a full recompute, ids, order and logits within the verify tolerance,
+    // and the probabilities are a softmax (the top one is the greedy choice).
+    void scoresCachedMatchFull() {
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY(sc.ok());
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        CpuBackend be(model_, layout);
+        RunnerOptions ro;
+        ro.verify = true;
+        ro.keep_logits = true;
+        auto runner = RequestRunner::create(be, *sc, ro);
+        QVERIFY(runner.ok());
+        auto results = runner.value()->play(*sc, {});
+        QVERIFY(results.ok());
+        bool some_reuse = false;
+        for (const RequestResult& r : *results) {
+            some_reuse |= r.cached_tokens > 0;
+            QCOMPARE(static_cast<int>(r.top_cached.size()), kTopScores);
+            QCOMPARE(r.top_full.size(), r.top_cached.size());
+            QCOMPARE(r.top_cached[0].token, r.output.front());  // greedy sampling
+            const float best = *std::max_element(r.first_logits.begin(), r.first_logits.end());
+            QCOMPARE(r.top_cached[0].logit, best);
+            for (std::size_t i = 0; i < r.top_cached.size(); ++i) {
+                QCOMPARE(r.top_cached[i].token, r.top_full[i].token);
+                QVERIFY(std::fabs(r.top_cached[i].logit - r.top_full[i].logit) <=
+                        *r.max_abs_diff_vs_full + 1e-7);
+                QCOMPARE(r.top_cached[i].text,
+                         model_->tokenizer().token_bytes(r.top_cached[i].token));
+                if (i > 0) {
+                    QVERIFY(r.top_cached[i].logit <= r.top_cached[i - 1].logit);
+                    QVERIFY(r.top_cached[i].prob <= r.top_cached[i - 1].prob);
+                }
+            }
+            double sum = 0;
+            for (float l : r.first_logits)
+                sum += std::exp(static_cast<double>(l) - best);
+            QVERIFY(std::fabs(r.top_cached[0].prob - 1.0 / sum) < 1e-5);
+        }
+        QVERIFY(some_reuse);  // at least one request's scores came through cached blocks
+    }
+
+    // No KV cache: the prefill computes the whole prompt and every decode step recomputes K and
+    // V of the whole sequence, through the backend. The tokens are the same as the cached run's
+    // and the K/V rows are P + (P+1) + ... + (P+d), i.e. T(P+d) - T(P-1) with T(n) = n(n+1)/2;
+    // the cached run computes only its computed tokens plus one row per decode step.
+    void noCacheRecomputesEverything() {
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY(sc.ok());
+        for (auto& req : sc->requests)
+            req.max_tokens = 12;
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        CpuBackend be(model_, layout);
+        RunnerOptions ro;
+        ro.no_cache = true;
+        ro.timing = TimingSource::CostModel;  // the steps' times follow the FLOPs exactly
+        auto runner = RequestRunner::create(be, *sc, ro);
+        QVERIFY(runner.ok());
+        auto results = runner.value()->play(*sc, {});
+        QVERIFY2(results.ok(), results.ok() ? "" : results.error().message.c_str());
+        auto tri = [](long long n) { return n * (n + 1) / 2; };
+        for (const RequestResult& r : *results) {
+            QVERIFY(r.no_cache.has_value());
+            const NoCacheReport& nc = *r.no_cache;
+            QVERIFY(nc.output == r.output);
+            const long long P = r.prompt_tokens;
+            const long long d = r.output_tokens - 1;  // the last token needs no forward
+            QVERIFY(d >= 1);
+            QCOMPARE(nc.timing.kv_rows, tri(P + d) - tri(P - 1));
+            QCOMPARE(r.timing.kv_rows, static_cast<long long>(r.computed_tokens) + d);
+            QCOMPARE(static_cast<long long>(nc.timing.step_ms.size()), d);
+            QCOMPARE(static_cast<long long>(r.timing.step_ms.size()), d);
+            // Every no-cache step redoes the whole sequence, so it costs more than the last
+            // one, and more than the cached step at the same position by far.
+            for (std::size_t i = 0; i < nc.timing.step_ms.size(); ++i) {
+                QVERIFY(nc.timing.step_ms[i] > 10 * r.timing.step_ms[i]);
+                if (i > 0)
+                    QVERIFY(nc.timing.step_ms[i] > nc.timing.step_ms[i - 1]);
+            }
+            QVERIFY(nc.timing.decode_ms > r.timing.decode_ms);
+            QCOMPARE(r.timing.prefill_ms, r.ttft_ms);
+        }
+    }
+
+    // `run --no-cache --verify --json`: the documented extension fields on every line, the
+    // no-cache replay writing the cached run's tokens with more K/V rows, the same best first
+    // candidate both ways; the text output carries the articles' line.
+    void noCacheCliReportsBothWays() {
+        const auto r = run_cli(
+            {"run", QString::fromStdString((test::data_dir() / "scenarios" / "mini.json").string()),
+             "--json", "--backend", "cpu", "--no-cache", "--verify"});
+        QCOMPARE(r.exit_code, 0);
+        const auto lines = json_lines(r.out);
+        QCOMPARE(lines.size(), size_t(4));
+        for (const auto& j : lines) {
+            for (const char* k : {"prefill_ms", "decode_ms", "decode_step_ms", "kv_rows_computed",
+                                  "top_cached", "top_full", "no_cache"}) {
+                QVERIFY2(j.contains(k), k);
+            }
+            QVERIFY(j["no_cache"]["same_output"].get<bool>());
+            QVERIFY(j["no_cache"]["kv_rows_computed"].get<long long>() >
+                    j["kv_rows_computed"].get<long long>());
+            QCOMPARE(j["top_cached"].size(), size_t(kTopScores));
+            QVERIFY(j["top_cached"][0]["token"] == j["top_full"][0]["token"]);
+        }
+        const auto text = run_cli(
+            {"run", QString::fromStdString((test::data_dir() / "scenarios" / "mini.json").string()),
+             "--backend", "cpu", "--verify"});
+        QCOMPARE(text.exit_code, 0);
+        QVERIFY2(text.out.contains(
+                     QRegularExpression("computed \\d+ of \\d+ tokens, same next-token scores")),
+                 qPrintable(text.out));
+    }
+
+    // The length sweep: attention FLOPs grow with the square of the length (doubling the length
+    // nearly quadruples them), KV bytes in a straight line (doubling doubles them).
+    void lengthSweepShapes() {
+        const GptConfig& cfg = model_->config();
+        const auto lengths = sweep_lengths(cfg);
+        QVERIFY(lengths.size() >= 5);
+        QCOMPARE(lengths.back(), cfg.n_positions);
+        QVERIFY(std::is_sorted(lengths.begin(), lengths.end()));
+        KvPoolLayout layout{16, sweep_pool_blocks(cfg, 16), 0, 0};
+        CpuBackend be(model_, layout);
+        int calls = 0;
+        auto rep = run_length_sweep(be, {64, 128, 256}, 1, [&](int done, int total) {
+            ++calls;
+            return done <= total;
+        });
+        QVERIFY2(rep.ok(), rep.ok() ? "" : rep.error().message.c_str());
+        QCOMPARE(calls, 4);
+        QCOMPARE(rep->points.size(), size_t(3));
+        for (std::size_t i = 1; i < rep->points.size(); ++i) {
+            const SweepPoint& a = rep->points[i - 1];
+            const SweepPoint& b = rep->points[i];
+            QCOMPARE(b.kv_bytes, 2 * a.kv_bytes);
+            const double ratio = b.attention_flops / a.attention_flops;
+            QVERIFY2(ratio > 3.9 && ratio < 4.0, qPrintable(QString::number(ratio)));
+            QVERIFY(b.prefill_ms > 0);
+        }
+        // By hand for 64 tokens: 4 FLOPs x C x L x 64·65/2 pairs; K and V f32 in every layer.
+        QCOMPARE(rep->points[0].attention_flops, 4.0 * cfg.n_embd * cfg.n_layer * 64 * 65 / 2);
+        QCOMPARE(rep->points[0].kv_bytes,
+                 static_cast<std::size_t>(2 * cfg.n_layer * cfg.n_embd * 4 * 64));
+        auto stopped = run_length_sweep(be, {64, 128}, 1, [](int done, int) { return done < 1; });
+        QVERIFY(!stopped.ok());
+        const auto cli = run_cli({"bench", "--sweep", "--quick", "--json", "--backend", "cpu"});
+        QCOMPARE(cli.exit_code, 0);
+        const auto j = nlohmann::json::parse(cli.out.toStdString());
+        QCOMPARE(j["sweep"].size(), size_t(3));
+        QCOMPARE(j["sweep"][0]["tokens"].get<int>(), 64);
     }
 
     void badFlags() {

@@ -160,7 +160,7 @@ class TestRunStore : public QObject {
         QVERIFY(played);
         const std::string key = EngineHost::runKey(sc.value());
         const auto bytes = encodeRun(*played, "engine", key);
-        const std::string magic = "PrefixLens run 1\n";
+        const std::string magic = "PrefixLens run 2\n";
         const auto tree = nlohmann::json::from_cbor(bytes.begin() + magic.size(), bytes.end());
         auto reencode = [&](const nlohmann::json& j) {
             std::vector<uint8_t> out(magic.begin(), magic.end());

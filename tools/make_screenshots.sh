@@ -73,16 +73,19 @@ pl  concurrent-sessions   20    light  twenty sessions and the pool, in Polish
 # lang  lesson                   step  theme  what the step frames
 lessons='
 en  01-kv-cache              1     light  one token at a time: the Output dock
-en  01-kv-cache              4     light  where the cache lives: the KV pool
-en  01-kv-cache              6     light  decode, with the cursor right after the prefill: the transport
+en  01-kv-cache              3     light  where one token looks: attention on the blocks
+en  01-kv-cache              5     light  where the cache lives: the KV pool
+en  01-kv-cache              7     light  decode, with the cursor right after the prefill: the transport
+en  01-kv-cache              8     light  no cache: token times with the KV cache and without
 en  02-prefix-reuse          2     light  the same answer for less work: the Usage dock
 en  02-prefix-reuse          5     light  only an exact leading match counts: the chain
 en  02-prefix-reuse          8     light  length is not the cost: TTFT against prompt length
 en  03-hosted-apis           1     light  breakpoints: the Usage dock and the API fields
 en  03-hosted-apis           3     light  five minutes of life: the chain of the expired request
-en  04-memory-and-workloads  3     light  many sessions, one pool: the KV pool
-en  04-memory-and-workloads  4     light  who gets evicted: the hit rate at the end of the run
-en  04-memory-and-workloads  8     dark   edit a tool, lose everything after it (dark theme)
+en  04-memory-and-workloads  3     light  the length sweep: prefill and attention against KV bytes
+en  04-memory-and-workloads  4     light  many sessions, one pool: the KV pool
+en  04-memory-and-workloads  5     light  who gets evicted: the hit rate at the end of the run
+en  04-memory-and-workloads  9     dark   edit a tool, lose everything after it (dark theme)
 en  05-policies-and-limits   1     light  one trace, four caching policies: the Policies dock
 en  05-policies-and-limits   2     light  the radix tree of a chat: the Policies dock
 en  05-policies-and-limits   3     light  memory to scale: the Memory dock
@@ -92,15 +95,21 @@ en  05-policies-and-limits   6     light  interleaved history: the chain
 en  05-policies-and-limits   7     light  the timing side channel: the TTFT chart
 en  05-policies-and-limits   8     light  the salt closes it: the TTFT chart
 ja  01-kv-cache              2     light  attention looks back, in Japanese
+ja  01-kv-cache              3     light  where one token looks, in Japanese
+ja  01-kv-cache              8     light  no cache: token times, in Japanese
 ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock, in Japanese
 ja  03-hosted-apis           5     light  what it costs: the Usage dock, in Japanese
-ja  04-memory-and-workloads  6     light  a salt per tenant, in Japanese
+ja  04-memory-and-workloads  3     light  the length sweep, in Japanese
+ja  04-memory-and-workloads  7     light  a salt per tenant, in Japanese
 ja  05-policies-and-limits   1     light  four caching policies, in Japanese
 ja  05-policies-and-limits   3     light  memory to scale, in Japanese
-pl  01-kv-cache              5     light  prefill: the Usage dock right after it, in Polish
+pl  01-kv-cache              3     light  where one token looks, in Polish
+pl  01-kv-cache              6     light  prefill: the Usage dock right after it, in Polish
+pl  01-kv-cache              8     light  no cache: token times, in Polish
 pl  02-prefix-reuse          7     light  the fix: stable first, changing last, in Polish
 pl  03-hosted-apis           4     light  one hour for longer gaps, in Polish
 pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
+pl  04-memory-and-workloads  3     light  the length sweep, in Polish
 pl  05-policies-and-limits   2     light  the radix tree, in Polish
 pl  05-policies-and-limits   5     light  a semantic cache's wrong answer, in Polish
 '

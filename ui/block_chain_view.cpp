@@ -1,9 +1,12 @@
 #include "block_chain_view.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHelpEvent>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -141,6 +144,24 @@ BlockChainView::BlockChainView(ScenarioContext* context, QWidget* parent)
     layout->setSpacing(4);
     legend_ = new StateLegend(this);
     layout->addWidget(legend_);
+    // The attention heat map's controls: on or off, which layer and which head (or all).
+    auto* att = new QHBoxLayout;
+    att->setSpacing(6);
+    attentionBox_ = new QCheckBox(this);
+    layerBox_ = new QComboBox(this);
+    headBox_ = new QComboBox(this);
+    attentionLabel_ = new QLabel(this);
+    attentionLabel_->setTextFormat(Qt::PlainText);
+    attentionLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    att->addWidget(attentionBox_);
+    att->addWidget(layerBox_);
+    att->addWidget(headBox_);
+    att->addWidget(attentionLabel_, 1);
+    layout->addLayout(att);
+    connect(attentionBox_, &QCheckBox::toggled, this, [this] { refreshAttention(); });
+    for (QComboBox* box : {layerBox_, headBox_}) {
+        connect(box, &QComboBox::activated, this, [this] { refreshAttention(); });
+    }
     scroll_ = new QScrollArea(this);
     scroll_->setFrameShape(QFrame::NoFrame);
     scroll_->setWidgetResizable(true);
@@ -154,6 +175,161 @@ BlockChainView::BlockChainView(ScenarioContext* context, QWidget* parent)
             [this] { revealRequest_ = -1; });
     canvas_->installEventFilter(this);
     scroll_->viewport()->installEventFilter(this);
+    const auto later = RefreshQueue::deferred(this, 2, [this] { refreshAttention(); });
+    connect(context, &ScenarioContext::runChanged, this, later);
+    connect(context, &ScenarioContext::cursorChanged, this, later);
+    connect(context, &ScenarioContext::selectionChanged, this, later);
+    retranslateAttention();
+}
+
+void BlockChainView::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange)
+        retranslateAttention();
+    QWidget::changeEvent(e);
+}
+
+void BlockChainView::retranslateAttention() {
+    attentionBox_->setText(tr("Attention"));
+    attentionBox_->setToolTip(
+        tr("Colour the current request's blocks by how much the token under the cursor attends "
+           "to them: the model's own attention probabilities, summed per block"));
+    layerBox_->setToolTip(tr("Which layer's attention, or the average of all layers"));
+    headBox_->setToolTip(tr("Which attention head, or the average of all heads"));
+    const int layer = layerBox_->currentIndex(), head = headBox_->currentIndex();
+    // The model's shape is known once a map came back; until then only the averages.
+    const int layers = attention_ ? attention_->n_layer : 0;
+    const int heads = attention_ ? attention_->n_head : 0;
+    layerBox_->clear();
+    layerBox_->addItem(tr("all layers"));
+    for (int l = 0; l < layers; ++l)
+        layerBox_->addItem(tr("layer %1").arg(l + 1));
+    headBox_->clear();
+    headBox_->addItem(tr("all heads"));
+    for (int h = 0; h < heads; ++h)
+        headBox_->addItem(tr("head %1").arg(h + 1));
+    layerBox_->setCurrentIndex(std::clamp(layer, 0, layers));
+    headBox_->setCurrentIndex(std::clamp(head, 0, heads));
+    refreshAttention();
+}
+
+void BlockChainView::setAttentionShown(bool shown) {
+    attentionBox_->setChecked(shown);
+    refreshAttention();
+}
+
+bool BlockChainView::attentionShown() const {
+    return attentionBox_->isChecked();
+}
+
+void BlockChainView::setAttentionLayerHead(int layer, int head) {
+    layerBox_->setCurrentIndex(std::clamp(layer + 1, 0, layerBox_->count() - 1));
+    headBox_->setCurrentIndex(std::clamp(head + 1, 0, headBox_->count() - 1));
+    refreshAttention();
+}
+
+std::vector<double> BlockChainView::attentionPerBlock(int request) const {
+    return canvas_->attentionPerBlock(request);
+}
+
+QString BlockChainView::attentionInfo() const {
+    return attentionLabel_->text();
+}
+
+void BlockChainView::setAttention(const AttentionMapPtr& map) {
+    if (!map || map->generation == 0)
+        return;
+    if (map->request != wanted_.request || map->tokens != wanted_.tokens)
+        return;  // an answer to a query the cursor has left
+    attentionPending_ = false;
+    const bool shape =
+        !attention_ || attention_->n_layer != map->n_layer || attention_->n_head != map->n_head;
+    attention_ = map;
+    if (shape && map->error.empty())
+        retranslateAttention();  // the selectors learn the model's layers and heads
+    else
+        refreshAttention();
+}
+
+void BlockChainView::refreshAttention() {
+    const bool on = attentionBox_->isChecked();
+    layerBox_->setVisible(on);
+    headBox_->setVisible(on);
+    attentionLabel_->setVisible(on);
+    const int layer = layerBox_->currentIndex() - 1, head = headBox_->currentIndex() - 1;
+    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    if (!on || !run) {
+        attentionPending_ = false;
+        canvas_->setAttention(nullptr, layer, head);
+        return;
+    }
+    const int request = context_->currentRequest();
+    const RequestResult* res = run->result(request);
+    const RequestProgress rp =
+        res ? foldRequest(*run, request, context_->cursor()) : RequestProgress{};
+    if (!res || !rp.prefill_done) {
+        attentionPending_ = false;
+        attentionLabel_->setText(tr("Attention appears once request %1's prompt is prefilled.")
+                                     .arg(std::max(0, request)));
+        canvas_->setAttention(nullptr, layer, head);
+        return;
+    }
+    // The token under the cursor: the last prompt token right after the prefill, then each
+    // decoded token as it appears.
+    AttentionQuery q;
+    q.request = request;
+    q.prompt_tokens = res->prompt_tokens;
+    q.tokens = res->prompt.tokens;
+    const std::size_t decoded = std::min(rp.output_tokens.size(), res->output.size());
+    q.tokens.insert(q.tokens.end(), res->output.begin(),
+                    res->output.begin() + static_cast<std::ptrdiff_t>(decoded));
+    if (q.tokens.empty())
+        return;
+    const bool current =
+        attention_ && attention_->request == q.request && attention_->tokens == q.tokens;
+    if (!current) {
+        if (!attentionPending_ || wanted_.request != q.request || wanted_.tokens != q.tokens) {
+            wanted_ = q;
+            attentionPending_ = true;
+            emit attentionWanted(q);
+        }
+        attentionLabel_->setText(
+            tr("Computing the attention of token %1…").arg(static_cast<int>(q.tokens.size()) - 1));
+        canvas_->setAttention(nullptr, layer, head);
+        return;
+    }
+    if (!attention_->error.empty()) {
+        attentionLabel_->setText(
+            tr("No attention: %1").arg(QString::fromStdString(attention_->error)));
+        canvas_->setAttention(nullptr, layer, head);
+        return;
+    }
+    const int pos = attention_->keys() - 1;
+    double onAnswer = 0;
+    for (int k = attention_->prompt_tokens; k < attention_->keys(); ++k)
+        onAnswer += attention_->weight(layer, head, k);
+    const std::string bytes = res->prompt.tokens.size() > static_cast<std::size_t>(pos)
+                                  ? tokenText(res->prompt, pos)
+                                  : std::string();
+    QString tokenShown;
+    if (pos < res->prompt_tokens)
+        tokenShown = visibleText(decodeUtf8Visible(bytes), 16);
+    else if (pos - res->prompt_tokens < static_cast<int>(rp.output_tokens.size()))
+        tokenShown = visibleText(
+            decodeUtf8Visible(rp.output_tokens[static_cast<std::size_t>(pos - res->prompt_tokens)]),
+            16);
+    QString text = tr("Token %1 “%2” (%3) looks back over %4 tokens")
+                       .arg(pos)
+                       .arg(tokenShown)
+                       .arg(pos < res->prompt_tokens
+                                ? tr("last prompt token")
+                                : tr("decoded token %1").arg(pos - res->prompt_tokens + 1))
+                       .arg(attention_->keys());
+    if (pos >= res->prompt_tokens)
+        text += tr("; %1% on the answer so far").arg(100.0 * onAnswer, 0, 'f', 1);
+    text += tr(" · on %1").arg(QString::fromStdString(attention_->backend));
+    attentionLabel_->setText(text);
+    attentionLabel_->setToolTip(text);
+    canvas_->setAttention(attention_, layer, head);
 }
 
 void BlockChainView::reveal(int request, int index) {
@@ -307,6 +483,32 @@ void BlockChainCanvas::revealTokenSelection() {
             }
         }
     }
+}
+
+void BlockChainCanvas::setAttention(AttentionMapPtr map, int layer, int head) {
+    if (map == attention_ && layer == attentionLayer_ && head == attentionHead_)
+        return;
+    attention_ = std::move(map);
+    attentionLayer_ = layer;
+    attentionHead_ = head;
+    update();
+}
+
+std::vector<double> BlockChainCanvas::attentionPerBlock(int request) const {
+    std::vector<double> out;
+    if (!attention_ || attention_->request != request || !attention_->error.empty())
+        return out;
+    for (const RequestProgress& rp : requests_) {
+        if (rp.request != request)
+            continue;
+        for (const CellView& c : rp.cells) {
+            double w = 0;
+            for (int k = c.first_token; k < c.first_token + c.num_tokens; ++k)
+                w += attention_->weight(attentionLayer_, attentionHead_, k);
+            out.push_back(w);
+        }
+    }
+    return out;
 }
 
 void BlockChainCanvas::setTheme(Theme theme) {
@@ -508,6 +710,23 @@ QString BlockChainCanvas::tooltipFor(int request, int index) const {
     const double bytes = static_cast<double>(run.bytes_per_block) * c.num_tokens /
                          std::max(1, run.scenario.block_size);
     lines << tr("KV: %1 for %2 tokens").arg(formatBytes(bytes)).arg(c.num_tokens);
+    if (attention_ && attention_->request == request && attention_->error.empty() && res) {
+        // The heat map's numbers: this block's share, then each of its tokens'.
+        const auto sums = attentionPerBlock(request);
+        const double share = index < static_cast<int>(sums.size()) ? sums[index] : 0.0;
+        lines << tr("<b>Attention of token %1: %2% on this block</b>")
+                     .arg(attention_->keys() - 1)
+                     .arg(100.0 * share, 0, 'f', 1);
+        QStringList cells;
+        for (int t = c.first_token; t < c.first_token + c.num_tokens; ++t) {
+            const double w = attention_->weight(attentionLayer_, attentionHead_, t);
+            cells << QStringLiteral("<code>%1</code> %2%")
+                         .arg(visibleText(decodeUtf8Visible(tokenText(res->prompt, t)), 12)
+                                  .toHtmlEscaped(),
+                              QString::number(100.0 * w, 'f', 1));
+        }
+        lines << cells.join(QStringLiteral(" · "));
+    }
     return lines.join(QStringLiteral("<br>"));
 }
 
@@ -687,6 +906,9 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
 
     // Blocks and the arrows from each parent.
     const QFont mono = monoFont(font());
+    const std::vector<double> heat = attentionPerBlock(rp.request);
+    const double heatMax =
+        heat.empty() ? 1.0 : std::max(1e-9, *std::max_element(heat.begin(), heat.end()));
     for (std::size_t i = 0; i < card.blocks.size() && i < rp.cells.size(); ++i) {
         const QRect r = card.blocks[i];
         const CellView& c = rp.cells[i];
@@ -710,7 +932,20 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
         const QRectF rf = QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5);
         fillCell(p, rf, c.state, pal, 4);
         p.setFont(mono);
-        if (c.hash && c.state != CellState::Pending) {
+        if (!heat.empty() && i < heat.size()) {
+            // The heat map: the block's share of the attention, darker for more, as a percentage
+            // in place of the hash (the tooltip keeps both).
+            QColor hot = pal.accent;
+            hot.setAlphaF(0.12 + 0.88 * std::sqrt(heat[i] / heatMax));
+            QPainterPath path;
+            path.addRoundedRect(rf, 4, 4);
+            p.fillPath(path, pal.panel);
+            p.fillPath(path, hot);
+            p.setPen(QPen(pal.cell(c.state), 2));
+            p.drawPath(path);
+            p.setPen(pal.textOn(hot.alphaF() > 0.5 ? pal.accent : pal.panel));
+            p.drawText(r, Qt::AlignCenter, QStringLiteral("%1%").arg(100.0 * heat[i], 0, 'f', 1));
+        } else if (c.hash && c.state != CellState::Pending) {
             p.setPen(pal.textOn(pal.cell(c.state)));
             p.drawText(r, Qt::AlignCenter, QString::fromStdString(to_hex(*c.hash)).left(8));
         } else if (c.state == CellState::Partial) {

@@ -9,9 +9,13 @@
 #include <optional>
 #include <vector>
 
+#include "model_probe.h"
 #include "palette.h"
 #include "timeline_state.h"
 
+class QCheckBox;
+class QComboBox;
+class QLabel;
 class QScrollArea;
 
 namespace pl::ui {
@@ -64,10 +68,32 @@ class BlockChainView : public QWidget {
     // Indices of the request's blocks drawn as selected (by hash or by a token selection).
     std::vector<int> selectedBlocks(int request) const;
 
+    // The attention heat map: the model's attention probabilities of the token under the cursor
+    // (the current request's last prompt token, or the last token it decoded), summed per block
+    // of its card, for one layer and head or averaged. Asked of the worker (attentionWanted) and
+    // drawn when setAttention brings the answer to the query still current.
+    void setAttentionShown(bool shown);
+    bool attentionShown() const;
+    void setAttentionLayerHead(int layer, int head);  // -1: averaged
+    bool attentionPending() const { return attentionPending_; }
+    const AttentionMapPtr& attention() const { return attention_; }
+    // What is drawn, for tests: each block's share of the weight (empty when none is drawn).
+    std::vector<double> attentionPerBlock(int request) const;
+    QString attentionInfo() const;
+
+  public slots:
+    void setAttention(const pl::ui::AttentionMapPtr& map);
+
+  signals:
+    void attentionWanted(const pl::ui::AttentionQuery& query);
+
   protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
   private:
+    void retranslateAttention();
+    void refreshAttention();
     // Scrolls so that block `index` of `request` (or its whole card, index -1) is on screen, and
     // keeps it there when the canvas or the view changes size, until the user scrolls.
     void reveal(int request, int index);
@@ -80,6 +106,13 @@ class BlockChainView : public QWidget {
     int revealRequest_ = -1;  // -1: nothing to keep on screen
     int revealIndex_ = -1;
     bool revealQueued_ = false;
+    QCheckBox* attentionBox_ = nullptr;
+    QComboBox* layerBox_ = nullptr;
+    QComboBox* headBox_ = nullptr;
+    QLabel* attentionLabel_ = nullptr;
+    AttentionMapPtr attention_;
+    AttentionQuery wanted_;  // the query last asked for
+    bool attentionPending_ = false;
 };
 
 // The painted part (inside a scroll area).
@@ -94,6 +127,9 @@ class BlockChainCanvas : public QWidget {
     QRect cardRect(int request) const;
     QString tooltipFor(int request, int index) const;
     bool isSelected(const RequestProgress& rp, const CellView& cell) const;
+    // The heat map over `map`'s request (null: none), for one layer and head (-1: averaged).
+    void setAttention(AttentionMapPtr map, int layer, int head);
+    std::vector<double> attentionPerBlock(int request) const;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
@@ -139,6 +175,9 @@ class BlockChainCanvas : public QWidget {
     // Each request's reuse state (reuseOfAll), worked out once per run, not per cursor step.
     ScenarioRunPtr reuseRun_;
     std::vector<ReuseOf> reuse_;
+    AttentionMapPtr attention_;
+    int attentionLayer_ = -1;
+    int attentionHead_ = -1;
 };
 
 }  // namespace pl::ui

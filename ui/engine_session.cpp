@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <set>
 
 #include "core/assets.h"
@@ -12,6 +13,7 @@
 #include "lint/lint_tables.h"
 #include "model/gpt_model.h"
 #include "run_store.h"
+#include "runner/length_sweep.h"
 #include "runner/long_prompt.h"
 #include "runner/policy_sim.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -42,6 +44,9 @@ void registerUiMetaTypes() {
     qRegisterMetaType<ScenarioLintPtr>("pl::ui::ScenarioLintPtr");
     qRegisterMetaType<EngineInfo>("pl::ui::EngineInfo");
     qRegisterMetaType<Scenario>("pl::Scenario");
+    qRegisterMetaType<AttentionMapPtr>("pl::ui::AttentionMapPtr");
+    qRegisterMetaType<SweepResultPtr>("pl::ui::SweepResultPtr");
+    qRegisterMetaType<NoCacheResultPtr>("pl::ui::NoCacheResultPtr");
 }
 
 EngineSession::EngineSession(EngineOptions options)
@@ -113,6 +118,187 @@ void EngineSession::stop() {
     stopping_ = true;
 }
 
+uint64_t EngineSession::requestAttention(AttentionQuery query) {
+    std::lock_guard lock(mutex_);
+    query.generation = ++attentionGeneration_;
+    const uint64_t gen = query.generation;
+    pendingAttention_ = std::move(query);
+    attentionQueued_ = true;
+    queueDrain();
+    return gen;
+}
+
+uint64_t EngineSession::requestNoCache(NoCacheQuery query) {
+    std::lock_guard lock(mutex_);
+    query.generation = ++noCacheGeneration_;
+    const uint64_t gen = query.generation;
+    pendingNoCache_ = std::move(query);
+    queueDrain();
+    return gen;
+}
+
+void EngineSession::noCacheIfPending() {
+    std::optional<NoCacheQuery> q;
+    {
+        std::lock_guard lock(mutex_);
+        q = std::move(pendingNoCache_);
+        pendingNoCache_.reset();
+    }
+    if (!q || stopping_)
+        return;
+    auto out = std::make_shared<NoCacheResult>();
+    out->generation = q->generation;
+    out->request = q->request;
+    out->prompt = q->prompt;
+    if (!loaded_)
+        load();
+    if (!model_ || !backend_) {
+        out->error = loadError_.toStdString();
+    } else {
+        // The last context's worth of the pool, past the cache's blocks (as the attention).
+        const KvPoolLayout& layout = backend_->kv_layout();
+        const int blocks = blocks_for_tokens(model_->config().n_positions, layout.block_size);
+        const int first = layout.capacity_blocks - blocks;
+        if (first < 0) {
+            out->error = "no room in the KV pool to serve a request without the cache";
+        } else {
+            std::vector<int32_t> table(static_cast<std::size_t>(blocks));
+            std::iota(table.begin(), table.end(), first);
+            RunnerOptions ro;
+            bool yielded = false;
+            auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, ro.sampling,
+                                         options_.timing, ro.cost_model, [&] {
+                                             yielded = playQueued_ || attentionQueued_;
+                                             return !stopping_ && !yielded;
+                                         });
+            if (yielded && !stopping_) {
+                // A play or an attention the window waits for came first: again after it,
+                // unless a newer query replaced this one meanwhile.
+                std::lock_guard lock(mutex_);
+                if (!pendingNoCache_)
+                    pendingNoCache_ = std::move(*q);
+                queueDrain();
+                return;
+            }
+            if (r)
+                out->report = std::move(r.value());
+            else
+                out->error = r.error().message;
+        }
+    }
+    if (!stopping_ && noCacheGeneration_ == out->generation)
+        emit noCacheReady(out);
+}
+
+void EngineSession::requestSweep() {
+    QMetaObject::invokeMethod(
+        this, [this] { runSweep(); }, Qt::QueuedConnection);
+}
+
+void EngineSession::attentionIfPending() {
+    std::optional<AttentionQuery> q;
+    {
+        std::lock_guard lock(mutex_);
+        q = std::move(pendingAttention_);
+        pendingAttention_.reset();
+        attentionQueued_ = false;
+    }
+    if (!q || stopping_)
+        return;
+    auto out = std::make_shared<AttentionMap>();
+    out->generation = q->generation;
+    out->request = q->request;
+    out->prompt_tokens = q->prompt_tokens;
+    out->tokens = q->tokens;
+    if (!loaded_)
+        load();
+    if (!model_ || !backend_) {
+        out->error = loadError_.toStdString();
+    } else {
+        // The query's sequence in the last context's worth of the pool: the scratch blocks past
+        // the cache's capacity (verify and no-cache use them only inside one request's step).
+        const GptConfig& cfg = model_->config();
+        const KvPoolLayout& layout = backend_->kv_layout();
+        const int blocks = blocks_for_tokens(cfg.n_positions, layout.block_size);
+        const int first = layout.capacity_blocks - blocks;
+        if (first < 0 || q->tokens.empty()) {
+            out->error = "no room in the KV pool for the attention of a token";
+        } else {
+            std::vector<int32_t> table(static_cast<std::size_t>(blocks));
+            std::iota(table.begin(), table.end(), first);
+            std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+            auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
+            if (!r) {
+                out->error = r.error().message;
+                out->probs.clear();
+            } else {
+                out->n_layer = cfg.n_layer;
+                out->n_head = cfg.n_head;
+                out->backend = backend_->name();
+            }
+        }
+    }
+    if (!stopping_ && attentionGeneration_ == out->generation)
+        emit attentionReady(std::const_pointer_cast<const AttentionMap>(
+            std::shared_ptr<AttentionMap>(std::move(out))));
+}
+
+void EngineSession::runSweep() {
+    if (stopping_)
+        return;
+    auto out = std::make_shared<SweepResult>();
+    if (!loaded_)
+        load();
+    if (!model_) {
+        out->error = loadError_.toStdString();
+        emit sweepReady(out);
+        return;
+    }
+    // The sweep uses the pool's first context's worth of blocks: a play keeps nothing there
+    // between plays (each starts from an empty cache), and none runs while this does.
+    Scenario probe;
+    probe.block_size = backend_ ? backend_->kv_layout().block_size : probe.block_size;
+    QString error;
+    if (!ensureBackend(probe, error)) {
+        out->error = error.toStdString();
+        emit sweepReady(out);
+        return;
+    }
+    const GptConfig& cfg = model_->config();
+    bool yielded = false;
+    auto rep = run_length_sweep(*backend_, sweep_lengths(cfg), 1, [&](int done, int total) {
+        emit sweepProgress(done, total);
+        yielded = playQueued_;
+        return !stopping_ && !yielded;
+    });
+    if (yielded && !stopping_) {
+        // A play the window waits for came first: measure again from the start after it.
+        QMetaObject::invokeMethod(
+            this, [this] { runSweep(); }, Qt::QueuedConnection);
+        return;
+    }
+    if (!rep) {
+        out->error = rep.error().message;
+    } else {
+        out->backend = rep->backend;
+        out->device = rep->device;
+        out->modelled = options_.timing == TimingSource::CostModel;
+        RunnerOptions ro;
+        for (const SweepPoint& p : rep->points) {
+            SweepSample s;
+            s.tokens = p.tokens;
+            // A deterministic shot takes its times from the nominal device, as its TTFTs.
+            s.prefill_ms = out->modelled ? ro.cost_model.ttft_ms(cfg, 0, p.tokens) : p.prefill_ms;
+            s.flops = p.flops;
+            s.attention_flops = p.attention_flops;
+            s.kv_bytes = static_cast<double>(p.kv_bytes);
+            out->samples.push_back(s);
+        }
+    }
+    if (!stopping_)
+        emit sweepReady(out);
+}
+
 void EngineSession::load() {
     if (loaded_)
         return;
@@ -151,8 +337,8 @@ void EngineSession::load() {
 }
 
 bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
-    const int needed =
-        RequestRunner::pool_blocks_needed(scenario, model_->config(), options_.verify);
+    const int needed = RequestRunner::pool_blocks_needed(scenario, model_->config(),
+                                                         options_.verify || options_.no_cache);
     if (backend_ && backend_->kv_layout().block_size == scenario.block_size &&
         backend_->kv_layout().capacity_blocks >= needed)
         return true;
@@ -185,6 +371,7 @@ bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
 
 void EngineSession::drain() {
     lintIfPending();  // milliseconds, before any play
+    attentionIfPending();
     std::optional<Pending> job;
     {
         std::lock_guard lock(mutex_);
@@ -192,17 +379,23 @@ void EngineSession::drain() {
         std::optional<Pending>& slot = pending_ ? pending_ : pendingVariant_;
         job = std::move(slot);
         slot.reset();
-        // Preparing runs for later only when nobody waits for anything.
-        if (!job && !prepareQueue_.empty()) {
+        // Preparing runs for later only when nobody waits for anything (a no-cache replay the
+        // Model dock shows goes first, below).
+        if (!job && !prepareQueue_.empty() && !pendingNoCache_) {
             job = std::move(prepareQueue_.front());
             prepareQueue_.pop_front();
         }
         playQueued_ = pending_ || pendingVariant_;
-        drainQueued_ = pending_ || pendingVariant_ || pendingLint_ || !prepareQueue_.empty();
+        drainQueued_ = pending_ || pendingVariant_ || pendingLint_ || !prepareQueue_.empty() ||
+                       pendingAttention_ || pendingNoCache_;
         if (drainQueued_)
             QMetaObject::invokeMethod(this, &EngineSession::drain, Qt::QueuedConnection);
     }
-    if (!job || stopping_)
+    if (!job) {
+        noCacheIfPending();  // nothing else waits: seconds of recomputing are fine now
+        return;
+    }
+    if (stopping_)
         return;
     if (!loaded_)
         load();
@@ -326,6 +519,7 @@ void EngineSession::play(const Pending& job) {
     }
     RunnerOptions ro;
     ro.verify = options_.verify;
+    ro.no_cache = options_.no_cache;
     ro.timing = options_.timing;
     auto runner = RequestRunner::create(*backend_, sc, ro);
     if (!runner) {
@@ -351,6 +545,8 @@ void EngineSession::play(const Pending& job) {
     EventSink sink = [&](const RunnerEvent& ev) {
         if (lintQueued_)
             lintIfPending();  // a lint does not wait for the play
+        if (attentionQueued_)
+            attentionIfPending();
         if (superseded(job))
             throw PlayCancelled{};
         const int index = run->eventCount();
@@ -509,6 +705,16 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
             emit runProgress(run);
     });
     connect(session, &EngineSession::prepared, this, &EngineHost::remember);
+    connect(session, &EngineSession::attentionReady, this, [this](const AttentionMapPtr& map) {
+        if (map && map->generation == latestAttention_)
+            emit attentionReady(map);
+    });
+    connect(session, &EngineSession::sweepProgress, this, &EngineHost::sweepProgress);
+    connect(session, &EngineSession::sweepReady, this, &EngineHost::sweepReady);
+    connect(session, &EngineSession::noCacheReady, this, [this](const NoCacheResultPtr& r) {
+        if (r && r->generation == latestNoCache_)
+            emit noCacheReady(r);
+    });
     thread_.start();
     QMetaObject::invokeMethod(session, &EngineSession::load, Qt::QueuedConnection);
 }
@@ -621,6 +827,21 @@ uint64_t EngineHost::lint(const Scenario& scenario) {
 void EngineHost::requestProbeScenario(int target_tokens) {
     if (session_)
         session_->requestProbeScenario(target_tokens);
+}
+
+void EngineHost::requestAttention(const AttentionQuery& query) {
+    if (session_)
+        latestAttention_ = session_->requestAttention(query);
+}
+
+void EngineHost::requestNoCache(const NoCacheQuery& query) {
+    if (session_)
+        latestNoCache_ = session_->requestNoCache(query);
+}
+
+void EngineHost::requestSweep() {
+    if (session_)
+        session_->requestSweep();
 }
 
 void EngineHost::cancelVariant() {

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "model_probe.h"
 #include "runner/backend_factory.h"
 #include "scenario_lint.h"
 #include "scenario_run.h"
@@ -52,6 +53,9 @@ struct EngineOptions {
     bool explicit_backend = false;  // the user named it: no silent fallback
     int device_index = -1;
     bool verify = true;  // compare every first-token logits with a full recompute
+    // Serve every request a second time with no KV cache (RunnerOptions::no_cache) while
+    // playing. Off: the Model dock asks for the request it shows, on demand (requestNoCache).
+    bool no_cache = false;
     TimingSource timing = TimingSource::Clock;  // CostModel: TTFT from RunnerOptions::cost_model
     // Where finished runs are kept across launches (run_store.h); empty: in memory only.
     std::filesystem::path run_store_dir;
@@ -84,6 +88,15 @@ class EngineSession : public QObject {
     void requestPrepare(std::vector<Scenario> scenarios);
     // Thread-safe. Makes the current play stop at its next event; nothing more is emitted.
     void stop();
+    // Thread-safe. Queues the attention of `query`'s last token, in place of any not started
+    // yet; like a lint it runs before a pending play or between two events of the running one.
+    uint64_t requestAttention(AttentionQuery query);
+    // Thread-safe. Queues the length sweep after whatever the worker is doing; a play request
+    // makes it yield and start again after the play.
+    void requestSweep();
+    // Thread-safe. Queues serving `query`'s prompt again with no KV cache, in place of any not
+    // started yet; it runs between plays (seconds for a long prompt), before pending prepares.
+    uint64_t requestNoCache(NoCacheQuery query);
 
   public slots:
     void load();
@@ -103,6 +116,10 @@ class EngineSession : public QObject {
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
     void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
     void prepared(const pl::ui::ScenarioRunPtr& run);
+    void attentionReady(const pl::ui::AttentionMapPtr& map);
+    void sweepProgress(int done, int total);
+    void sweepReady(const pl::ui::SweepResultPtr& result);
+    void noCacheReady(const pl::ui::NoCacheResultPtr& result);
 
   public:
     static constexpr int kPartialIntervalMs = 1000;
@@ -133,6 +150,9 @@ class EngineSession : public QObject {
     // The model's tokenizer; the folder's tokenizer alone when the model could not be loaded.
     const BpeTokenizer* tokenizer(QString& error);
     void buildProbeScenario(int target_tokens);
+    void attentionIfPending();
+    void runSweep();
+    void noCacheIfPending();
 
     EngineOptions options_;
     std::filesystem::path modelDir_;  // options_.model_dir, or the built-in model
@@ -159,6 +179,11 @@ class EngineSession : public QObject {
     std::atomic<uint64_t> lintGeneration_{0};
     std::atomic<bool> lintQueued_{false};  // pendingLint_ is set: a running play runs it
     std::atomic<bool> stopping_{false};
+    std::optional<AttentionQuery> pendingAttention_;
+    std::atomic<uint64_t> attentionGeneration_{0};
+    std::atomic<bool> attentionQueued_{false};
+    std::optional<NoCacheQuery> pendingNoCache_;
+    std::atomic<uint64_t> noCacheGeneration_{0};
 };
 
 class EngineHost : public QObject {
@@ -191,6 +216,12 @@ class EngineHost : public QObject {
     void requestProbeScenario(int target_tokens);
     bool isBusy() const { return busy_; }
     const std::optional<EngineInfo>& engineInfo() const { return info_; }
+    // See EngineSession::requestAttention; answers with attentionReady (the latest query only).
+    void requestAttention(const AttentionQuery& query);
+    // See EngineSession::requestSweep; answers with sweepProgress, then sweepReady.
+    void requestSweep();
+    // See EngineSession::requestNoCache; answers with noCacheReady (the latest query only).
+    void requestNoCache(const NoCacheQuery& query);
 
   signals:
     void progress(const QString& text);
@@ -205,6 +236,10 @@ class EngineHost : public QObject {
     void variantFailed(const QString& message);
     void lintReady(const pl::ui::ScenarioLintPtr& lint);
     void probeScenarioReady(const pl::Scenario& scenario, const QString& error);
+    void attentionReady(const pl::ui::AttentionMapPtr& map);
+    void sweepProgress(int done, int total);
+    void sweepReady(const pl::ui::SweepResultPtr& result);
+    void noCacheReady(const pl::ui::NoCacheResultPtr& result);
 
   private:
     void setBusy(bool busy);
@@ -224,6 +259,8 @@ class EngineHost : public QObject {
     bool variantBusy_ = false;
     bool linting_ = false;
     std::optional<EngineInfo> info_;
+    uint64_t latestAttention_ = 0;
+    uint64_t latestNoCache_ = 0;
 };
 
 void registerUiMetaTypes();

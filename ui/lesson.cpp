@@ -181,6 +181,13 @@ const std::vector<LessonTarget>& lessonTargets() {
         {"pool", "the KV pool dock: every physical block"},
         {"policies", "the Policies dock: four caching policies side by side, the radix tree"},
         {"memory", "the Memory dock: weights against KV per session against the card"},
+        {"chain.attention",
+         "the block chain with the attention heat map on: where the token under the cursor looks"},
+        {"model.decode",
+         "the Model dock on \"Prefill vs decode\": token times with the KV cache and with none"},
+        {"model.sweep",
+         "the Model dock on \"Length sweep\": prefill and attention against KV "
+         "memory, by prompt length"},
     };
     return targets;
 }

@@ -42,6 +42,7 @@
 #include "lint_panel.h"
 #include "live_panel.h"
 #include "memory_scale_panel.h"
+#include "model_panel.h"
 #include "output_view.h"
 #include "policies_panel.h"
 #include "pool_view.h"
@@ -461,6 +462,8 @@ void MainWindow::retranslateUi() {
     outputDock_->setWindowTitle(tr("Output"));
     usageDock_->setWindowTitle(tr("Usage"));
     chartsDock_->setWindowTitle(tr("Charts"));
+    if (modelDock_)
+        modelDock_->setWindowTitle(tr("Model"));
     poolDock_->setWindowTitle(tr("KV pool"));
     policiesDock_->setWindowTitle(tr("Policies"));
     memoryDock_->setWindowTitle(tr("Memory"));
@@ -570,6 +573,20 @@ void MainWindow::buildDocks() {
         lint_->setFocus(Qt::ShortcutFocusReason);
     });
     showLintAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+
+    // The model measured: prefill and decode with and without the KV cache, and the length
+    // sweep; a tab beside the charts. The attention heat map is the chain's, computed on demand.
+    model_ = new ModelPanel(context_, this);
+    modelDock_ = dock("modelDock", model_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(chartsDock_, modelDock_);
+    chartsDock_->raise();
+    connect(model_, &ModelPanel::sweepWanted, engine_, &EngineHost::requestSweep);
+    connect(engine_, &EngineHost::sweepProgress, model_, &ModelPanel::setSweepProgress);
+    connect(engine_, &EngineHost::sweepReady, model_, &ModelPanel::setSweep);
+    connect(model_, &ModelPanel::noCacheWanted, engine_, &EngineHost::requestNoCache);
+    connect(engine_, &EngineHost::noCacheReady, model_, &ModelPanel::setNoCache);
+    connect(chain_, &BlockChainView::attentionWanted, engine_, &EngineHost::requestAttention);
+    connect(engine_, &EngineHost::attentionReady, chain_, &BlockChainView::setAttention);
 }
 
 // The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.
@@ -666,6 +683,8 @@ void MainWindow::applyTheme() {
     pool_->setTheme(theme_);
     prompt_->setTheme(theme_);
     charts_->setTheme(theme_);
+    if (model_)
+        model_->setTheme(theme_);
     usage_->setTheme(theme_);
     policies_->setTheme(theme_);
     memory_->setTheme(theme_);
@@ -801,6 +820,17 @@ void MainWindow::settle() {
     QApplication::processEvents();
     charts_->rebuild();
     QApplication::processEvents();
+    // A shown length sweep, no-cache replay or attention map is computed on the worker, in
+    // seconds to tens of seconds on a busy CPU: wait for it.
+    QDeadlineTimer workerDeadline(300000);
+    while (((model_ && (model_->sweepRunning() || model_->decodePending())) ||
+            chain_->attentionPending()) &&
+           !workerDeadline.hasExpired())
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    if (model_) {
+        model_->rebuild();
+        QApplication::processEvents();
+    }
     pool_->finishAnimations();
     // A lesson's spotlight: the steady band on the target where the docks now are.
     if (SpotlightOverlay* spot = lessons_->overlay())
@@ -910,8 +940,10 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         charts_->showChart(c);
         return docked(charts_);
     };
-    if (id == QLatin1String("chain"))
+    if (id == QLatin1String("chain")) {
+        chain_->setAttentionShown(false);  // the plain chain; "chain.attention" turns it on
         return chain_;
+    }
     if (id == QLatin1String("transport"))
         return transportBar();
     if (id == QLatin1String("prompt"))
@@ -936,6 +968,16 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         return chart(ChartsPanel::Chart::KvMemory);
     if (id == QLatin1String("charts.hits"))
         return chart(ChartsPanel::Chart::HitRate);
+    if (id == QLatin1String("model.decode") || id == QLatin1String("model.sweep")) {
+        QWidget* d = docked(model_);
+        model_->showTab(id.endsWith(QLatin1String("sweep")) ? ModelPanel::Tab::Sweep
+                                                            : ModelPanel::Tab::Decode);
+        return d;
+    }
+    if (id == QLatin1String("chain.attention")) {
+        chain_->setAttentionShown(true);
+        return chain_;
+    }
     return nullptr;
 }
 

@@ -21,6 +21,7 @@ namespace pl::ui {
 
 class BlockChainView;
 class ChartsPanel;
+class ModelPanel;
 class LintPanel;
 class LessonPanel;
 class OutputView;
@@ -80,6 +81,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     PoolView* poolView() const { return pool_; }
     PromptView* promptView() const { return prompt_; }
     ChartsPanel* chartsPanel() const { return charts_; }
+    ModelPanel* modelPanel() const { return model_; }
     UsagePanel* usagePanel() const { return usage_; }
     PoliciesPanel* policiesPanel() const { return policies_; }
     MemoryScalePanel* memoryScalePanel() const { return memory_; }
@@ -135,6 +137,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     MemoryScalePanel* memory_ = nullptr;
     PromptView* prompt_ = nullptr;
     ChartsPanel* charts_ = nullptr;
+    ModelPanel* model_ = nullptr;
     UsagePanel* usage_ = nullptr;
     OutputView* output_ = nullptr;
     LintPanel* lint_ = nullptr;
@@ -174,6 +177,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QDockWidget* memoryDock_ = nullptr;
     QDockWidget* lintDock_ = nullptr;
     QDockWidget* lessonDock_ = nullptr;
+    QDockWidget* modelDock_ = nullptr;
     QAction* showLintAction_ = nullptr;
     std::function<QString()> progressText_;
     Theme theme_ = Theme::Light;

@@ -23,7 +23,8 @@ namespace {
 using json = nlohmann::json;
 
 // The first line of every file; the number is the format's version.
-constexpr std::string_view kMagic = "PrefixLens run 1\n";
+// 2: a request's first-token candidates, prefill/decode timing and its no-cache replay.
+constexpr std::string_view kMagic = "PrefixLens run 2\n";
 
 std::string hex(const unsigned char* p, std::size_t n) {
     static const char* digits = "0123456789abcdef";
@@ -133,6 +134,22 @@ json eviction_j(const Eviction& e) {
         {"hash", hash_j(e.hash)}, {"block", e.block_id}, {"reason", static_cast<int>(e.reason)}};
 }
 
+json scores_j(const std::vector<TokenScore>& top) {
+    json a = json::array();
+    for (const TokenScore& t : top) {
+        a.push_back({t.token, json::binary(std::vector<uint8_t>(t.text.begin(), t.text.end())),
+                     t.logit, t.prob});
+    }
+    return a;
+}
+
+json timing_j(const ServeTiming& t) {
+    return {{"prefill_ms", t.prefill_ms},
+            {"decode_ms", t.decode_ms},
+            {"steps", t.step_ms},
+            {"kv_rows", t.kv_rows}};
+}
+
 json result_j(const RequestResult& r) {
     json blocks = json::array();
     for (const auto& b : r.blocks) {
@@ -165,7 +182,13 @@ json result_j(const RequestResult& r) {
             {"usage",
              {r.usage.input_tokens, r.usage.cache_read_input_tokens,
               r.usage.cache_creation_input_tokens, r.usage.output_tokens}},
-            {"prompt", prompt_j(r.prompt)}};
+            {"prompt", prompt_j(r.prompt)},
+            {"top_cached", scores_j(r.top_cached)},
+            {"top_full", scores_j(r.top_full)},
+            {"timing", timing_j(r.timing)},
+            {"no_cache", r.no_cache ? json{{"timing", timing_j(r.no_cache->timing)},
+                                           {"output", r.no_cache->output}}
+                                    : json()}};
 }
 
 json event_j(const RunnerEvent& ev) {
@@ -386,6 +409,31 @@ Eviction eviction_of(const json& j) {
     return e;
 }
 
+std::vector<TokenScore> scores_of(const json& j) {
+    check(j.is_array(), "a list is not an array");
+    std::vector<TokenScore> out;
+    for (const json& e : j) {
+        check(e.is_array() && e.size() == 4 && e.at(1).is_binary(), "a score is malformed");
+        TokenScore t;
+        read(e.at(0), t.token);
+        const auto& text = e.at(1).get_binary();
+        t.text.assign(text.begin(), text.end());
+        read(e.at(2), t.logit);
+        read(e.at(3), t.prob);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+ServeTiming timing_of(const json& j) {
+    ServeTiming t;
+    read(j.at("prefill_ms"), t.prefill_ms);
+    read(j.at("decode_ms"), t.decode_ms);
+    read(j.at("steps"), t.step_ms);
+    read(j.at("kv_rows"), t.kv_rows);
+    return t;
+}
+
 RequestResult result_of(const json& j) {
     RequestResult r;
     read(j.at("request"), r.request);
@@ -421,6 +469,15 @@ RequestResult result_of(const json& j) {
     read(u.at(2), r.usage.cache_creation_input_tokens);
     read(u.at(3), r.usage.output_tokens);
     r.prompt = prompt_of(j.at("prompt"));
+    r.top_cached = scores_of(j.at("top_cached"));
+    r.top_full = scores_of(j.at("top_full"));
+    r.timing = timing_of(j.at("timing"));
+    if (const json& nc = j.at("no_cache"); !nc.is_null()) {
+        NoCacheReport rep;
+        rep.timing = timing_of(nc.at("timing"));
+        read(nc.at("output"), rep.output);
+        r.no_cache = std::move(rep);
+    }
     check(r.prompt_tokens == static_cast<int>(r.prompt.tokens.size()) && r.cached_tokens >= 0 &&
               r.computed_tokens >= 0 && r.cached_tokens + r.computed_tokens == r.prompt_tokens,
           "a request's token counts do not add up");

@@ -11,6 +11,7 @@
 
 #include "refresh_queue.h"
 #include "scenario_context.h"
+#include "text_util.h"
 #include "timeline_state.h"
 
 namespace pl::ui {
@@ -196,14 +197,48 @@ void UsagePanel::refresh() {
     }
     if (rp.prefill_done && res && res->max_abs_diff_vs_full) {
         const double d = *res->max_abs_diff_vs_full;
-        const bool ok = !res->verify_failed();
+        bool ok = !res->verify_failed() && res->top_cached.size() == res->top_full.size();
+        for (std::size_t i = 0; ok && i < res->top_cached.size(); ++i)
+            ok = res->top_cached[i].token == res->top_full[i].token;
         const QString diff = d == 0.0 ? tr("0 (bit-identical)") : QString::number(d, 'e', 1);
-        check_->setText(
-            (ok ? tr("<span style='color:%1'>✔ First-token logits equal a full recompute: "
-                     "max |diff| = %2</span>")
-                : tr("<span style='color:%1'>✘ First-token logits differ from a full recompute: "
-                     "max |diff| = %2</span>"))
-                .arg((ok ? pal.hit : pal.invalidation).name(), diff));
+        // The articles' GPT-2 experiment on this request: the candidates for the first token
+        // through the cache beside those of a full recompute of the whole prompt.
+        QString text =
+            (ok ? tr("<span style='color:%1'>✔ Computed %2 of %3 tokens, same next-token "
+                     "scores: max |diff| = %4</span>")
+                : tr("<span style='color:%1'>✘ Computed %2 of %3 tokens, different next-token "
+                     "scores: max |diff| = %4</span>"))
+                .arg((ok ? pal.hit : pal.invalidation).name())
+                .arg(res->computed_tokens)
+                .arg(res->prompt_tokens)
+                .arg(diff);
+        if (!res->top_cached.empty() && res->top_cached.size() == res->top_full.size()) {
+            const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
+            const QString head = QStringLiteral("<td style='color:%1; padding-right:8px'>%2</td>");
+            text += QStringLiteral("<table><tr>") +
+                    head.arg(pal.mutedText.name(), tr("next token")) +
+                    head.arg(pal.mutedText.name(), tr("cached")) +
+                    head.arg(pal.mutedText.name(), tr("full")) +
+                    head.arg(pal.mutedText.name(), tr("prob.")) + QStringLiteral("</tr>");
+            for (std::size_t i = 0; i < res->top_cached.size(); ++i) {
+                const TokenScore& c = res->top_cached[i];
+                const TokenScore& f = res->top_full[i];
+                const QString token = visibleText(decodeUtf8Visible(c.text), 14)
+                                          .toHtmlEscaped()
+                                          .replace(QLatin1Char(' '), QStringLiteral("␣"));
+                text += QStringLiteral(
+                            "<tr><td style='font-family:\"%1\"; padding-right:8px'>%2</td>"
+                            "<td align='right' style='padding-right:8px'>%3</td>"
+                            "<td align='right' style='padding-right:8px; color:%4'>%5</td>"
+                            "<td align='right'>%6</td></tr>")
+                            .arg(mono, token, QString::number(c.logit, 'f', 4),
+                                 (c.token == f.token ? pal.text : pal.invalidation).name(),
+                                 QString::number(f.logit, 'f', 4),
+                                 QLocale().toString(100.0 * c.prob, 'f', 1) + QLatin1Char('%'));
+            }
+            text += QStringLiteral("</table>");
+        }
+        check_->setText(text);
     } else if (rp.prefill_done && res) {
         check_->setText(tr("<span style='color:%1'>Not verified against a full recompute.</span>")
                             .arg(pal.mutedText.name()));

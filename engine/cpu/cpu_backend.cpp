@@ -89,7 +89,9 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
         }
         cpu::PagedKv kv{k_block(0, l), v_block(0, l), block_floats(), block_table.data(),
                         layout_.block_size};
-        cpu::attention(att_.data(), qkv_.data(), kv, n_past, T, C, cfg.n_head);
+        float* probs_out =
+            capture_ ? capture_ + static_cast<long>(l) * cfg.n_head * (n_past + T) : nullptr;
+        cpu::attention(att_.data(), qkv_.data(), kv, n_past, T, C, cfg.n_head, probs_out);
         cpu::matmul(proj_.data(), att_.data(), model_->at(lw.proj_w), model_->at(lw.proj_b), T, C,
                     C);
         cpu::residual_add(x_.data(), proj_.data(), TC);
@@ -115,6 +117,20 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
         stats->kernels.clear();
     }
     return {};
+}
+
+Result<void> CpuBackend::forward_attention(std::span<const int32_t> block_table, int n_past,
+                                           std::span<const int32_t> tokens, std::span<float> logits,
+                                           std::vector<float>& probs) {
+    const GptConfig& cfg = model_->config();
+    PL_TRY(check_forward_args(cfg, layout_, block_table, n_past, tokens, logits));
+    probs.assign(static_cast<std::size_t>(cfg.n_layer) * cfg.n_head *
+                     (static_cast<std::size_t>(n_past) + tokens.size()),
+                 0.0f);
+    capture_ = probs.data();
+    auto r = forward(block_table, n_past, tokens, logits);
+    capture_ = nullptr;
+    return r;
 }
 
 }  // namespace pl

@@ -28,6 +28,9 @@ class CpuBackend final : public InferenceBackend {
     Result<void> forward(std::span<const int32_t> block_table, int n_past,
                          std::span<const int32_t> tokens, std::span<float> logits,
                          ForwardStats* stats = nullptr) override;
+    Result<void> forward_attention(std::span<const int32_t> block_table, int n_past,
+                                   std::span<const int32_t> tokens, std::span<float> logits,
+                                   std::vector<float>& probs) override;
 
     // Pool layout on the host: [layer][K | V][block][slot][C]. One layer's blocks are
     // consecutive, 16 KB apart at C = 256: block-major, they were 128 KB apart, every block's
@@ -46,6 +49,9 @@ class CpuBackend final : public InferenceBackend {
     std::unique_ptr<cpu::ThreadPool> threads_;
     // Scratch activations, grown to the largest forward seen.
     std::vector<float> x_, ln_, qkv_, att_, proj_, fc_;
+    // Set by forward_attention for the forward it runs: where each layer's attention copies
+    // its last query's probabilities.
+    float* capture_ = nullptr;
 };
 
 }  // namespace pl

@@ -165,7 +165,7 @@ void attention_tile_probs(float* probs, const float* q, int ldq, const float* k,
 }
 
 void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
-                     int n_past, int T, int C, int n_head) {
+                     int n_past, int T, int C, int n_head, float* last_probs) {
     const int hd = C / n_head;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     // Heads are independent (each writes its own columns of out), so with a pool they run as
@@ -180,6 +180,10 @@ void attention_dense(float* out, const float* q, int ldq, const float* k, const 
         for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
             const int nq = std::min(kAttentionTile, T - t0), nk = n_past + t0 + nq;
             attention_tile_probs(probs.data(), q, ldq, k, ldkv, n_past, t0, nq, nk, hd, h, scale);
+            if (last_probs && t0 + nq == T) {  // the tile holding the last query: nk keys
+                std::memcpy(last_probs + static_cast<long>(h) * nk,
+                            probs.data() + static_cast<long>(nq - 1) * nk, nk * sizeof(float));
+            }
             blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
                         nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
         }
@@ -195,7 +199,7 @@ namespace {
 // in call overhead than in arithmetic at these sizes, gathering the blocks would copy more than
 // the attention reads, and walking all blocks once per query missed the cache on every block.
 void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-                         int n_head) {
+                         int n_head, float* last_probs) {
     const int hd = C / n_head;
     const int bs = kv.block_size;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
@@ -217,6 +221,10 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
             float* o = out + static_cast<long>(t) * C + h * hd;
             std::fill(o, o + hd, 0.0f);
         }
+        if (last_probs) {
+            std::memcpy(last_probs + static_cast<long>(h) * n_total, row(T - 1),
+                        n_total * sizeof(float));
+        }
         for (int key0 = 0; key0 < n_total; key0 += bs) {
             const float* v = kv.v_base + kv.block_table[key0 / bs] * kv.block_stride + h * hd;
             for (int t = std::max(0, key0 - n_past); t < T; ++t) {
@@ -233,9 +241,9 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
 }  // namespace
 
 void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-               int n_head) {
+               int n_head, float* last_probs) {
     if (T <= kPerBlockMaxTokens) {
-        attention_per_block(out, qkv, kv, n_past, T, C, n_head);
+        attention_per_block(out, qkv, kv, n_past, T, C, n_head, last_probs);
         return;
     }
     const int bs = kv.block_size;
@@ -258,7 +266,7 @@ void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int 
         std::memcpy(v.data() + static_cast<std::size_t>(key0) * C, kv.v_base + base,
                     rows * C * sizeof(float));
     }
-    attention_dense(out, qkv, 3 * C, k.data(), v.data(), C, n_past, T, C, n_head);
+    attention_dense(out, qkv, 3 * C, k.data(), v.data(), C, n_past, T, C, n_head, last_probs);
 }
 
 }  // namespace pl::cpu

@@ -61,14 +61,16 @@ struct PagedKv {
 // for a few queries would cost more than the attention itself. More (prefill), each visible
 // block's K and V gathered once into contiguous rows, then attention_dense.
 inline constexpr int kPerBlockMaxTokens = 32;
+// last_probs, when not null, receives the last query's probabilities, [n_head][n_past + T]: the
+// rows the op itself computed and used, copied out (CpuBackend::forward_attention).
 void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-               int n_head);
+               int n_head, float* last_probs = nullptr);
 
 // Causal attention over dense K and V: query t (row t of q, row stride ldq) sits at position
 // n_past + t and sees keys 0 .. n_past + t (rows of k and v, row stride ldkv). Tiles of query
 // rows run QK^T and PV as GEMMs over only the keys the tile can see. out: [T, C].
 void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
-                     int n_past, int T, int C, int n_head);
+                     int n_past, int T, int C, int n_head, float* last_probs = nullptr);
 
 // Query rows per tile of attention_dense.
 inline constexpr int kAttentionTile = 128;

@@ -57,4 +57,10 @@ Result<void> check_forward_args(const GptConfig& config, const KvPoolLayout& lay
     return {};
 }
 
+Result<void> InferenceBackend::forward_attention(std::span<const int32_t>, int,
+                                                 std::span<const int32_t>, std::span<float>,
+                                                 std::vector<float>&) {
+    return make_error("the " + name() + " backend cannot report attention probabilities");
+}
+
 }  // namespace pl

@@ -59,6 +59,14 @@ class InferenceBackend {
                                  std::span<const int32_t> tokens, std::span<float> logits,
                                  ForwardStats* stats = nullptr) = 0;
 
+    // forward(), and the attention probabilities of the last of `tokens` as the backend's own
+    // kernels computed them: for each layer and head, its softmax over the n_past + T positions
+    // it sees, in `probs` as [n_layer][n_head][n_past + T] floats (each row sums to 1). A
+    // backend that cannot report them returns an error saying so.
+    virtual Result<void> forward_attention(std::span<const int32_t> block_table, int n_past,
+                                           std::span<const int32_t> tokens, std::span<float> logits,
+                                           std::vector<float>& probs);
+
     // Turns per-kernel GPU timing on or off (off by default; it costs a little).
     virtual void set_profiling(bool) {}
 

@@ -23,6 +23,10 @@ struct CostModel {
     double overhead_ms = 1.0;  // per request: launch, sampling, bookkeeping
 
     double ttft_ms(const GptConfig& config, int cached_tokens, int computed_tokens) const;
+    // One forward's FLOPs alone at the nominal rate, without the per-request overhead: a decode
+    // step (computed_tokens 1 after the sequence so far), or a no-cache step that recomputes
+    // the whole sequence (0 cached).
+    double forward_ms(const GptConfig& config, int cached_tokens, int computed_tokens) const;
 };
 
 }  // namespace pl

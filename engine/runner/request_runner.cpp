@@ -37,6 +37,30 @@ int blocks_for_tokens(int tokens, int block_size) {
     return (tokens + block_size - 1) / block_size;
 }
 
+std::vector<TokenScore> top_scores(std::span<const float> logits, int k) {
+    std::vector<int32_t> ids(logits.size());
+    std::iota(ids.begin(), ids.end(), 0);
+    const std::size_t n = std::min(ids.size(), static_cast<std::size_t>(std::max(0, k)));
+    std::partial_sort(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(n), ids.end(),
+                      [&](int32_t a, int32_t b) {
+                          return logits[a] != logits[b] ? logits[a] > logits[b] : a < b;
+                      });
+    // Softmax in double over the whole vocabulary, shifted by the largest logit.
+    const double top = n ? logits[ids[0]] : 0.0;
+    double sum = 0.0;
+    for (float l : logits)
+        sum += std::exp(static_cast<double>(l) - top);
+    std::vector<TokenScore> out;
+    for (std::size_t i = 0; i < n; ++i) {
+        TokenScore t;
+        t.token = ids[i];
+        t.logit = logits[ids[i]];
+        t.prob = static_cast<float>(std::exp(static_cast<double>(t.logit) - top) / sum);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
 struct RequestRunner::Running {
     ScenarioRequest req;
     int index = 0;
@@ -53,9 +77,9 @@ RequestRunner::RequestRunner(InferenceBackend& backend, PrefixCache cache, Runne
     : backend_(backend), cache_(std::move(cache)), options_(options), block_size_(block_size) {}
 
 int RequestRunner::pool_blocks_needed(const Scenario& scenario, const GptConfig& config,
-                                      bool verify) {
+                                      bool scratch) {
     return scenario.capacity_blocks +
-           (verify ? blocks_for_tokens(config.n_positions, scenario.block_size) : 0);
+           (scratch ? blocks_for_tokens(config.n_positions, scenario.block_size) : 0);
 }
 
 Result<std::unique_ptr<RequestRunner>> RequestRunner::create(InferenceBackend& backend,
@@ -67,7 +91,8 @@ Result<std::unique_ptr<RequestRunner>> RequestRunner::create(InferenceBackend& b
                           " differs from the backend's pool (" + std::to_string(layout.block_size) +
                           ")");
     }
-    const int needed = pool_blocks_needed(scenario, backend.model().config(), options.verify);
+    const int needed =
+        pool_blocks_needed(scenario, backend.model().config(), options.verify || options.no_cache);
     if (layout.capacity_blocks < needed) {
         return make_error(scenario.file + ": the backend's pool has " +
                           std::to_string(layout.capacity_blocks) + " blocks, " +
@@ -176,6 +201,12 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     }
     run.sampler.emplace(options_.sampling);
     run.next = run.sampler->sample(run.logits);
+    auto named = [&](std::vector<TokenScore> top) {
+        for (TokenScore& t : top)
+            t.text = model.tokenizer().token_bytes(t.token);
+        return top;
+    };
+    res.top_cached = named(top_scores(run.logits, kTopScores));
     if (options_.timing == TimingSource::CostModel) {
         res.ttft_ms = options_.cost_model.ttft_ms(cfg, res.cached_tokens, res.computed_tokens);
         res.prefill_gpu_ms = -1;
@@ -183,6 +214,8 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
         res.ttft_ms = ms_since(t0);
         res.prefill_gpu_ms = stats.gpu_ms;
     }
+    res.timing.prefill_ms = res.ttft_ms;
+    res.timing.kv_rows = res.computed_tokens;
     if (sink) {
         for (const PromptBlock& b : a.blocks) {
             if (b.state != PromptBlockState::Hit) {
@@ -219,6 +252,7 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
         }
         res.max_abs_diff_vs_full = worst;
         res.verify_tolerance = std::max(kVerifyAbsTolerance, kVerifyRelTolerance * scale);
+        res.top_full = named(top_scores(full, kTopScores));
     }
     sample_memory(index, req.at_s, sink);
     return {};
@@ -256,16 +290,23 @@ Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sin
                 sink(BlockEvictedEvent{run.index, e.hash, e.block_id, e.reason});
         }
         const int32_t one[1] = {tok};
+        const auto step0 = Clock::now();
         PL_TRY(backend_.forward(cache_.block_table(run.seq), pos, one, run.logits));
+        const int past = pos;
         ++pos;
         auto committed = cache_.commit(run.seq, pos, run.req.at_s);
         if (!committed)
             return committed.error();
+        tok = run.sampler->sample(run.logits);
+        res.timing.step_ms.push_back(options_.timing == TimingSource::CostModel
+                                         ? options_.cost_model.forward_ms(model.config(), past, 1)
+                                         : ms_since(step0));
+        res.timing.decode_ms += res.timing.step_ms.back();
+        res.timing.kv_rows += 1;
         for (const StoredBlock& s : committed->stored) {
             if (sink)
                 sink(BlockStoredEvent{run.index, s.index, s.block_id, s.hash, s.registered});
         }
-        tok = run.sampler->sample(run.logits);
     }
     res.output_tokens = static_cast<int>(res.output.size());
     while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
@@ -284,11 +325,72 @@ Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sin
     res.usage.output_tokens = res.output_tokens;
     PL_TRY(cache_.release(run.seq, run.req.at_s));
     session_of_.erase(run.seq);
+    if (options_.no_cache) {
+        auto nc = serve_without_cache(run);
+        if (!nc)
+            return nc.error();
+        res.no_cache = std::move(nc.value());
+    }
     sample_memory(run.index, run.req.at_s, sink);
     if (sink) {
         sink(RequestFinishedEvent{run.index, std::make_shared<const RequestResult>(res)});
     }
     return {};
+}
+
+Result<NoCacheReport> serve_without_cache(InferenceBackend& backend,
+                                          std::span<const int32_t> prompt, int max_tokens,
+                                          std::span<const int32_t> scratch,
+                                          const SamplingParams& sampling, TimingSource timing,
+                                          const CostModel& cost_model,
+                                          const std::function<bool()>& keep_going) {
+    const GptModel& model = backend.model();
+    const GptConfig& cfg = model.config();
+    const bool modelled = timing == TimingSource::CostModel;
+    const int P = static_cast<int>(prompt.size());
+    // As admit(): output stops at the end of the context; the last sampled token needs no KV.
+    const int max_new = std::min(max_tokens, cfg.n_positions - P + 1);
+    if (P < 1 || max_new < 1)
+        return make_error("no-cache replay: nothing to generate");
+    std::vector<int32_t> seq(prompt.begin(), prompt.end());
+    std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+    NoCacheReport out;
+    Sampler sampler(sampling);
+    const auto t0 = Clock::now();
+    PL_TRY(backend.forward(scratch, 0, seq, logits));
+    int32_t tok = sampler.sample(logits);
+    out.timing.prefill_ms = modelled ? cost_model.ttft_ms(cfg, 0, P) : ms_since(t0);
+    out.timing.kv_rows = P;
+    std::string text;
+    while (true) {
+        out.output.push_back(tok);
+        // The same stopping rule as decode_and_finish: the turn closes, or max_new is reached.
+        text += model.tokenizer().token_bytes(tok);
+        if (framing::answer_end(text) != std::string::npos ||
+            static_cast<int>(out.output.size()) >= max_new)
+            break;
+        if (keep_going && !keep_going())
+            return make_error("no-cache replay: stopped");
+        // Every step recomputes K and V of the whole sequence, from position 0.
+        seq.push_back(tok);
+        const auto step0 = Clock::now();
+        PL_TRY(backend.forward(scratch, 0, seq, logits));
+        tok = sampler.sample(logits);
+        const int n = static_cast<int>(seq.size());
+        out.timing.step_ms.push_back(modelled ? cost_model.forward_ms(cfg, 0, n) : ms_since(step0));
+        out.timing.decode_ms += out.timing.step_ms.back();
+        out.timing.kv_rows += n;
+    }
+    return out;
+}
+
+Result<NoCacheReport> RequestRunner::serve_without_cache(const Running& run) {
+    // The sequence lives in scratch blocks past the cache's capacity, which no cached block uses.
+    std::vector<int32_t> table(static_cast<std::size_t>(
+        blocks_for_tokens(backend_.model().config().n_positions, block_size_)));
+    std::iota(table.begin(), table.end(), cache_.capacity_blocks());
+    return pl::serve_without_cache(backend_, run.result.prompt.tokens, run.req.max_tokens, table,
+                                   options_.sampling, options_.timing, options_.cost_model);
 }
 
 Result<std::vector<RequestResult>> RequestRunner::play(const Scenario& scenario,

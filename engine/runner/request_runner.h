@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -95,6 +96,53 @@ struct PromptBlockReport {
     int block_id = 0;
 };
 
+// One candidate for the next token: its id, its bytes, its logit and its softmax probability over
+// the whole vocabulary.
+struct TokenScore {
+    int32_t token = 0;
+    std::string text;
+    float logit = 0.0f;
+    float prob = 0.0f;
+};
+
+// How many candidates RequestResult keeps of the first token's scores.
+inline constexpr int kTopScores = 5;
+
+// The k highest logits, highest first (ties: the lower id first), with their probabilities;
+// `text` is left empty (the runner fills it from the tokenizer).
+std::vector<TokenScore> top_scores(std::span<const float> logits, int k);
+
+// Where one way of serving a request spent its time, and how much K and V it computed. A K/V
+// row is one position's keys and values in every layer: a forward over T tokens computes T.
+struct ServeTiming {
+    double prefill_ms = 0;        // the prefill forward and the first token's sampling (TTFT)
+    double decode_ms = 0;         // every decode step after it
+    std::vector<double> step_ms;  // each decode step (a forward and a sample), in order
+    long long kv_rows = 0;
+};
+
+// The same request served with no KV cache at all (RunnerOptions::no_cache): the prefill
+// computes the whole prompt, and every decode step recomputes K and V of the whole sequence so
+// far, as a naive implementation would. With P prompt tokens and d decode steps it computes
+// P + (P+1) + ... + (P+d) K/V rows: a difference of two triangular numbers.
+struct NoCacheReport {
+    ServeTiming timing;
+    std::vector<int32_t> output;  // what it generated (the same as the cached run's, if correct)
+};
+
+// Serves a prompt with no KV cache on `scratch` (pool blocks covering the model's context that
+// nothing else uses meanwhile): a prefill of the whole prompt, then every decode step a forward
+// over the whole sequence so far, sampling and stopping as the runner does (at most max_tokens,
+// cut at the context, and at the end of the assistant's turn). The runner's no_cache option and
+// the app's on-demand comparison both call it. `keep_going`, asked before each step, stops it
+// with an error when it returns false.
+Result<NoCacheReport> serve_without_cache(InferenceBackend& backend,
+                                          std::span<const int32_t> prompt, int max_tokens,
+                                          std::span<const int32_t> scratch,
+                                          const SamplingParams& sampling, TimingSource timing,
+                                          const CostModel& cost_model,
+                                          const std::function<bool()>& keep_going = {});
+
 // --verify's tolerance on the first-token logits, cached against a full recompute. The cached and
 // the full path sum attention in different orders (paged blocks against one contiguous sweep); in
 // float32 that moves a logit of 10 by up to about 1e-4 on Vulkan, 1e-6 on the CPU.
@@ -129,6 +177,13 @@ struct RequestResult {
     UsageRecord usage;
     RenderedPrompt prompt;
     std::vector<float> first_logits;  // kept only when RunnerOptions::keep_logits
+    // The first token's best candidates through the cache, and (with verify) those of the full
+    // recompute: the articles' "same next-token scores", shown, not only claimed.
+    std::vector<TokenScore> top_cached;
+    std::vector<TokenScore> top_full;
+    // This run's own prefill and decode (prefill_ms equals ttft_ms), and its K/V rows.
+    ServeTiming timing;
+    std::optional<NoCacheReport> no_cache;  // with RunnerOptions::no_cache
 };
 
 struct RequestFinishedEvent {
@@ -149,6 +204,8 @@ struct RunnerOptions {
     // and no GPU time is reported.
     TimingSource timing = TimingSource::Clock;
     CostModel cost_model;
+    // Serve every request a second time with no KV cache (NoCacheReport), after the cached run.
+    bool no_cache = false;
 };
 
 // Blocks a scenario needs at most for one request, given the model's context.
@@ -156,12 +213,12 @@ int blocks_for_tokens(int tokens, int block_size);
 
 class RequestRunner {
   public:
-    // The backend's pool must hold capacity_blocks for the cache plus, with verify, one context's
-    // worth of scratch blocks (see pool_blocks_needed).
+    // The backend's pool must hold capacity_blocks for the cache plus, with verify or no_cache,
+    // one context's worth of scratch blocks (see pool_blocks_needed; pass `verify || no_cache`).
     static Result<std::unique_ptr<RequestRunner>> create(InferenceBackend& backend,
                                                          const Scenario& scenario,
                                                          RunnerOptions options);
-    static int pool_blocks_needed(const Scenario& scenario, const GptConfig& config, bool verify);
+    static int pool_blocks_needed(const Scenario& scenario, const GptConfig& config, bool scratch);
 
     // Plays requests [first, last) of the scenario. Requests at the same at_s from different
     // sessions run concurrently: all are admitted and prefilled before any decodes and releases.
@@ -178,6 +235,8 @@ class RequestRunner {
     struct Running;
     Result<void> admit(const ScenarioRequest& req, int index, Running& run, const EventSink& sink);
     Result<void> decode_and_finish(Running& run, const EventSink& sink);
+    // RunnerOptions::no_cache: the request again in scratch blocks, recomputing everything.
+    Result<NoCacheReport> serve_without_cache(const Running& run);
     void sample_memory(int request, double at_s, const EventSink& sink);
 
     InferenceBackend& backend_;

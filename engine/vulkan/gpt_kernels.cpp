@@ -39,6 +39,13 @@ struct AttentionPush {
 struct LogitsPush {
     uint32_t C4, rows, v0;
 };
+struct AttentionProbsPush {
+    uint32_t row, C4, n_keys, block_size;
+    float scale;
+    uint32_t out0;
+};
+// Lanes of attention_probs (a power of two: its reductions halve it; its shared array holds 256).
+constexpr uint32_t kAttentionProbsWg = 64;
 
 const char* const kMatmulNames[4] = {"matmul", "matmul_gelu", "matmul_residual", "matmul_qkv"};
 const char* const kMatmulWideNames[4] = {"matmul_wide", "matmul_wide_gelu", "matmul_wide_residual",
@@ -147,6 +154,8 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
                     {decode_wg, hd4, max_sg}));
     }
     PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
+    PL_TRY(make(k.attention_probs_, "attention_probs", "ttts", sizeof(AttentionProbsPush),
+                {kAttentionProbsWg, hd4}));
     return k;
 }
 
@@ -242,6 +251,19 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
         attention_.dispatch(cmd, b, &p, div_up(p.T, tuning_.attention_wg),
                             static_cast<uint32_t>(n_head));
     }
+}
+
+void GptKernels::attention_probs(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
+                                 const PagedKvBinding& kv, int row, int n_keys, int C, int n_head,
+                                 uint32_t out0) const {
+    const AttentionProbsPush p{static_cast<uint32_t>(row),
+                               static_cast<uint32_t>(C / 4),
+                               static_cast<uint32_t>(n_keys),
+                               static_cast<uint32_t>(kv.block_size),
+                               1.0f / std::sqrt(static_cast<float>(head_dim_)),
+                               out0};
+    const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, out};
+    attention_probs_.dispatch(cmd, b, &p, static_cast<uint32_t>(n_head));
 }
 
 void GptKernels::logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte,

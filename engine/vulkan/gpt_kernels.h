@@ -72,6 +72,12 @@ class GptKernels {
     // Causal attention of T new tokens (qkv: [T, 3C]) over the pool; out: [T, C].
     void attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv, const PagedKvBinding& kv,
                    int T, int C, int n_head, KernelChoice choice = KernelChoice::kAuto) const;
+    // The softmax of query row `row` of qkv over keys [0, n_keys) of the pool, for every head:
+    // out[out0 + h * n_keys + k] (forward_attention's read-back; the attention kernels keep no
+    // probabilities).
+    void attention_probs(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
+                         const PagedKvBinding& kv, int row, int n_keys, int C, int n_head,
+                         uint32_t out0) const;
     // out[v0 + r] = x . wte[r,:] for r in [0, rows); `wte` bound to rows [v0, v0 + rows).
     void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
                 int rows, int C) const;
@@ -87,6 +93,7 @@ class GptKernels {
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
     uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)
+    Kernel attention_probs_;
     Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue
 };
 

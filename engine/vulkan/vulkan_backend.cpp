@@ -69,6 +69,10 @@ struct VulkanBackend::Impl {
     VkQueryPool queries = VK_NULL_HANDLE;
     uint32_t query_capacity = 0;
     bool profiling = false;
+    // forward_attention: where the last token's probabilities go ([layer][head][keys]), made on
+    // first use; `capture` set for the one forward that fills it.
+    vk::Buffer probs;
+    bool capture = false;
 
     ~Impl() {
         if (queries != VK_NULL_HANDLE)
@@ -345,6 +349,31 @@ Result<std::unique_ptr<VulkanBackend>> VulkanBackend::create(std::shared_ptr<con
     return backend;
 }
 
+Result<void> VulkanBackend::forward_attention(std::span<const int32_t> block_table, int n_past,
+                                              std::span<const int32_t> tokens,
+                                              std::span<float> logits, std::vector<float>& probs) {
+    Impl& m = *impl_;
+    const GptConfig& cfg = m.model->config();
+    PL_TRY(check_forward_args(cfg, m.layout, block_table, n_past, tokens, logits));
+    if (m.probs.handle() == VK_NULL_HANDLE) {
+        const VkDeviceSize bytes = 4ull * cfg.n_layer * cfg.n_head * cfg.n_positions;
+        auto b = m.ctx->create_buffer(bytes, vk::MemoryUse::kReadback, "attention probabilities");
+        if (!b)
+            return b.error();
+        m.probs = std::move(b.value());
+    }
+    m.capture = true;
+    auto r = forward(block_table, n_past, tokens, logits);
+    m.capture = false;
+    if (!r)
+        return r;
+    const std::size_t n = static_cast<std::size_t>(cfg.n_layer) * cfg.n_head *
+                          (static_cast<std::size_t>(n_past) + tokens.size());
+    probs.resize(n);
+    std::memcpy(probs.data(), m.probs.mapped(), n * sizeof(float));
+    return {};
+}
+
 std::string VulkanBackend::device_name() const {
     return impl_->ctx->device_name();
 }
@@ -463,6 +492,15 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                 K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
                             cfg.n_head);
             });
+            if (m.capture && pass == n_pass - 1) {
+                set_label(pass, l, "attention_probs");
+                const int keys = pos0 + Tp;
+                op("attention_probs", [&] {
+                    K.attention_probs(cmd, Impl::whole(m.probs), Impl::whole(m.qkv, m.qkv_view), kv,
+                                      Tp - 1, keys, C, cfg.n_head,
+                                      static_cast<uint32_t>(l * cfg.n_head * keys));
+                });
+            }
             set_label(pass, l, "attn_proj");
             op("attn_proj", [&] {
                 K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view), m.bind(w.proj_w),

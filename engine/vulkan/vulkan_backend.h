@@ -34,6 +34,12 @@ class VulkanBackend final : public InferenceBackend {
                          std::span<const int32_t> tokens, std::span<float> logits,
                          ForwardStats* stats = nullptr) override;
 
+    // forward(), plus one extra kernel per layer after its attention (attention_probs.comp) that
+    // writes the last token's probabilities to a host-visible buffer, read back here.
+    Result<void> forward_attention(std::span<const int32_t> block_table, int n_past,
+                                   std::span<const int32_t> tokens, std::span<float> logits,
+                                   std::vector<float>& probs) override;
+
     void set_profiling(bool on) override;
 
     // Validation-layer warnings and errors seen since creation (0 when validation is off).

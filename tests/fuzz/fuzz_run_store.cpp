@@ -17,8 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         return sc;
     }();
-    std::vector<uint8_t> bytes(std::string_view("PrefixLens run 1\n").begin(),
-                               std::string_view("PrefixLens run 1\n").end());
+    std::vector<uint8_t> bytes(std::string_view("PrefixLens run 2\n").begin(),
+                               std::string_view("PrefixLens run 2\n").end());
     bytes.insert(bytes.end(), data, data + size);
     auto run = ui::decodeRun(bytes, scenario, "engine", "scenario");
     if (!run) {

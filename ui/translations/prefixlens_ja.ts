@@ -239,6 +239,77 @@
         <source> · %1 of %2 shared blocks reused</source>
         <translation> · 共有ブロック %2 個中 %1 個を再利用</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Attention of token %1: %2% on this block&lt;/b&gt;</source>
+        <translation>&lt;b&gt;トークン %1 の Attention：このブロックに %2%&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::BlockChainView</name>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Colour the current request&apos;s blocks by how much the token under the cursor attends to them: the model&apos;s own attention probabilities, summed per block</source>
+        <translation>カーソル位置のトークンが各ブロックにどれだけ注意を向けるかで、現在のリクエストのブロックを色分けします。モデル自身の Attention 確率をブロックごとに合計したものです</translation>
+    </message>
+    <message>
+        <source>Which layer&apos;s attention, or the average of all layers</source>
+        <translation>どのレイヤーの Attention か、または全レイヤーの平均</translation>
+    </message>
+    <message>
+        <source>Which attention head, or the average of all heads</source>
+        <translation>どの Attention ヘッドか、または全ヘッドの平均</translation>
+    </message>
+    <message>
+        <source>all layers</source>
+        <translation>全レイヤー</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>レイヤー %1</translation>
+    </message>
+    <message>
+        <source>all heads</source>
+        <translation>全ヘッド</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>ヘッド %1</translation>
+    </message>
+    <message>
+        <source>Attention appears once request %1&apos;s prompt is prefilled.</source>
+        <translation>Attention はリクエスト %1 のプロンプトの prefill 後に表示されます。</translation>
+    </message>
+    <message>
+        <source>Computing the attention of token %1…</source>
+        <translation>トークン %1 の Attention を計算中…</translation>
+    </message>
+    <message>
+        <source>No attention: %1</source>
+        <translation>Attention なし：%1</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2” (%3) looks back over %4 tokens</source>
+        <translation>トークン %1「%2」（%3）は %4 トークンを振り返ります</translation>
+    </message>
+    <message>
+        <source>last prompt token</source>
+        <translation>プロンプトの最後のトークン</translation>
+    </message>
+    <message>
+        <source>decoded token %1</source>
+        <translation>decode したトークン %1</translation>
+    </message>
+    <message>
+        <source>; %1% on the answer so far</source>
+        <translation>、そのうち %1% がここまでの回答へ</translation>
+    </message>
+    <message>
+        <source> · on %1</source>
+        <translation> · %1 で計算</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ChartsPanel</name>
@@ -1105,6 +1176,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Memory</source>
         <translation>メモリ</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::MemoryScalePanel</name>
@@ -1151,6 +1226,111 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>Sessions of this length that fill the %1 card: %2</source>
         <translation>この長さで %1 のカードを満たすセッション数: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ModelPanel</name>
+    <message>
+        <source>Prefill vs decode</source>
+        <translation>Prefill と decode</translation>
+    </message>
+    <message>
+        <source>When each output token appeared, with the KV cache and with none</source>
+        <translation>各出力トークンが出た時刻（KV キャッシュありとなし）</translation>
+    </message>
+    <message>
+        <source>Length sweep</source>
+        <translation>長さスイープ</translation>
+    </message>
+    <message>
+        <source>Prefill time and attention work against KV memory, by prompt length</source>
+        <translation>プロンプト長ごとの prefill 時間と Attention の計算量、および KV メモリ</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>測定</translation>
+    </message>
+    <message>
+        <source>Prefill prompts from 64 tokens to the model&apos;s whole context on the backend, one after another</source>
+        <translation>64 トークンからモデルの文脈長いっぱいまでのプロンプトを、バックエンドで順に prefill します</translation>
+    </message>
+    <message>
+        <source>Prefill and decode times appear as the scenario plays.</source>
+        <translation>prefill と decode の時間はシナリオの再生とともに表示されます。</translation>
+    </message>
+    <message>
+        <source>Request %1&apos;s times appear when it finishes.</source>
+        <translation>リクエスト %1 の時間は完了時に表示されます。</translation>
+    </message>
+    <message>
+        <source>Could not serve request %1 without the cache: %2</source>
+        <translation>リクエスト %1 をキャッシュなしで処理できませんでした：%2</translation>
+    </message>
+    <message>
+        <source>Serving request %1 again without the KV cache, every decode step recomputing the whole sequence…</source>
+        <translation>リクエスト %1 を KV キャッシュなしでもう一度処理中。decode の各ステップで系列全体を再計算しています…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · &lt;span style=&apos;color:%2&apos;&gt;KV cache:&lt;/span&gt; prefill %3 ms + decode %4 ms, %5 K/V rows computed · &lt;span style=&apos;color:%6&apos;&gt;no cache:&lt;/span&gt; prefill %7 ms + decode %8 ms, %9 K/V rows (every step recomputes the whole sequence)</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · &lt;span style=&apos;color:%2&apos;&gt;KV キャッシュあり：&lt;/span&gt;prefill %3 ms + decode %4 ms、計算した K/V %5 行 · &lt;span style=&apos;color:%6&apos;&gt;キャッシュなし：&lt;/span&gt;prefill %7 ms + decode %8 ms、K/V %9 行（毎ステップ系列全体を再計算）</translation>
+    </message>
+    <message>
+        <source>different tokens</source>
+        <translation>異なるトークン</translation>
+    </message>
+    <message>
+        <source>same token</source>
+        <translation>同じトークン</translation>
+    </message>
+    <message numerus="yes">
+        <source>same %n tokens</source>
+        <translation>
+            <numerusform>同じ %n トークン</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>KV cache (ms)</source>
+        <translation>KV キャッシュあり（ms）</translation>
+    </message>
+    <message>
+        <source>no cache (ms)</source>
+        <translation>キャッシュなし（ms）</translation>
+    </message>
+    <message>
+        <source>Measuring prompt %1 of %2 on the worker…</source>
+        <translation>ワーカーで %2 個中 %1 個目のプロンプトを測定中…</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>測定中…</translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation>まだ測定していません。</translation>
+    </message>
+    <message>
+        <source>The sweep stopped: %1</source>
+        <translation>スイープが止まりました：%1</translation>
+    </message>
+    <message>
+        <source>%1 tokens: prefill %2 ms (nominal device), attention %3 GFLOP of %4, KV %5. Each line is a share of its value there.</source>
+        <translation>%1 トークン：prefill %2 ms（名目上のデバイス）、Attention は %4 GFLOP 中 %3 GFLOP、KV %5。各線はそこでの値に対する割合です。</translation>
+    </message>
+    <message>
+        <source>%1 tokens: prefill %2 ms on %6, attention %3 GFLOP of %4, KV %5. Each line is a share of its value there.</source>
+        <translation>%1 トークン：%6 で prefill %2 ms、Attention は %4 GFLOP 中 %3 GFLOP、KV %5。各線はそこでの値に対する割合です。</translation>
+    </message>
+    <message>
+        <source>prefill time</source>
+        <translation>prefill 時間</translation>
+    </message>
+    <message>
+        <source>attention FLOPs</source>
+        <translation>Attention の FLOPs</translation>
+    </message>
+    <message>
+        <source>KV bytes</source>
+        <translation>KV バイト数</translation>
     </message>
 </context>
 <context>
@@ -1525,14 +1705,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;完全再計算との照合は行っていません。&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ First-token logits equal a full recompute: max |diff| = %2&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ 最初の出力トークンのロジットは完全再計算と一致：max |diff| = %2&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ 最初の出力トークンのロジットが完全再計算と異なる：max |diff| = %2&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>this model</source>
         <translation>このモデル</translation>
     </message>
@@ -1543,6 +1715,30 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;API bill: $%4 input (%2, caches prefixes from %3 tokens)&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;API の課金：入力 $%4（%2、%3 トークン以上のプレフィックスをキャッシュ）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ Computed %2 of %3 tokens, same next-token scores: max |diff| = %4&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ %3 トークン中 %2 トークンを計算、次トークンのスコアは同じ：max |diff| = %4&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ Computed %2 of %3 tokens, different next-token scores: max |diff| = %4&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ %3 トークン中 %2 トークンを計算、次トークンのスコアが異なる：max |diff| = %4&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>次のトークン</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>キャッシュ経由</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>全再計算</translation>
+    </message>
+    <message>
+        <source>prob.</source>
+        <translation>確率</translation>
     </message>
 </context>
 </TS>

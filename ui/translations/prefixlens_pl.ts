@@ -239,6 +239,77 @@
         <source> · %1 of %2 shared blocks reused</source>
         <translation> · ponownie użyte %1 z %2 wspólnych bloków</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Attention of token %1: %2% on this block&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Uwaga tokenu %1: %2% na ten blok&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::BlockChainView</name>
+    <message>
+        <source>Attention</source>
+        <translation>Uwaga</translation>
+    </message>
+    <message>
+        <source>Colour the current request&apos;s blocks by how much the token under the cursor attends to them: the model&apos;s own attention probabilities, summed per block</source>
+        <translation>Koloruje bloki bieżącego żądania według tego, ile uwagi poświęca im token pod kursorem: prawdopodobieństwa uwagi samego modelu, zsumowane dla każdego bloku</translation>
+    </message>
+    <message>
+        <source>Which layer&apos;s attention, or the average of all layers</source>
+        <translation>Uwaga której warstwy albo średnia ze wszystkich warstw</translation>
+    </message>
+    <message>
+        <source>Which attention head, or the average of all heads</source>
+        <translation>Która głowa uwagi albo średnia ze wszystkich głów</translation>
+    </message>
+    <message>
+        <source>all layers</source>
+        <translation>wszystkie warstwy</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>warstwa %1</translation>
+    </message>
+    <message>
+        <source>all heads</source>
+        <translation>wszystkie głowy</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>głowa %1</translation>
+    </message>
+    <message>
+        <source>Attention appears once request %1&apos;s prompt is prefilled.</source>
+        <translation>Uwaga pojawi się po prefillu promptu żądania %1.</translation>
+    </message>
+    <message>
+        <source>Computing the attention of token %1…</source>
+        <translation>Liczenie uwagi tokenu %1…</translation>
+    </message>
+    <message>
+        <source>No attention: %1</source>
+        <translation>Brak uwagi: %1</translation>
+    </message>
+    <message>
+        <source>Token %1 “%2” (%3) looks back over %4 tokens</source>
+        <translation>Token %1 „%2” (%3) patrzy wstecz na %4 tokenów</translation>
+    </message>
+    <message>
+        <source>last prompt token</source>
+        <translation>ostatni token promptu</translation>
+    </message>
+    <message>
+        <source>decoded token %1</source>
+        <translation>zdekodowany token %1</translation>
+    </message>
+    <message>
+        <source>; %1% on the answer so far</source>
+        <translation>; %1% na dotychczasową odpowiedź</translation>
+    </message>
+    <message>
+        <source> · on %1</source>
+        <translation> · na %1</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ChartsPanel</name>
@@ -1117,6 +1188,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Memory</source>
         <translation>Pamięć</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::MemoryScalePanel</name>
@@ -1163,6 +1238,113 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>Sessions of this length that fill the %1 card: %2</source>
         <translation>Sesje tej długości, które zapełniają kartę %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::ModelPanel</name>
+    <message>
+        <source>Prefill vs decode</source>
+        <translation>Prefill a dekodowanie</translation>
+    </message>
+    <message>
+        <source>When each output token appeared, with the KV cache and with none</source>
+        <translation>Kiedy pojawił się każdy token wyjścia, z KV cache i bez</translation>
+    </message>
+    <message>
+        <source>Length sweep</source>
+        <translation>Przegląd długości</translation>
+    </message>
+    <message>
+        <source>Prefill time and attention work against KV memory, by prompt length</source>
+        <translation>Czas prefillu i praca uwagi wobec pamięci KV, według długości promptu</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Zmierz</translation>
+    </message>
+    <message>
+        <source>Prefill prompts from 64 tokens to the model&apos;s whole context on the backend, one after another</source>
+        <translation>Prefill promptów od 64 tokenów do pełnego kontekstu modelu na backendzie, jeden po drugim</translation>
+    </message>
+    <message>
+        <source>Prefill and decode times appear as the scenario plays.</source>
+        <translation>Czasy prefillu i dekodowania pojawiają się w trakcie odtwarzania scenariusza.</translation>
+    </message>
+    <message>
+        <source>Request %1&apos;s times appear when it finishes.</source>
+        <translation>Czasy żądania %1 pojawią się, gdy się zakończy.</translation>
+    </message>
+    <message>
+        <source>Could not serve request %1 without the cache: %2</source>
+        <translation>Nie udało się obsłużyć żądania %1 bez cache: %2</translation>
+    </message>
+    <message>
+        <source>Serving request %1 again without the KV cache, every decode step recomputing the whole sequence…</source>
+        <translation>Ponowna obsługa żądania %1 bez KV cache, każdy krok dekodowania liczy całą sekwencję od nowa…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · &lt;span style=&apos;color:%2&apos;&gt;KV cache:&lt;/span&gt; prefill %3 ms + decode %4 ms, %5 K/V rows computed · &lt;span style=&apos;color:%6&apos;&gt;no cache:&lt;/span&gt; prefill %7 ms + decode %8 ms, %9 K/V rows (every step recomputes the whole sequence)</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · &lt;span style=&apos;color:%2&apos;&gt;z KV cache:&lt;/span&gt; prefill %3 ms + dekodowanie %4 ms, obliczono %5 wierszy K/V · &lt;span style=&apos;color:%6&apos;&gt;bez cache:&lt;/span&gt; prefill %7 ms + dekodowanie %8 ms, %9 wierszy K/V (każdy krok liczy całą sekwencję od nowa)</translation>
+    </message>
+    <message>
+        <source>different tokens</source>
+        <translation>inne tokeny</translation>
+    </message>
+    <message>
+        <source>same token</source>
+        <translation>ten sam token</translation>
+    </message>
+    <message numerus="yes">
+        <source>same %n tokens</source>
+        <translation>
+            <numerusform>te same %n tokeny</numerusform>
+            <numerusform>te same %n tokeny</numerusform>
+            <numerusform>tych samych %n tokenów</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>KV cache (ms)</source>
+        <translation>z KV cache (ms)</translation>
+    </message>
+    <message>
+        <source>no cache (ms)</source>
+        <translation>bez cache (ms)</translation>
+    </message>
+    <message>
+        <source>Measuring prompt %1 of %2 on the worker…</source>
+        <translation>Pomiar promptu %1 z %2 w wątku roboczym…</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Pomiar…</translation>
+    </message>
+    <message>
+        <source>Not measured yet.</source>
+        <translation>Jeszcze nie zmierzono.</translation>
+    </message>
+    <message>
+        <source>The sweep stopped: %1</source>
+        <translation>Przegląd przerwany: %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens: prefill %2 ms (nominal device), attention %3 GFLOP of %4, KV %5. Each line is a share of its value there.</source>
+        <translation>%1 tokenów: prefill %2 ms (urządzenie nominalne), uwaga %3 z %4 GFLOP, KV %5. Każda linia to ułamek swojej wartości w tym punkcie.</translation>
+    </message>
+    <message>
+        <source>%1 tokens: prefill %2 ms on %6, attention %3 GFLOP of %4, KV %5. Each line is a share of its value there.</source>
+        <translation>%1 tokenów: prefill %2 ms na %6, uwaga %3 z %4 GFLOP, KV %5. Każda linia to ułamek swojej wartości w tym punkcie.</translation>
+    </message>
+    <message>
+        <source>prefill time</source>
+        <translation>czas prefillu</translation>
+    </message>
+    <message>
+        <source>attention FLOPs</source>
+        <translation>FLOP-y uwagi</translation>
+    </message>
+    <message>
+        <source>KV bytes</source>
+        <translation>bajty KV</translation>
     </message>
 </context>
 <context>
@@ -1537,14 +1719,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;Nie sprawdzono względem pełnego przeliczenia.&lt;/span&gt;</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ First-token logits equal a full recompute: max |diff| = %2&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ Logity pierwszego tokena zgodne z pełnym przeliczeniem: max |diff| = %2&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ First-token logits differ from a full recompute: max |diff| = %2&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ Logity pierwszego tokena różnią się od pełnego przeliczenia: max |diff| = %2&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>this model</source>
         <translation>tego modelu</translation>
     </message>
@@ -1555,6 +1729,30 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;span style=&apos;color:%1&apos;&gt;API bill: $%4 input (%2, caches prefixes from %3 tokens)&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;Rachunek API: wejście $%4 (%2, buforuje prefiksy od %3 tokenów)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✔ Computed %2 of %3 tokens, same next-token scores: max |diff| = %4&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✔ Obliczono %2 z %3 tokenów, te same wyniki następnego tokenu: max |diff| = %4&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;✘ Computed %2 of %3 tokens, different next-token scores: max |diff| = %4&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;✘ Obliczono %2 z %3 tokenów, inne wyniki następnego tokenu: max |diff| = %4&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>następny token</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>z cache</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>pełne</translation>
+    </message>
+    <message>
+        <source>prob.</source>
+        <translation>prawd.</translation>
     </message>
 </context>
 </TS>

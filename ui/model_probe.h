@@ -1,0 +1,85 @@
+// What the views ask the model on demand, beside a scenario's run: the attention of one token
+// (the block chain's heat map) and the length sweep (the Model dock's chart). Both are computed
+// on the engine's worker (engine_session.h) by the backend that plays the runs, and come back as
+// immutable values.
+#pragma once
+
+#include <QMetaType>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runner/request_runner.h"
+
+namespace pl::ui {
+
+// The token whose attention to show: the last of `tokens` (a request's prompt, then the output
+// decoded so far), at position tokens.size() - 1.
+struct AttentionQuery {
+    uint64_t generation = 0;  // set by EngineSession: a newer query replaces an older one
+    int request = -1;
+    int prompt_tokens = 0;
+    std::vector<int32_t> tokens;
+};
+
+struct AttentionMap {
+    uint64_t generation = 0;
+    int request = -1;
+    int prompt_tokens = 0;
+    std::vector<int32_t> tokens;  // the query's, so a view can tell whether it is still current
+    int n_layer = 0;
+    int n_head = 0;
+    std::string backend;       // the backend whose kernels computed the probabilities
+    std::string error;         // set when none could be had; the rest is then empty
+    std::vector<float> probs;  // [n_layer][n_head][keys], each row summing to 1
+
+    int keys() const { return static_cast<int>(tokens.size()); }
+    // The weight the query gives position k in one layer and head; layer or head -1 averages
+    // over all of them.
+    float weight(int layer, int head, int k) const;
+};
+using AttentionMapPtr = std::shared_ptr<const AttentionMap>;
+
+// A request to serve again with no KV cache (pl::serve_without_cache), for the Model dock's
+// decode chart: its prompt and its max_tokens.
+struct NoCacheQuery {
+    uint64_t generation = 0;  // set by EngineSession: a newer query replaces an older one
+    int request = -1;
+    std::vector<int32_t> prompt;
+    int max_tokens = 0;
+};
+
+struct NoCacheResult {
+    uint64_t generation = 0;
+    int request = -1;
+    std::vector<int32_t> prompt;  // the query's, so a view can tell whether it is still current
+    std::string error;
+    NoCacheReport report;
+};
+using NoCacheResultPtr = std::shared_ptr<const NoCacheResult>;
+
+// One length of the sweep (runner/length_sweep.h's SweepPoint, for the UI).
+struct SweepSample {
+    int tokens = 0;
+    double prefill_ms = 0;
+    double flops = 0;
+    double attention_flops = 0;
+    double kv_bytes = 0;
+};
+
+struct SweepResult {
+    std::string backend;
+    std::string device;
+    bool modelled = false;  // prefill_ms from the cost model (--deterministic), not the clock
+    std::string error;
+    std::vector<SweepSample> samples;
+};
+using SweepResultPtr = std::shared_ptr<const SweepResult>;
+
+}  // namespace pl::ui
+
+Q_DECLARE_METATYPE(pl::ui::AttentionMapPtr)
+Q_DECLARE_METATYPE(pl::ui::SweepResultPtr)
+Q_DECLARE_METATYPE(pl::ui::NoCacheResultPtr)
