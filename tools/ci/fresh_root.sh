@@ -27,6 +27,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(git -C "$here" rev-parse --show-toplevel)
+head=$(git -C "$repo" log -1 --format=%h)  # what the roots clone, even if HEAD moves meanwhile
 stages=${PREFIXLENS_CI_STAGES:-test app check slim}
 cache=${PREFIXLENS_CI_CACHE:-/var/cache/prefixlens-ci}
 scratch_parent=${PREFIXLENS_CI_SCRATCH:-/var/tmp}
@@ -215,7 +216,7 @@ for s in $stages; do
   echo "== stage $s: ${seconds[$s]} s, ${result[$s]}"
 done
 
-echo "== summary ($(git -C "$repo" log -1 --format=%h)${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
+echo "== summary ($head${PREFIXLENS_CI_OVERLAY:+, overlay: $PREFIXLENS_CI_OVERLAY})"
 for s in $stages; do
   printf '==   %-6s %5s s  %s\n' "$s" "${seconds[$s]}" "${result[$s]}"
 done
