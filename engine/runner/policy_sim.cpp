@@ -367,7 +367,7 @@ Result<std::vector<PolicyRequest>> simulate_api(CachePolicy policy, const Policy
         res.uncached_cost_usd = prices.cost_usd(res.prompt_tokens, 0, 0);
         const std::vector<Breakpoint>& bps = r.rendered.breakpoints;
         if (provider == Provider::Anthropic &&
-            static_cast<int>(bps.size()) > api_rules::kAnthropicMaxBreakpoints) {
+            static_cast<int>(bps.size()) > tables.rules.anthropic.max_breakpoints) {
             res.rejected = true;
             res.note = PolicyNote::TooManyBreakpoints;
             res.computed_tokens = res.prompt_tokens;  // nothing read; nothing billed either
@@ -382,7 +382,7 @@ Result<std::vector<PolicyRequest>> simulate_api(CachePolicy policy, const Policy
             it = caches
                      .emplace(std::piecewise_construct, std::forward_as_tuple(key),
                               std::forward_as_tuple(provider, tables, min_tokens,
-                                                    api_rules::kOpenAiIdleTtlS))
+                                                    tables.rules.openai.retention_default_s))
                      .first;
         }
         const lint::RequestUsage u = it->second.add(r.rendered, model, r.at_s);

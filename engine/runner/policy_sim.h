@@ -24,14 +24,9 @@
 
 namespace pl {
 
-// API rules that lint/lint_tables.h does not carry yet (it has prices, multipliers, minimum
-// lengths and OpenAI's steps; CacheCostModel::kLookbackBlocks has the 20-block lookback). One
-// place, so that a shared table can replace it.
-namespace api_rules {
-inline constexpr int kAnthropicMaxBreakpoints = 4;  // a fifth cache_control is a 400 error
-// OpenAI keeps a cached prefix for 5 to 10 minutes of inactivity: the short end, as the linter.
-inline constexpr double kOpenAiIdleTtlS = 300.0;
-}  // namespace api_rules
+// The APIs' rules (at most 4 breakpoints, the 20-block lookback, minimum lengths, OpenAI's steps
+// and retention, prices) come from the linter's tables (lint::LintTables::rules and rows): one
+// table for the linter, the Usage dock and these policies.
 
 // The semantic-cache contrast: word-count cosine similarity stands in for an embedding model
 // (real semantic caches embed the question with a model); 0.8 is a typical hit threshold.
