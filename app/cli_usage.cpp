@@ -21,10 +21,8 @@ const char* usage_text() {
            "[--backend vulkan|cpu|auto] [--device N] [--json]\n"
            "  prefixlens run   SCENARIO [--model DIR] [--backend vulkan|cpu|auto]\n"
            "                   [--block-size N] [--capacity-blocks N] [--verify] [--no-cache] "
-           "[--json]
-"
-           "                   [--policy vllm|radix|anthropic|openai]
-"
+           "[--json]\n"
+           "                   [--policy vllm|radix|anthropic|openai]\n"
            "  prefixlens run   --list\n"
            "  prefixlens lint  FILE... [--provider anthropic|openai] [--format text|json|sarif]\n"
            "                   [--fail-on note|warning|error] [--fix] [-o FILE] [--repeat N]\n"
