@@ -61,7 +61,7 @@ en  ttl-5m-vs-1h          2     light  380 s after the last hit the 5-minute ent
 en  ttl-1h                2     light  37 minutes later the 1-hour entry still hits
 en  two-tenants-salt      1     light  no salt: globex hits the blocks acme computed (a side channel)
 en  two-tenants-salt      3     light  with per-tenant salts globex shares nothing
-en  semantic-cache-paraphrase 2 light  carol's one-word-different question, and a semantic cache's answer
+en  semantic-cache-paraphrase 2 light  carol asks with one word changed; what a semantic cache would answer
 en  agent-loop-interleaved 3    light  history between the system prompt and the tools: reuse collapses
 ja  timestamp-at-head     1     light  the timestamp trap, in Japanese
 ja  agent-loop            5     light  the tool edit, in Japanese
@@ -90,7 +90,7 @@ en  05-policies-and-limits   1     light  one trace, four caching policies: the 
 en  05-policies-and-limits   2     light  the radix tree of a chat: the Policies dock
 en  05-policies-and-limits   3     light  memory to scale: the Memory dock
 en  05-policies-and-limits   4     light  a paraphrase misses the prefix cache: the chain
-en  05-policies-and-limits   5     light  a semantic cache's wrong answer: the Policies dock
+en  05-policies-and-limits   5     light  a semantic cache gives a wrong answer: the Policies dock
 en  05-policies-and-limits   6     light  interleaved history: the chain
 en  05-policies-and-limits   7     light  the timing side channel: the TTFT chart
 en  05-policies-and-limits   8     light  the salt closes it: the TTFT chart
@@ -111,7 +111,7 @@ pl  03-hosted-apis           4     light  one hour for longer gaps, in Polish
 pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
 pl  04-memory-and-workloads  3     light  the length sweep, in Polish
 pl  05-policies-and-limits   2     light  the radix tree, in Polish
-pl  05-policies-and-limits   5     light  a semantic cache's wrong answer, in Polish
+pl  05-policies-and-limits   5     light  a semantic cache gives a wrong answer, in Polish
 '
 
 # folder for a language: docs/images/ for English, docs/images/<lang>/ for the others
