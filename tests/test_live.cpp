@@ -968,6 +968,43 @@ class TestLiveMatch : public QObject {
         }
     }
 
+    void watch_match_text_names_the_blocks() {
+        MatchFixture fx;
+        QVERIFY(
+            fx.write("You are the support assistant of the Lighthouse help desk. Answer in "
+                     "two sentences, politely, and never guess an account number.",
+                     "scenario.json"));
+        Publisher pub;
+        QVERIFY(
+            pub.start({"--trace", "tokens", "--tokens-file", QString::fromStdString(fx.tokens_file),
+                       "--format", "sglang", "--start-delay", "1.0", "--linger", "4"}));
+        const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        QProcess p;
+        p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                {"watch", QString::fromStdString(pub.endpoint()), "--replay",
+                 QString::fromStdString(pub.replay()), "--tokenizer",
+                 QString::fromStdString(root.string()), "--match",
+                 QString::fromStdString(fx.scenario), "--duration", "3"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray out = p.readAllStandardOutput();
+        const auto want = fx.expected_blocks();
+        int lines = 0;
+        for (const QByteArray& l : out.split('\n'))
+            lines += l.startsWith("block ") && l.contains(" = your request ");
+        QCOMPARE(lines, static_cast<int>(want.size()));  // each stored block named once
+        QVERIFY2(out.contains(" = your request 1's tools, block 1\n"), out.constData());
+        for (const auto& w : want)
+            if (w.at("part") == "system") {
+                const std::string line =
+                    " = your request " + std::to_string(w.at("request").get<int>()) +
+                    "'s system prompt, block " + std::to_string(w.at("block").get<int>()) + "\n";
+                QVERIFY2(out.contains(line.c_str()), line.c_str());
+            }
+        QVERIFY(out.contains(QByteArray::number(static_cast<int>(want.size())) +
+                             " stored blocks are blocks of your prompts"));
+    }
+
     void watch_match_needs_the_same_seed_and_tokens() {
         MatchFixture fx, other;
         const std::string system =
