@@ -37,12 +37,12 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     QElapsedTimer launch;  // --measure-startup counts from here
     launch.start();
     ParsedArgs a;
-    if (auto err = parse(
-            args,
-            {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson",
-              "--connect", "--replay", "--topic", "--tokenizer", "--metrics", "--seconds"},
-             {"--measure-latency", "--measure-startup", "--measure-live-latency"}},
-            a);
+    if (auto err = parse(args,
+                         {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang",
+                           "--lesson", "--connect", "--replay", "--topic", "--tokenizer",
+                           "--metrics", "--seconds", "--match", "--block-size", "--hash-seed"},
+                          {"--measure-latency", "--measure-startup", "--measure-live-latency"}},
+                         a);
         !err.empty()) {
         return fail_usage(err);
     }
@@ -91,6 +91,14 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
         live.topic = QString::fromStdString(a.get("--topic").value_or(""));
         live.tokenizerDir = QString::fromStdString(a.get("--tokenizer").value_or(""));
         live.metricsUrl = QString::fromStdString(a.get("--metrics").value_or(""));
+        live.matchFile = QString::fromStdString(a.get("--match").value_or(""));
+        live.hashSeed = QString::fromStdString(a.get("--hash-seed").value_or(""));
+        if (auto b = a.get("--block-size")) {
+            long n = 0;
+            if (auto err = parse_int("--block-size", *b, 1, 65536, n); !err.empty())
+                return fail_usage("gui: " + err);
+            live.blockSize = static_cast<int>(n);
+        }
     }
     if (a.has("--measure-live-latency")) {
         if (live.endpoints.isEmpty())

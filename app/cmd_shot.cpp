@@ -110,9 +110,13 @@ std::string check_output(const QString& out) {
 std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) {
     ParsedArgs a;
     if (auto err = parse(args,
-                         {{"-o", "--step", "--size", "--theme", "--scale", "--model", "--backend",
-                           "--device", "--lang", "--lesson", "--lesson-step", "--connect",
-                           "--replay", "--topic", "--tokenizer", "--metrics", "--connect-wait"},
+                         {{"-o",           "--step",         "--size",
+                           "--theme",      "--scale",        "--model",
+                           "--backend",    "--device",       "--lang",
+                           "--lesson",     "--lesson-step",  "--connect",
+                           "--replay",     "--topic",        "--tokenizer",
+                           "--metrics",    "--connect-wait", "--match",
+                           "--block-size", "--hash-seed"},
                           {"--deterministic"}},
                          a);
         !err.empty()) {
@@ -124,6 +128,14 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
         o.live.topic = QString::fromStdString(a.get("--topic").value_or(""));
         o.live.tokenizerDir = QString::fromStdString(a.get("--tokenizer").value_or(""));
         o.live.metricsUrl = QString::fromStdString(a.get("--metrics").value_or(""));
+        o.live.matchFile = QString::fromStdString(a.get("--match").value_or(""));
+        o.live.hashSeed = QString::fromStdString(a.get("--hash-seed").value_or(""));
+        if (auto b = a.get("--block-size")) {
+            long n = 0;
+            if (auto err = parse_int("--block-size", *b, 1, 65536, n); !err.empty())
+                return "shot: " + err;
+            o.live.blockSize = static_cast<int>(n);
+        }
         if (auto w = a.get("--connect-wait")) {
             long ms = 0;
             if (auto err = parse_int("--connect-wait", *w, 0, 600, ms); !err.empty())
@@ -131,7 +143,8 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
             o.connectWaitS = static_cast<double>(ms);
         }
     } else {
-        for (const char* f : {"--replay", "--topic", "--tokenizer", "--metrics", "--connect-wait"})
+        for (const char* f : {"--replay", "--topic", "--tokenizer", "--metrics", "--connect-wait",
+                              "--match", "--block-size", "--hash-seed"})
             if (a.has(f))
                 return std::string("shot: ") + f + " goes with --connect ENDPOINT";
     }

@@ -12,12 +12,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
+#include <unordered_set>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "core/json_util.h"
 #include "lint/dynamic_values.h"
 #include "live/kv_event_client.h"
+#include "live/prompt_match.h"
 #include "live/remote_cache_model.h"
 #include "live/server_metrics.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -51,6 +53,22 @@ live::LiveEndpoint endpoint_of(const std::string& arg) {
         ep.endpoint = arg;
     }
     return ep;
+}
+
+// What --json says of a matched block.
+json match_json(const live::LocalBlock& m) {
+    json j;
+    j["request"] = m.request;
+    j["block"] = m.block;
+    j["part"] = m.part;
+    j["scheme"] = live::hash_scheme_name(m.scheme);
+    return j;
+}
+
+// "your request 2's system prompt, block 3"
+std::string match_phrase(const live::LocalBlock& m) {
+    return "your request " + std::to_string(m.request) + "'s " + live::part_phrase(m.part) +
+           ", block " + std::to_string(m.block);
 }
 
 struct Metrics {
@@ -117,11 +135,11 @@ int measure_memory(long blocks) {
 
 int run_watch(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err =
-            parse(args,
-                  {{"--replay", "--topic", "--tokenizer", "--metrics", "--duration", "--blocks"},
-                   {"--json", "--measure-memory"}},
-                  a);
+    if (auto err = parse(args,
+                         {{"--replay", "--topic", "--tokenizer", "--metrics", "--duration",
+                           "--blocks", "--match", "--block-size", "--hash-seed"},
+                          {"--json", "--measure-memory"}},
+                         a);
         !err.empty())
         return fail_usage("watch: " + err);
     if (a.has("--measure-memory")) {
@@ -171,11 +189,35 @@ int run_watch(const std::vector<std::string>& args) {
             return fail_usage("watch: --tokenizer: " + t.error().message);
         tokenizer = std::move(*t);
     }
+    // --match: the local prompts' blocks, hashed as the server would (live/prompt_match.h).
+    std::optional<live::PromptMatcher> matcher;
+    if (auto file = a.get("--match")) {
+        if (!tokenizer)
+            return fail_usage(
+                "watch: --match needs --tokenizer DIR, the server's own tokenizer (vocab.json "
+                "and merges.txt): the blocks match only if the tokens are the server's");
+        long block_size = 16;
+        if (auto b = a.get("--block-size"))
+            if (auto err = parse_int("--block-size", *b, 1, 65536, block_size); !err.empty())
+                return fail_usage("watch: " + err);
+        auto prompts = live::load_match_prompts(*file, *tokenizer);
+        if (!prompts)
+            return fail_usage("watch: --match " + prompts.error().message);
+        matcher.emplace(*prompts, static_cast<int>(block_size), a.get("--hash-seed"));
+        if (matcher->blocks() == 0)
+            return fail_usage("watch: --match " + *file + ": no prompt there is " +
+                              std::to_string(block_size) +
+                              " tokens long, so it has no full block to match");
+    } else if (a.has("--block-size") || a.has("--hash-seed")) {
+        return fail_usage("watch: --block-size and --hash-seed go with --match FILE");
+    }
     const bool as_json = a.has("--json");
 
     live::RemoteCacheModel model({.churn_window_s = 10.0, .keep_tokens = tokenizer.has_value()});
     std::mutex mutex;  // the model and the window counters, shared with the client's thread
     int64_t window_stored = 0, window_removed = 0;
+    int64_t matched = 0;  // stored blocks that are local blocks
+    std::unordered_set<live::RemoteHash, live::RemoteHashHasher> announced;  // text mode
     const auto started = std::chrono::steady_clock::now();
     auto since_start = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -197,6 +239,17 @@ int run_watch(const std::vector<std::string>& args) {
                         window_stored += static_cast<int64_t>(e.hashes.size());
                     else if (e.type == live::KvEventType::Removed)
                         window_removed += static_cast<int64_t>(e.hashes.size());
+                    if (matcher && e.type == live::KvEventType::Stored) {
+                        for (const auto& h : e.hashes) {
+                            const live::LocalBlock* m = matcher->find(h);
+                            if (!m)
+                                continue;
+                            ++matched;
+                            if (!as_json && announced.insert(h).second)
+                                std::printf("block %s = %s\n", h.hex().c_str(),
+                                            match_phrase(*m).c_str());
+                        }
+                    }
                     if (!as_json)
                         continue;
                     json j;
@@ -219,6 +272,22 @@ int run_watch(const std::vector<std::string>& args) {
                         j["replayed"] = true;
                     if (tokenizer && e.type == live::KvEventType::Stored)
                         j["text"] = tokenizer->decode(e.token_ids);
+                    if (matcher) {
+                        // "match": the event's deepest block that is a local one; with several
+                        // blocks, "matches" says it per block (null where none).
+                        json per = json::array();
+                        const live::LocalBlock* last = nullptr;
+                        for (const auto& h : e.hashes) {
+                            const live::LocalBlock* m = matcher->find(h);
+                            per.push_back(m ? match_json(*m) : json(nullptr));
+                            if (m)
+                                last = m;
+                        }
+                        if (last)
+                            j["match"] = match_json(*last);
+                        if (last && e.hashes.size() > 1)
+                            j["matches"] = std::move(per);
+                    }
                     std::printf("%s\n", dump(j).c_str());
                 }
                 if (as_json)
@@ -340,6 +409,8 @@ int run_watch(const std::vector<std::string>& args) {
         s["replayed"] = c.replayed;
         s["churned"] = model.churned_blocks();
         s["messages"] = c.messages;
+        if (matcher)
+            s["matched"] = matched;
         json list = json::array();
         for (const auto& bp : bps) {
             json b;
@@ -355,6 +426,9 @@ int run_watch(const std::vector<std::string>& args) {
                 b["looks_dynamic"] =
                     bp.looks_dynamic.empty() ? json(nullptr) : json(bp.looks_dynamic);
             }
+            if (matcher)
+                if (const live::LocalBlock* m = matcher->find(bp.parent))
+                    b["match"] = match_json(*m);
             list.push_back(std::move(b));
         }
         s["branch_points"] = std::move(list);
@@ -383,6 +457,9 @@ int run_watch(const std::vector<std::string>& args) {
             static_cast<long long>(c.malformed), static_cast<long long>(c.unknown),
             static_cast<long long>(c.gaps), static_cast<long long>(c.gaps_unfilled),
             static_cast<long long>(c.restarts));
+    if (matcher)
+        std::printf("%lld stored blocks are blocks of your prompts\n",
+                    static_cast<long long>(matched));
     if (bps.empty()) {
         std::printf("no branch points: no held block has two held children\n");
     } else {
@@ -397,6 +474,9 @@ int run_watch(const std::vector<std::string>& args) {
                 if (!bp.looks_dynamic.empty())
                     std::printf("; the diverging text looks like a %s", bp.looks_dynamic.c_str());
             }
+            if (matcher)
+                if (const live::LocalBlock* m = matcher->find(bp.parent))
+                    std::printf(" [%s]", match_phrase(*m).c_str());
             std::printf("\n");
         }
     }

@@ -6,8 +6,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -22,9 +25,11 @@
 #include "lint/dynamic_values.h"
 #include "live/kv_event_client.h"
 #include "live/kv_event_decoder.h"
+#include "live/prompt_match.h"
 #include "live/remote_block_hash.h"
 #include "live/remote_cache_model.h"
 #include "live/server_metrics.h"
+#include "prompt/renderer.h"
 #include "test_support.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -770,5 +775,298 @@ class TestLive : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestLive)
+namespace {
+
+// --- watch --match -------------------------------------------------------------------------
+
+// Three requests sharing a tool and a system prompt, diverging at the user's question: the
+// scenario watch --match reads, and the token ids the publisher stores for them.
+struct MatchFixture {
+    QTemporaryDir dir;
+    std::string scenario, tokens_file;
+    std::vector<RenderedPrompt> prompts;
+
+    bool write(const std::string& system, const std::string& name,
+               const std::string& tool = "Finds a customer's account by e-mail address.",
+               const std::string& tool_name = "lookup_account") {
+        nlohmann::ordered_json sc;
+        sc["name"] = "match-test";
+        sc["block_size"] = 16;
+        auto& reqs = sc["requests"] = nlohmann::ordered_json::array();
+        for (const char* q : {"How do I reset my password?", "Where are my invoices kept?",
+                              "Can you tell me why my card was declined?"}) {
+            nlohmann::ordered_json body;
+            body["tools"] = {{{"name", tool_name},
+                              {"description", tool},
+                              {"input_schema", {{"type", "object"}}}}};
+            body["system"] = system;
+            body["messages"] = {{{"role", "user"}, {"content", q}}};
+            reqs.push_back(body);  // a scenario request is the body, plus at_s etc.
+        }
+        scenario = (std::filesystem::path(dir.path().toStdString()) / name).string();
+        std::ofstream(scenario) << sc.dump(2);
+        const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        auto tok = BpeTokenizer::load(root / "vocab.json", root / "merges.txt");
+        if (!tok)
+            return false;
+        nlohmann::json ids = nlohmann::json::array();
+        prompts.clear();
+        for (const auto& r : sc["requests"]) {
+            auto p = render_prompt(r, *tok, "fixture");
+            if (!p)
+                return false;
+            ids.push_back(p->tokens);
+            prompts.push_back(std::move(*p));
+        }
+        tokens_file = scenario + ".tokens.json";
+        std::ofstream(tokens_file) << ids.dump();
+        return true;
+    }
+
+    // What the publisher stores, block by block, in order: request 1's blocks, then each later
+    // request's blocks after the prefix it shares with the ones before; each with the part of
+    // its last token.
+    std::vector<nlohmann::json> expected_blocks() const {
+        std::vector<nlohmann::json> out;
+        std::vector<std::vector<int32_t>> seen;
+        for (std::size_t r = 0; r < prompts.size(); ++r) {
+            const auto& t = prompts[r].tokens;
+            for (std::size_t b = 0; b < t.size() / 16; ++b) {
+                std::vector<int32_t> prefix(t.begin(), t.begin() + (b + 1) * 16);
+                if (std::find(seen.begin(), seen.end(), prefix) != seen.end())
+                    continue;
+                seen.push_back(prefix);
+                const auto kind =
+                    prompts[r].segments[prompts[r].token_segment[(b + 1) * 16 - 1]].kind;
+                const char* part = kind == PartKind::Tool     ? "tools"
+                                   : kind == PartKind::System ? "system"
+                                                              : "messages";
+                out.push_back({{"request", r + 1}, {"block", b + 1}, {"part", part}});
+            }
+        }
+        return out;
+    }
+};
+
+struct WatchRun {
+    int exit_code = -1;
+    std::vector<nlohmann::json> events;
+    nlohmann::json summary;
+    QByteArray err;
+};
+
+// The publisher stores fx's tokens in `format` with PYTHONHASHSEED pub_seed; watch --match
+// reads `match_file` (with --hash-seed when watch_seed is not empty).
+WatchRun watch_match(const MatchFixture& fx, const QString& format, const QString& pub_seed,
+                     const std::string& match_file, const QString& watch_seed) {
+    WatchRun out;
+    Publisher pub;
+    if (!pub.start({"--trace", "tokens", "--tokens-file", QString::fromStdString(fx.tokens_file),
+                    "--format", format, "--seed", pub_seed, "--start-delay", "1.0", "--linger",
+                    "4"}))
+        return out;
+    const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+    QStringList args{"watch",       QString::fromStdString(pub.endpoint()),
+                     "--replay",    QString::fromStdString(pub.replay()),
+                     "--tokenizer", QString::fromStdString(root.string()),
+                     "--match",     QString::fromStdString(match_file),
+                     "--duration",  "3",
+                     "--json"};
+    if (!watch_seed.isEmpty())
+        args << "--hash-seed" << watch_seed;
+    QProcess p;
+    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
+    if (!p.waitForFinished(60000))
+        return out;
+    out.exit_code = p.exitCode();
+    out.err = p.readAllStandardError();
+    const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+    for (const auto& l : lines) {
+        if (l.isEmpty())
+            continue;
+        auto j = nlohmann::json::parse(l.toStdString());
+        if (j.contains("summary"))
+            out.summary = j["summary"];
+        else
+            out.events.push_back(std::move(j));
+    }
+    return out;
+}
+
+// The match of every stored block, in stream order (null where none).
+std::vector<nlohmann::json> stored_matches(const WatchRun& run) {
+    std::vector<nlohmann::json> out;
+    for (const auto& e : run.events) {
+        if (e.at("type") != "stored")
+            continue;
+        if (e.contains("matches")) {
+            for (const auto& m : e["matches"])
+                out.push_back(m);
+        } else {
+            for (std::size_t i = 0; i < e["hashes"].size(); ++i)
+                out.push_back(e.contains("match") ? e["match"] : nlohmann::json(nullptr));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestLiveMatch : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void watch_match_names_each_remote_block() {
+        MatchFixture fx;
+        QVERIFY(
+            fx.write("You are the support assistant of the Lighthouse help desk. Answer in "
+                     "two sentences, politely, and never guess an account number.",
+                     "scenario.json"));
+        const auto want = fx.expected_blocks();
+        QVERIFY(want.size() >= 8);
+        bool saw_tools = false, saw_system = false, saw_messages = false;
+        for (const auto& w : want) {
+            saw_tools |= w["part"] == "tools";
+            saw_system |= w["part"] == "system";
+            saw_messages |= w["part"] == "messages";
+        }
+        QVERIFY(saw_tools && saw_system && saw_messages);
+        // The last block all three requests share: the branch point's parent.
+        int shared = 0;
+        const auto& t = fx.prompts;
+        while ((shared + 1) * 16 <=
+                   static_cast<int>(
+                       std::min({t[0].tokens.size(), t[1].tokens.size(), t[2].tokens.size()})) &&
+               std::equal(t[0].tokens.begin(), t[0].tokens.begin() + (shared + 1) * 16,
+                          t[1].tokens.begin()) &&
+               std::equal(t[0].tokens.begin(), t[0].tokens.begin() + (shared + 1) * 16,
+                          t[2].tokens.begin()))
+            ++shared;
+        QVERIFY(shared >= 2);
+
+        for (const QString fmt : {"sglang", "vllm-map-int", "vllm-map-bin", "vllm-array"}) {
+            const WatchRun run = watch_match(fx, fmt, "42", fx.scenario, "42");
+            QCOMPARE(run.exit_code, 0);
+            const auto got = stored_matches(run);
+            QCOMPARE(got.size(), want.size());
+            const std::string scheme = fmt == "sglang" ? "sglang" : "vllm-sha256-cbor";
+            for (std::size_t i = 0; i < want.size(); ++i) {
+                QVERIFY2(!got[i].is_null(),
+                         (fmt.toStdString() + " block " + std::to_string(i)).c_str());
+                QCOMPARE(got[i].at("request").get<int>(), want[i].at("request").get<int>());
+                QCOMPARE(got[i].at("block").get<int>(), want[i].at("block").get<int>());
+                QCOMPARE(got[i].at("part").get<std::string>(),
+                         want[i].at("part").get<std::string>());
+                QCOMPARE(got[i].at("scheme").get<std::string>(), scheme);
+            }
+            QCOMPARE(run.summary.at("matched").get<std::size_t>(), want.size());
+            const auto& bps = run.summary.at("branch_points");
+            QCOMPARE(bps.size(), std::size_t{1});
+            QCOMPARE(bps[0].at("children").get<int>(), 3);
+            QCOMPARE(bps[0].at("match").at("request").get<int>(), 1);
+            QCOMPARE(bps[0].at("match").at("block").get<int>(), shared);
+        }
+    }
+
+    void watch_match_text_names_the_blocks() {
+        MatchFixture fx;
+        QVERIFY(
+            fx.write("You are the support assistant of the Lighthouse help desk. Answer in "
+                     "two sentences, politely, and never guess an account number.",
+                     "scenario.json"));
+        Publisher pub;
+        QVERIFY(
+            pub.start({"--trace", "tokens", "--tokens-file", QString::fromStdString(fx.tokens_file),
+                       "--format", "sglang", "--start-delay", "1.0", "--linger", "4"}));
+        const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        QProcess p;
+        p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                {"watch", QString::fromStdString(pub.endpoint()), "--replay",
+                 QString::fromStdString(pub.replay()), "--tokenizer",
+                 QString::fromStdString(root.string()), "--match",
+                 QString::fromStdString(fx.scenario), "--duration", "3"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray out = p.readAllStandardOutput();
+        const auto want = fx.expected_blocks();
+        int lines = 0;
+        for (const QByteArray& l : out.split('\n'))
+            lines += l.startsWith("block ") && l.contains(" = your request ");
+        QCOMPARE(lines, static_cast<int>(want.size()));  // each stored block named once
+        QVERIFY2(out.contains(" = your request 1's tools, block 1\n"), out.constData());
+        for (const auto& w : want)
+            if (w.at("part") == "system") {
+                const std::string line =
+                    " = your request " + std::to_string(w.at("request").get<int>()) +
+                    "'s system prompt, block " + std::to_string(w.at("block").get<int>()) + "\n";
+                QVERIFY2(out.contains(line.c_str()), line.c_str());
+            }
+        QVERIFY(out.contains(QByteArray::number(static_cast<int>(want.size())) +
+                             " stored blocks are blocks of your prompts"));
+    }
+
+    void watch_match_needs_the_same_seed_and_tokens() {
+        MatchFixture fx, other;
+        const std::string system =
+            "You are the support assistant of the Lighthouse help desk. Answer briefly.";
+        QVERIFY(fx.write(system, "scenario.json"));
+        QVERIFY(
+            other.write("You are the billing assistant of the Harbour help desk. Answer "
+                        "briefly.",
+                        "other.json", "Looks up an invoice by its number.", "find_invoice"));
+        // Another PYTHONHASHSEED, or none: vLLM's first block hashes differently, and so every
+        // block after it.
+        for (const QString& watch_seed : {QString("7"), QString()}) {
+            const WatchRun run = watch_match(fx, "vllm-map-int", "42", fx.scenario, watch_seed);
+            QCOMPARE(run.exit_code, 0);
+            QVERIFY(!run.events.empty());
+            QCOMPARE(run.summary.at("matched").get<int>(), 0);
+            for (const auto& e : run.events)
+                QVERIFY(!e.contains("match"));
+        }
+        // Other tokens (another tool and system prompt): no block in common.
+        const WatchRun run = watch_match(fx, "sglang", "0", other.scenario, "");
+        QCOMPARE(run.exit_code, 0);
+        QCOMPARE(stored_matches(run).size(), fx.expected_blocks().size());
+        for (const auto& m : stored_matches(run))
+            QVERIFY(m.is_null());
+        QCOMPARE(run.summary.at("matched").get<int>(), 0);
+    }
+
+    void watch_match_refuses_bad_arguments() {
+        MatchFixture fx;
+        QVERIFY(fx.write("short", "scenario.json"));
+        const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        const QString tok = QString::fromStdString(root.string());
+        const QString sc = QString::fromStdString(fx.scenario);
+        const QString missing = QString::fromStdString(fx.scenario + ".nope");
+        struct Case {
+            QStringList args;
+            QByteArray says;
+        };
+        for (const Case& c : std::vector<Case>{
+                 {{"--match", sc}, "--tokenizer"},
+                 {{"--match", missing, "--tokenizer", tok}, missing.toUtf8()},
+                 {{"--match", sc, "--tokenizer", tok, "--block-size", "0"}, "--block-size"},
+                 {{"--hash-seed", "1"}, "--match"},
+                 {{"--match", QString::fromStdString(fx.tokens_file), "--tokenizer", tok},
+                  QByteArray::fromStdString(fx.tokens_file)}}) {
+            QProcess p;
+            p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                    QStringList{"watch", "tcp://127.0.0.1:5557"} + c.args);
+            QVERIFY(p.waitForFinished(20000));
+            QCOMPARE(p.exitCode(), 2);
+            const QByteArray err = p.readAllStandardError();
+            QCOMPARE(err.count('\n'), 1);
+            QVERIFY2(err.contains(c.says), err.constData());
+            QVERIFY(p.readAllStandardOutput().isEmpty());
+        }
+    }
+};
+
+int main(int argc, char** argv) {
+    TestLive live;
+    TestLiveMatch match;
+    return QTest::qExec(&live, argc, argv) | QTest::qExec(&match, argc, argv);
+}
 #include "test_live.moc"

@@ -21,6 +21,9 @@ What it publishes (--trace):
              prompt, five of which diverge at a timestamp and three later at the question,
              then two blocks evicted
   load       synthetic requests for --duration seconds at --rate events per second
+  tokens     the requests in --tokens-file (a JSON array of token-id arrays, one per request)
+             stored in order, hashed as --format's engine does: a real server's events for
+             prompts the test tokenized itself (`prefixlens watch --match`)
 
 Token ids are one per byte of text, looked up in --vocab (a GPT-2 vocab.json, so that
 `prefixlens watch --tokenizer DIR` reads the text back), or the bytes themselves without it.
@@ -141,8 +144,10 @@ class Requests:
         self.known = {}  # tuple(prefix tokens) -> digest
 
     def store(self, text):
+        return self.store_ids(self.tokens.encode(text))
+
+    def store_ids(self, ids):
         bs = self.args.block_size
-        ids = self.tokens.encode(text)
         n = len(ids) // bs
         parent = None
         new_hashes, new_tokens, new_parent = [], [], None
@@ -354,6 +359,16 @@ def run_branching(args, pub, reqs):
     pub.send(batch(args.format, reqs.remove([d[7], d[6]]), args.rank))
 
 
+def run_tokens(args, pub, reqs, token_requests):
+    """Each request's full blocks stored, as the engine would after prefilling it."""
+    for ids in token_requests:
+        events = reqs.store_ids(ids)
+        for ev_group in ([events] if args.format != "sglang" else [[e] for e in events]):
+            if ev_group:
+                pub.send(batch(args.format, ev_group, args.rank))
+        time.sleep(args.interval)
+
+
 def restart(args, pub, reqs):
     """The server stops and starts again on the same ports: a new cache, sequence from 0."""
     pub.close()
@@ -422,7 +437,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--format", default="vllm-array",
                     choices=["vllm-array", "vllm-map-int", "vllm-map-bin", "sglang"])
-    ap.add_argument("--trace", default="branching", choices=["branching", "load"])
+    ap.add_argument("--trace", default="branching", choices=["branching", "load", "tokens"])
+    ap.add_argument("--tokens-file", default=None,
+                    help="for --trace tokens: a JSON array of token-id arrays")
     ap.add_argument("--endpoint", default="tcp://127.0.0.1:*",
                     help="where to bind the PUB socket (default: a free port on 127.0.0.1)")
     ap.add_argument("--replay", default="tcp://127.0.0.1:*",
@@ -452,6 +469,16 @@ def main():
     ap.add_argument("--until-stdin-closes", action="store_true",
                     help="stop lingering as soon as stdin closes")
     args = ap.parse_args()
+    token_requests = None
+    if args.trace == "tokens":
+        if args.tokens_file is None:
+            ap.error("--trace tokens needs --tokens-file FILE")
+        with open(args.tokens_file, encoding="utf-8") as f:
+            token_requests = json.load(f)
+        if (not isinstance(token_requests, list)
+                or not all(isinstance(r, list) and all(type(t) is int and 0 <= t < 1 << 31
+                                                       for t in r) for r in token_requests)):
+            ap.error(args.tokens_file + ": expected a JSON array of arrays of token ids")
 
     rng = random.Random(1234)
     pub = Publisher(args)
@@ -469,6 +496,8 @@ def main():
         pub.send_malformed(args.malformed, rng)
     if args.trace == "branching":
         run_branching(args, pub, reqs)
+    elif args.trace == "tokens":
+        run_tokens(args, pub, reqs, token_requests)
     else:
         run_load(args, pub, rng, reqs.tokens)
     print(json.dumps({"published": pub.seq}), flush=True)

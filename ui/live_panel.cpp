@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -250,6 +251,14 @@ void LiveDock::disconnectServer() {
     header_->setText(tr("Disconnected from %1").arg(spec_.endpoints.join(QStringLiteral(", "))));
 }
 
+QString LiveDock::matchText(const LiveMatch& m) const {
+    if (m.part == QLatin1String("system"))
+        return tr("your request %1's system prompt, block %2").arg(m.request).arg(m.block);
+    if (m.part == QLatin1String("tools"))
+        return tr("your request %1's tools, block %2").arg(m.request).arg(m.block);
+    return tr("your request %1's messages, block %2").arg(m.request).arg(m.block);
+}
+
 void LiveDock::openDialog() {
     QDialog d(this);
     d.setWindowTitle(tr("Connect to a server"));
@@ -279,6 +288,28 @@ void LiveDock::openDialog() {
     form->addRow(tr("Topic:"), topic);
     form->addRow(tr("Metrics URL:"), metrics);
     form->addRow(tr("Tokenizer folder:"), tokRow);
+    auto* match = new QLineEdit(spec_.matchFile, &d);
+    match->setPlaceholderText(tr("a scenario or request file (optional)"));
+    auto* browseMatch = new QToolButton(&d);
+    browseMatch->setText(QStringLiteral("…"));
+    connect(browseMatch, &QToolButton::clicked, &d, [&] {
+        const QString file =
+            QFileDialog::getOpenFileName(&d, tr("Your prompts (a scenario or a request body)"),
+                                         QString(), tr("JSON (*.json);;All files (*)"));
+        if (!file.isEmpty())
+            match->setText(file);
+    });
+    auto* matchRow = new QHBoxLayout();
+    matchRow->addWidget(match, 1);
+    matchRow->addWidget(browseMatch);
+    form->addRow(tr("Match blocks to your prompts:"), matchRow);
+    auto* blockSize = new QSpinBox(&d);
+    blockSize->setRange(1, 65536);
+    blockSize->setValue(spec_.blockSize);
+    form->addRow(tr("Server's block size (tokens):"), blockSize);
+    auto* seed = new QLineEdit(spec_.hashSeed, &d);
+    seed->setPlaceholderText(tr("vLLM's PYTHONHASHSEED (sha256_cbor hashes only)"));
+    form->addRow(tr("Hash seed:"), seed);
     auto* help = new QLabel(tr("vLLM: --kv-events-config with \"publisher\": \"zmq\"; SGLang: "
                                "--kv-events-config. The guide lists the exact flags."),
                             &d);
@@ -297,6 +328,9 @@ void LiveDock::openDialog() {
         spec.topic = topic->text();
         spec.metricsUrl = metrics->text();
         spec.tokenizerDir = tokenizer->text();
+        spec.matchFile = match->text();
+        spec.blockSize = blockSize->value();
+        spec.hashSeed = seed->text();
         const QString error = connectTo(spec);
         if (error.isEmpty())
             return;
@@ -354,6 +388,8 @@ void LiveDock::showFrame(const LiveFrame& f) {
         QString text = oneLine(n.text);
         if (n.hiddenChildren > 0)
             text += tr("  (+%n colder branch(es))", nullptr, n.hiddenChildren);
+        if (n.match.request > 0)
+            text = matchText(n.match) + QStringLiteral(" · ") + text;
         it->setText(3, text);
         if (n.ageS < 1.0)
             it->setForeground(0, QColor(0x2e, 0x9d, 0x4f));  // stored in the last second
@@ -376,6 +412,8 @@ void LiveDock::showFrame(const LiveFrame& f) {
                 line += QStringLiteral(": “") + oneLine(b.text, 40).toHtmlEscaped() +
                         QStringLiteral("” → “") + oneLine(b.diverging, 30).toHtmlEscaped() +
                         QStringLiteral("”");
+            if (b.match.request > 0)
+                line += QStringLiteral(" — ") + matchText(b.match).toHtmlEscaped();
             if (b.looksDynamic == QLatin1String("timestamp"))
                 line += QStringLiteral(" — <b>") + tr("looks like a timestamp") +
                         QStringLiteral("</b>");

@@ -42,6 +42,7 @@ class LiveDock : public QDockWidget {
     void openDialog();
     void showFrame(const LiveFrame& f);
     void retranslate();
+    QString matchText(const LiveMatch& m) const;  // "your request 2's system prompt, block 3"
 
     LiveSession session_;
     LiveConnectSpec spec_;

@@ -12,6 +12,7 @@
 
 #include "lint/dynamic_values.h"
 #include "live/kv_event_client.h"
+#include "live/prompt_match.h"
 #include "live/remote_cache_model.h"
 #include "live/server_metrics.h"
 #include "tokenizer/bpe_tokenizer.h"
@@ -53,6 +54,16 @@ class LiveWorker : public QObject {
                 tokenizer_ = std::make_unique<BpeTokenizer>(std::move(*t));
             else
                 notices_.push_back(QString::fromStdString(t.error().message));
+        }
+        if (!spec_.matchFile.isEmpty() && tokenizer_) {
+            auto prompts = live::load_match_prompts(spec_.matchFile.toStdString(), *tokenizer_);
+            if (prompts)
+                matcher_ = std::make_unique<live::PromptMatcher>(
+                    *prompts, spec_.blockSize,
+                    spec_.hashSeed.isEmpty() ? std::nullopt
+                                             : std::optional(spec_.hashSeed.toStdString()));
+            else
+                notices_.push_back(QString::fromStdString(prompts.error().message));
         }
         model_ = std::make_unique<live::RemoteCacheModel>(live::RemoteCacheModel::Options{
             .churn_window_s = 10, .keep_tokens = tokenizer_ != nullptr});
@@ -182,6 +193,7 @@ class LiveWorker : public QObject {
                     item.ageS = f.elapsedS - n.stored_at_s;
                     if (tokenizer_ && !n.tokens.empty())
                         item.text = QString::fromUtf8(tokenizer_->decode(n.tokens));
+                    item.match = matchOf(n.hash);
                     const int index = static_cast<int>(f.forest.size());
                     f.forest.push_back(std::move(item));
                     for (const auto& c : n.children)
@@ -201,6 +213,7 @@ class LiveWorker : public QObject {
                 if (!bp.diverging.empty())
                     b.diverging = QString::fromUtf8(bp.diverging.front());
                 b.looksDynamic = QString::fromStdString(bp.looks_dynamic);
+                b.match = matchOf(bp.parent);
                 f.branches.push_back(std::move(b));
             }
         }
@@ -219,7 +232,20 @@ class LiveWorker : public QObject {
     LiveConnectSpec spec_;
     std::chrono::steady_clock::time_point started_;
     std::mutex mutex_;
+    LiveMatch matchOf(const live::RemoteHash& h) const {
+        LiveMatch m;
+        if (!matcher_)
+            return m;
+        if (const live::LocalBlock* lb = matcher_->find(h)) {
+            m.request = lb->request;
+            m.block = lb->block;
+            m.part = QString::fromStdString(lb->part);
+        }
+        return m;
+    }
+
     std::unique_ptr<BpeTokenizer> tokenizer_;
+    std::unique_ptr<live::PromptMatcher> matcher_;
     lint::DynamicValueDetector detector_;
     std::unique_ptr<live::RemoteCacheModel> model_;
     std::vector<QString> labels_;
@@ -289,9 +315,17 @@ QString LiveSession::start(const LiveConnectSpec& spec) {
         if (auto u = live::parse_http_url(spec.metricsUrl.trimmed().toStdString()); !u)
             return QString::fromStdString(u.error().message);
     options.topic = spec.topic.trimmed().toStdString();
+    if (!spec.matchFile.trimmed().isEmpty() && spec.tokenizerDir.trimmed().isEmpty())
+        return tr(
+            "Matching blocks to your prompts needs the tokenizer folder: the server's own "
+            "tokenizer, or no block can match.");
+    if (spec.blockSize < 1 || spec.blockSize > 65536)
+        return tr("The block size must be between 1 and 65536 tokens.");
     LiveConnectSpec clean = spec;
     clean.metricsUrl = spec.metricsUrl.trimmed();
     clean.tokenizerDir = spec.tokenizerDir.trimmed();
+    clean.matchFile = spec.matchFile.trimmed();
+    clean.hashSeed = spec.hashSeed.trimmed();
     auto* w = new LiveWorker(clean);
     w->moveToThread(&thread_);
     worker_ = w;

@@ -21,6 +21,18 @@ struct LiveConnectSpec {
     QString topic;
     QString metricsUrl;    // http://HOST:PORT/metrics, or empty
     QString tokenizerDir;  // a folder with vocab.json and merges.txt, or empty
+    // Local prompts to name remote blocks after (live/prompt_match.h): a scenario, a built-in
+    // scenario's name or an Anthropic request body; needs tokenizerDir. Empty: none.
+    QString matchFile;
+    int blockSize = 16;  // the server's block (page) size
+    QString hashSeed;    // vLLM's PYTHONHASHSEED; empty: vLLM's hashes are not computed
+};
+
+// A remote block that is a block of a local prompt: "your request 2, block 3" (1-based).
+struct LiveMatch {
+    int request = 0;  // 0: no match
+    int block = 0;
+    QString part;  // "tools", "system" or "messages"
 };
 
 struct LiveForestItem {
@@ -32,6 +44,7 @@ struct LiveForestItem {
     int hiddenChildren = 0;  // held children left out of the frame (the coldest)
     double ageS = 0;         // seconds since the server stored it
     QString text;            // with a tokenizer
+    LiveMatch match;
 };
 
 struct LiveBranch {
@@ -42,6 +55,7 @@ struct LiveBranch {
     QString text;
     QString diverging;
     QString looksDynamic;  // "timestamp", "id", "counter" or empty
+    LiveMatch match;
 };
 
 struct LiveFrame {

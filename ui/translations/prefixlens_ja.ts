@@ -857,12 +857,60 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>looks like a counter</source>
         <translation>カウンターのようです</translation>
     </message>
+    <message>
+        <source>your request %1&apos;s system prompt, block %2</source>
+        <translation>あなたのリクエスト %1 のシステムプロンプト、ブロック %2</translation>
+    </message>
+    <message>
+        <source>your request %1&apos;s tools, block %2</source>
+        <translation>あなたのリクエスト %1 のツール、ブロック %2</translation>
+    </message>
+    <message>
+        <source>your request %1&apos;s messages, block %2</source>
+        <translation>あなたのリクエスト %1 のメッセージ、ブロック %2</translation>
+    </message>
+    <message>
+        <source>a scenario or request file (optional)</source>
+        <translation>シナリオまたはリクエストのファイル（任意）</translation>
+    </message>
+    <message>
+        <source>Your prompts (a scenario or a request body)</source>
+        <translation>あなたのプロンプト（シナリオまたはリクエスト本文）</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Match blocks to your prompts:</source>
+        <translation>ブロックをあなたのプロンプトと照合:</translation>
+    </message>
+    <message>
+        <source>Server&apos;s block size (tokens):</source>
+        <translation>サーバーのブロックサイズ（トークン）:</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s PYTHONHASHSEED (sha256_cbor hashes only)</source>
+        <translation>vLLM の PYTHONHASHSEED（sha256_cbor ハッシュのみ）</translation>
+    </message>
+    <message>
+        <source>Hash seed:</source>
+        <translation>ハッシュシード:</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LiveSession</name>
     <message>
         <source>Give the server&apos;s event endpoint, e.g. tcp://HOST:5557.</source>
         <translation>サーバーのイベントのエンドポイントを指定してください (例: tcp://HOST:5557)。</translation>
+    </message>
+    <message>
+        <source>Matching blocks to your prompts needs the tokenizer folder: the server&apos;s own tokenizer, or no block can match.</source>
+        <translation>ブロックをプロンプトと照合するにはトークナイザーのフォルダーが必要です。サーバー自身のトークナイザーでなければ、どのブロックも一致しません。</translation>
+    </message>
+    <message>
+        <source>The block size must be between 1 and 65536 tokens.</source>
+        <translation>ブロックサイズは 1〜65536 トークンにしてください。</translation>
     </message>
 </context>
 <context>

@@ -867,12 +867,60 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>looks like a counter</source>
         <translation>wygląda na licznik</translation>
     </message>
+    <message>
+        <source>your request %1&apos;s system prompt, block %2</source>
+        <translation>prompt systemowy twojego żądania %1, blok %2</translation>
+    </message>
+    <message>
+        <source>your request %1&apos;s tools, block %2</source>
+        <translation>narzędzia twojego żądania %1, blok %2</translation>
+    </message>
+    <message>
+        <source>your request %1&apos;s messages, block %2</source>
+        <translation>wiadomości twojego żądania %1, blok %2</translation>
+    </message>
+    <message>
+        <source>a scenario or request file (optional)</source>
+        <translation>plik scenariusza lub żądania (opcjonalnie)</translation>
+    </message>
+    <message>
+        <source>Your prompts (a scenario or a request body)</source>
+        <translation>Twoje prompty (scenariusz lub treść żądania)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Wszystkie pliki (*)</translation>
+    </message>
+    <message>
+        <source>Match blocks to your prompts:</source>
+        <translation>Dopasuj bloki do twoich promptów:</translation>
+    </message>
+    <message>
+        <source>Server&apos;s block size (tokens):</source>
+        <translation>Rozmiar bloku serwera (tokeny):</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s PYTHONHASHSEED (sha256_cbor hashes only)</source>
+        <translation>PYTHONHASHSEED vLLM (tylko skróty sha256_cbor)</translation>
+    </message>
+    <message>
+        <source>Hash seed:</source>
+        <translation>Ziarno skrótu:</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LiveSession</name>
     <message>
         <source>Give the server&apos;s event endpoint, e.g. tcp://HOST:5557.</source>
         <translation>Podaj punkt zdarzeń serwera, np. tcp://HOST:5557.</translation>
+    </message>
+    <message>
+        <source>Matching blocks to your prompts needs the tokenizer folder: the server&apos;s own tokenizer, or no block can match.</source>
+        <translation>Dopasowanie bloków do promptów wymaga folderu tokenizera: własnego tokenizera serwera, inaczej żaden blok nie pasuje.</translation>
+    </message>
+    <message>
+        <source>The block size must be between 1 and 65536 tokens.</source>
+        <translation>Rozmiar bloku musi wynosić od 1 do 65536 tokenów.</translation>
     </message>
 </context>
 <context>
