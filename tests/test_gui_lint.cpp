@@ -388,6 +388,9 @@ class TestGuiLint : public QObject {
         ScenarioContext* ctx = w->context();
         ctx->toStart();  // request 1 is not drawn yet: the click brings it on screen
         ctx->selectRequest(1);
+        // The click goes where a user's would: on the finding as the laid-out window shows it.
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->settle();
         LintPanel* panel = w->lintPanel();
         const int row = rowOf(*panel, "dynamic-prefix", "09:42:31");
         QVERIFY(row >= 0);
@@ -408,8 +411,9 @@ class TestGuiLint : public QObject {
         QVERIFY2(highlighted.size() <= 48, qPrintable(highlighted));  // the value, not the prompt
         // The chain view selects the blocks that hold it, and only those.
         const RequestResult& res = ctx->run()->results[1];
+        // The chain redraws its cards a refresh after the cursor moved to request 1's end.
+        QTRY_VERIFY(!w->blockChainView()->selectedBlocks(1).empty());
         const std::vector<int> blocks = w->blockChainView()->selectedBlocks(1);
-        QVERIFY(!blocks.empty());
         std::string text;
         for (int b : blocks)
             text += blockText(res, b);
