@@ -396,7 +396,10 @@ void ChartsPanel::fitTtftCategories() {
     const qreal column = plot / static_cast<qreal>(ttftBarInfo_.size());
     // Qt Charts elides a category label wider than its column less a small margin.
     const qreal room = column - fm.averageCharWidth();
-    bool both = true;
+    // Two label lines also need height: Qt Charts gives the axis labels a share of the chart's
+    // height and elides a second line that does not fit it ("#0…"), as in a 1280x800 window
+    // where the Charts dock shares its column with tabs. Only a tall chart gets both lines.
+    bool both = ttft_->height() >= 22 * fm.height();
     for (const TtftBar& b : ttftBarInfo_) {
         const int need = std::max(fm.horizontalAdvance(QStringLiteral("#%1").arg(b.request)),
                                   fm.horizontalAdvance(tr("%1 tok").arg(std::max(b.computed, 0))));
