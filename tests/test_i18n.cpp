@@ -254,6 +254,43 @@ QStringList cutCategoryLabels(ChartsPanel& charts) {
 // (unless it is an ElidedLabel, which says its whole text in a tooltip), a button or check box
 // narrower than its text, a tab narrower than its text without a tooltip, a dock title that
 // does not fit its title bar. "where: text" for each.
+// When the window outgrew the screen: the docks and the widest minimum widths inside them, so a
+// failure names the widget that pushed it.
+QString widestMinimums(QWidget& root) {
+    std::vector<std::pair<int, QString>> rows;
+    for (QWidget* w : root.findChildren<QWidget*>()) {
+        if (!w->isVisible())
+            continue;
+        const int need = std::max(w->minimumWidth(), w->minimumSizeHint().width());
+        QString name = QString::fromLatin1(w->metaObject()->className());
+        if (!w->objectName().isEmpty())
+            name += QLatin1Char('#') + w->objectName();
+        if (QWidget* p = w->parentWidget())
+            name += QStringLiteral(" in ") + QString::fromLatin1(p->metaObject()->className()) +
+                    QLatin1Char('#') + p->objectName();
+        rows.emplace_back(need, name);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    QStringList out;
+    out << QStringLiteral("window minimum %1, hint %2")
+               .arg(root.minimumWidth())
+               .arg(root.minimumSizeHint().width());
+    for (QDockWidget* d : root.findChildren<QDockWidget*>()) {
+        if (d->isVisible())
+            out << QStringLiteral("dock %1 at %2,%3 %4x%5 min %6")
+                       .arg(d->objectName())
+                       .arg(d->x())
+                       .arg(d->y())
+                       .arg(d->width())
+                       .arg(d->height())
+                       .arg(d->minimumSizeHint().width());
+    }
+    for (std::size_t i = 0; i < rows.size() && i < 12; ++i)
+        out << QStringLiteral("%1 %2").arg(rows[i].first).arg(rows[i].second);
+    return out.join(QLatin1Char('\n'));
+}
+
 QStringList cutTexts(QWidget& root) {
     QStringList out;
     auto where = [&](const QWidget* w) {
@@ -567,7 +604,12 @@ class TestI18n : public QObject {
             QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
             w->setCursorToRequestEnd(request);
             w->settle();
-            QCOMPARE(w->size(), QSize(1280, 800));
+            QVERIFY2(w->size() == QSize(1280, 800),
+                     qPrintable(QStringLiteral("%1: the window is %2x%3; widest minimums:\n%4")
+                                    .arg(QString::fromLatin1(scenario))
+                                    .arg(w->width())
+                                    .arg(w->height())
+                                    .arg(widestMinimums(*w))));
             QStringList cut = cutTexts(*w);
             cut += cutLegends(*w->chartsPanel());
             cut += cutCategoryLabels(*w->chartsPanel());

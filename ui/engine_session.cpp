@@ -633,7 +633,7 @@ void EngineSession::attachPolicies(ScenarioRun& run) {
 void EngineSession::emitFinished(const Pending& job, std::shared_ptr<ScenarioRun> run) {
     attachPolicies(*run);
     if (job.prepare) {
-        if (!stopping_ && run->error.empty())
+        if (!stopping_)  // a failed one too: the host stops waiting for it
             emit prepared(std::const_pointer_cast<const ScenarioRun>(run));
         return;
     }
@@ -695,7 +695,7 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
     connect(session, &EngineSession::runReady, this, [this](const ScenarioRunPtr& run) {
         if (!run || run->generation != latest_)
             return;  // a newer play is on its way
-        remember(run);
+        remember(run, true);
         info_ = run->engine;
         setBusy(false);
         emit runReady(run);
@@ -704,7 +704,8 @@ EngineHost::EngineHost(EngineOptions options, QObject* parent) : QObject(parent)
         if (run && run->generation == latest_ && !cachedAnswer_)
             emit runProgress(run);
     });
-    connect(session, &EngineSession::prepared, this, &EngineHost::remember);
+    connect(session, &EngineSession::prepared, this,
+            [this](const ScenarioRunPtr& run) { remember(run, false); });
     connect(session, &EngineSession::attentionReady, this, [this](const AttentionMapPtr& map) {
         if (map && map->generation == latestAttention_)
             emit attentionReady(map);
@@ -748,12 +749,21 @@ std::string EngineHost::runKey(const Scenario& sc) {
         .toStdString();
 }
 
-void EngineHost::remember(const ScenarioRunPtr& run) {
-    if (!run || !run->error.empty() || run->partial)
-        return;  // a run that stopped early is never shown again as if it were whole
+void EngineHost::remember(const ScenarioRunPtr& run, bool replace) {
+    if (!run)
+        return;
     const std::string key = runKey(run->scenario);
+    if (!replace)
+        preparing_.erase(key);
+    if (!run->error.empty() || run->partial)
+        return;  // a run that stopped early is never shown again as if it were whole
+    ScenarioRunPtr kept = run;
+    if (!replace) {
+        if (ScenarioRunPtr earlier = cachedRun(key))
+            kept = earlier;  // two lessons asked for it: the first answer stays
+    }
     std::erase_if(runs_, [&](const auto& e) { return e.first == key; });
-    runs_.emplace_back(key, run);
+    runs_.emplace_back(key, std::move(kept));
     while (runs_.size() > kCachedRuns)
         runs_.pop_front();
 }
@@ -801,9 +811,11 @@ void EngineHost::prepare(const std::vector<Scenario>& scenarios) {
     std::set<std::string> keys;
     for (const Scenario& sc : scenarios) {
         const std::string key = runKey(sc);
-        if (key != playingKey_ && !cachedRun(key) && keys.insert(key).second)
+        if (key != playingKey_ && !cachedRun(key) && !preparing_.contains(key) &&
+            keys.insert(key).second)
             todo.push_back(sc);
     }
+    preparing_.insert(keys.begin(), keys.end());
     if (!todo.empty())
         session_->requestPrepare(std::move(todo));
 }

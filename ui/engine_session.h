@@ -27,6 +27,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -243,13 +244,16 @@ class EngineHost : public QObject {
 
   private:
     void setBusy(bool busy);
-    void remember(const ScenarioRunPtr& run);
+    // Keeps a whole run for its key. A played run replaces what is kept (it is what the window
+    // shows); a prepared one never does, so a run once shown keeps its numbers.
+    void remember(const ScenarioRunPtr& run, bool replace);
     ScenarioRunPtr cachedRun(const std::string& key) const;
 
     static constexpr std::size_t kCachedRuns = 24;
     std::deque<std::pair<std::string, ScenarioRunPtr>> runs_;  // oldest first
-    ScenarioRunPtr cachedAnswer_;  // the cached run the latest play was answered with
-    std::string playingKey_;       // the play the window waits for: not prepared a second time
+    ScenarioRunPtr cachedAnswer_;      // the cached run the latest play was answered with
+    std::string playingKey_;           // the play the window waits for: not prepared a second time
+    std::set<std::string> preparing_;  // asked of the worker and not back yet: asked once
     QThread thread_;
     QPointer<EngineSession> session_;  // lives on thread_, deleted when it finishes
     uint64_t latest_ = 0;

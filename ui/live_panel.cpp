@@ -47,8 +47,10 @@ QString oneLine(QString s, int max_chars = 80) {
 // Hit rate and KV usage over the last two minutes, in percent.
 class LiveChart : public QChartView {
   public:
-    explicit LiveChart(QWidget* parent) : QChartView(parent) {
-        auto* c = new QChart();
+    // The chart is handed over at construction: QChartView(parent) would make a default chart
+    // of its own, and setChart() releases, never deletes, the one it replaces.
+    explicit LiveChart(QWidget* parent) : QChartView(new QChart, parent) {
+        QChart* c = chart();
         c->setMargins(QMargins(2, 2, 2, 2));
         c->legend()->setAlignment(Qt::AlignBottom);
         hit_ = new QLineSeries(c);
@@ -74,7 +76,6 @@ class LiveChart : public QChartView {
             s->attachAxis(x_);
             s->attachAxis(y_);
         }
-        setChart(c);
         setRenderHint(QPainter::Antialiasing);
         setMinimumHeight(80);
         retranslate();

@@ -18,6 +18,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -141,9 +142,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     if (options_.useSettings && QSettings().value(QStringLiteral("lessonOpened")).toBool())
         welcome_->hide();
 
-    progress_ = new QLabel(this);
+    // Status texts give way rather than widen the window: a long progress message and the
+    // engine's device name together are wider than a projector in Polish (1380 px of 1280).
+    progress_ = new ElidedLabel(this);
     progress_->setObjectName(QStringLiteral("progress"));
-    engineLabel_ = new QLabel(this);
+    engineLabel_ = new ElidedLabel(this);
     engineLabel_->setObjectName(QStringLiteral("engine"));
     fallbackLabel_ = new QLabel(this);
     fallbackLabel_->setObjectName(QStringLiteral("fallback"));
@@ -515,8 +518,16 @@ void MainWindow::applyDefaultDockSizes() {
     } else {
         resizeDocks({promptDock_, outputDock_}, {520, 150}, Qt::Vertical);
     }
-    resizeDocks({promptDock_}, {380}, Qt::Horizontal);
-    resizeDocks({usageDock_, chartsDock_, poolDock_}, {270, 420, 260}, Qt::Horizontal);
+    // Widths are shares of the window as it is: sizes that add up to more than the window
+    // makes QMainWindow grow the window past the screen (1380 px of a 1280 px projector).
+    const int right = std::min(380, width() * 3 / 10);
+    resizeDocks({promptDock_}, {right}, Qt::Horizontal);
+    const int separator = style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
+    const int bottom = std::max(3, width() - right - 4 * separator);
+    const int usage = bottom * 270 / 950;
+    const int charts = bottom * 420 / 950;
+    resizeDocks({usageDock_, chartsDock_, poolDock_}, {usage, charts, bottom - usage - charts},
+                Qt::Horizontal);
     resizeDocks({chartsDock_}, {270}, Qt::Vertical);
 }
 
@@ -995,6 +1006,29 @@ QWidget* MainWindow::dialogParent() {
 // lesson open, they would reach the focused widget: a combo box would pick the next scenario (and
 // re-run the model) or the next speed, a list the next finding, a tab bar the next chart. Those
 // ignore them here; only text views, where paging is what the key means, still scroll.
+// Showing the window sets its minimum from what the layouts measure at that moment. In about one
+// launch in three, in Polish, the central area measured 1,209 px there and 585 px an instant
+// later, and the 1280 px window opened 1380 px wide, past a projector's edge. Once the window is
+// up, it is measured again and given back the size it was shown at, when that size fits.
+void MainWindow::setVisible(bool visible) {
+    const bool showing = visible && !isVisible();
+    const QSize wanted = size();
+    QMainWindow::setVisible(visible);
+    if (!showing || size() == wanted || isMaximized() || isFullScreen())
+        return;
+    QTimer::singleShot(0, this, [this, wanted] {
+        if (!isVisible() || isMaximized() || isFullScreen())
+            return;
+        if (QLayout* l = layout()) {
+            l->invalidate();
+            l->activate();  // sets the minimum anew from the widgets as they are now
+        }
+        const QSize least = minimumSize().expandedTo(minimumSizeHint());
+        if (least.width() <= wanted.width() && least.height() <= wanted.height())
+            resize(wanted);
+    });
+}
+
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
     if (e->type() == QEvent::KeyPress && watched->isWidgetType()) {
         const int key = static_cast<QKeyEvent*>(e)->key();

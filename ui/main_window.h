@@ -105,6 +105,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
+    void setVisible(bool visible) override;
 
   private:
     void buildActions();
