@@ -1,5 +1,6 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -9,6 +10,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -636,6 +638,8 @@ class TestGuiMain : public QObject {
         }
         // The memory chart's one-row legend: every entry it lists fits beside the others, and
         // the sessions are listed all or none (twenty do not fit; hovering an area names it).
+        w->context()->setCursor(run.eventCount());
+        w->syncViews();
         w->chartsPanel()->showChart(ChartsPanel::Chart::KvMemory);
         QCoreApplication::processEvents();
         auto* memory =
@@ -655,6 +659,29 @@ class TestGuiMain : public QObject {
         QVERIFY(sessionsListed == 0 || sessionsListed == sessionMarkers);
         QVERIFY2(listed <= memory->width(),
                  qPrintable(QStringLiteral("%1 of %2 px").arg(listed).arg(memory->width())));
+        // Its x axis counts tokens through the model (every prompt token, cached or computed,
+        // and every decoded one), not samples: the last sample of the run sits at their sum.
+        double tokens = 0;
+        for (const auto& r : run.results)
+            tokens += r.prompt_tokens;
+        for (const auto& ev : run.events)
+            tokens += std::holds_alternative<TokenDecodedEvent>(ev) ? 1 : 0;
+        double lastX = -1;
+        bool ordered = true;
+        for (QAbstractSeries* series : memory->chart()->series()) {
+            auto* area = qobject_cast<QAreaSeries*>(series);
+            if (!area)
+                continue;
+            const QList<QPointF> pts = area->upperSeries()->points();
+            for (qsizetype i = 1; i < pts.size(); ++i)
+                ordered = ordered && pts[i].x() >= pts[i - 1].x();
+            if (!pts.isEmpty())
+                lastX = std::max(lastX, pts.back().x());
+        }
+        QVERIFY(ordered);
+        QCOMPARE(lastX, tokens);
+        auto* memX = qobject_cast<QValueAxis*>(memory->chart()->axes(Qt::Horizontal).front());
+        QVERIFY(memX && memX->max() >= tokens);
         // A scenario of four requests keeps one named bar per request.
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("timestamp-at-head")));
         QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));

@@ -81,7 +81,9 @@ en  02-prefix-reuse          2     light  the same answer for less work: the Usa
 en  02-prefix-reuse          5     light  only an exact leading match counts: the chain
 en  02-prefix-reuse          8     light  length is not the cost: TTFT against prompt length
 en  03-hosted-apis           1     light  breakpoints: the Usage dock and the API fields
-en  03-hosted-apis           3     light  five minutes of life: the chain of the expired request
+en  03-hosted-apis           3     light  marks and minimums: four policies on the few-shot trace
+en  03-hosted-apis           4     light  how much counts as reused: four policies, four numbers
+en  03-hosted-apis           5     light  five minutes of life: the chain of the expired request
 en  04-memory-and-workloads  3     light  the length sweep: prefill and attention against KV bytes
 en  04-memory-and-workloads  4     light  many sessions, one pool: the KV pool
 en  04-memory-and-workloads  5     light  who gets evicted: the hit rate at the end of the run
@@ -98,7 +100,8 @@ ja  01-kv-cache              2     light  attention looks back, in Japanese
 ja  01-kv-cache              3     light  where one token looks, in Japanese
 ja  01-kv-cache              8     light  no cache: token times, in Japanese
 ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock, in Japanese
-ja  03-hosted-apis           5     light  what it costs: the Usage dock, in Japanese
+ja  03-hosted-apis           3     light  marks and minimums, in Japanese
+ja  03-hosted-apis           7     light  what it costs: the Usage dock, in Japanese
 ja  04-memory-and-workloads  3     light  the length sweep, in Japanese
 ja  04-memory-and-workloads  7     light  a salt per tenant, in Japanese
 ja  05-policies-and-limits   1     light  four caching policies, in Japanese
@@ -107,7 +110,8 @@ pl  01-kv-cache              3     light  where one token looks, in Polish
 pl  01-kv-cache              6     light  prefill: the Usage dock right after it, in Polish
 pl  01-kv-cache              8     light  no cache: token times, in Polish
 pl  02-prefix-reuse          7     light  the fix: stable first, changing last, in Polish
-pl  03-hosted-apis           4     light  one hour for longer gaps, in Polish
+pl  03-hosted-apis           4     light  how much counts as reused, in Polish
+pl  03-hosted-apis           6     light  one hour for longer gaps, in Polish
 pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
 pl  04-memory-and-workloads  3     light  the length sweep, in Polish
 pl  05-policies-and-limits   2     light  the radix tree, in Polish

@@ -61,6 +61,32 @@ std::vector<const MemorySampleEvent*> samplesUpTo(const ScenarioRun& run, int cu
     return out;
 }
 
+// Tokens through the model when each memory sample was taken: every prompt token of the
+// requests admitted so far (computed or read from the cache) and every decoded token. The memory
+// chart's x axis, so KV is seen growing with tokens, not with the count of samples.
+struct TokenClock {
+    std::vector<double> at;  // one per memory sample up to the cursor
+    double now = 0;          // at the cursor: the last sample's state holds until here
+    double total = 0;        // at the end of the run
+};
+TokenClock tokenClock(const ScenarioRun& run, int cursor) {
+    TokenClock clock;
+    double processed = 0;
+    for (int i = 0; i < run.eventCount(); ++i) {
+        const auto& ev = run.events[static_cast<std::size_t>(i)];
+        if (const auto* p = std::get_if<PrefillDoneEvent>(&ev))
+            processed += p->cached_tokens + p->computed_tokens;
+        else if (std::holds_alternative<TokenDecodedEvent>(ev))
+            processed += 1;
+        else if (std::holds_alternative<MemorySampleEvent>(ev) && i < cursor)
+            clock.at.push_back(processed);
+        if (i + 1 == cursor)
+            clock.now = processed;
+    }
+    clock.total = processed;
+    return clock;
+}
+
 // A round upper bound for an axis: 1, 2 or 5 times a power of ten, at least `value`.
 double niceCeil(double value) {
     if (value <= 0)
@@ -485,9 +511,8 @@ void ChartsPanel::buildMemory() {
     constexpr double kMiB = 1024.0 * 1024.0;
     const double capacity = static_cast<double>(run->scenario.capacity_blocks) *
                             static_cast<double>(run->bytes_per_block) / kMiB;
-    int totalSamples = 0;
-    for (const auto& ev : run->events)
-        totalSamples += std::holds_alternative<MemorySampleEvent>(ev) ? 1 : 0;
+    const TokenClock clock = tokenClock(*run, context_->cursor());
+    const double lastX = std::max(1.0, clock.total);
 
     // Stacked areas: each session's blocks in use, then the cached free blocks on top.
     std::vector<double> lower(samples.size(), 0.0);
@@ -496,9 +521,15 @@ void ChartsPanel::buildMemory() {
         auto* lo = new QLineSeries;
         for (std::size_t i = 0; i < samples.size(); ++i) {
             const double v = valueOf(*samples[i]);
-            lo->append(static_cast<double>(i), lower[i]);
-            up->append(static_cast<double>(i), lower[i] + v);
+            const double x = i < clock.at.size() ? clock.at[i] : static_cast<double>(i);
+            lo->append(x, lower[i]);
+            up->append(x, lower[i] + v);
             lower[i] += v;
+        }
+        // The blocks last sampled are held while the tokens after that sample are decoded.
+        if (!samples.empty() && clock.now > lo->points().back().x()) {
+            lo->append(clock.now, lo->points().back().y());
+            up->append(clock.now, up->points().back().y());
         }
         auto* area = new QAreaSeries(up, lo);
         // A QAreaSeries does not own its boundary lines: parented to it, they go with it when the
@@ -531,16 +562,17 @@ void ChartsPanel::buildMemory() {
     auto* cap = new QLineSeries;
     cap->setName(tr("pool capacity %1").arg(formatBytes(capacity * kMiB)));
     cap->append(0, capacity);
-    cap->append(std::max(1, totalSamples - 1), capacity);
+    cap->append(lastX, capacity);
     QPen capPen(pal.invalidation, 2, Qt::DashLine);
     cap->setPen(capPen);
     chart->addSeries(cap);
 
     auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
-    x->setRange(0, std::max(1, totalSamples - 1));
-    // Short enough for a narrow dock in every language; the chart's title says what is sampled.
-    x->setTitleText(tr("sample: each admission, release"));
+    x->setRange(0, niceCeil(lastX));
+    // Short enough for a narrow dock in every language: prompt and decoded tokens so far.
+    x->setTitleText(tr("tokens processed"));
     x->setLabelFormat(QStringLiteral("%.0f"));
+    x->setTickCount(5);
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
     double maxY = capacity;
     for (double v : lower)

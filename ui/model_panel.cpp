@@ -227,8 +227,10 @@ void ModelPanel::buildDecode() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = decodeChart_->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);  // releases the axis, never deletes it
+        delete a;
+    }
     cachedPoints_ = noCachePoints_ = 0;
     const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
     const int request = run ? context_->currentRequest() : -1;
@@ -342,8 +344,10 @@ void ModelPanel::buildSweep() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = sweepChart_->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);  // releases the axis, never deletes it
+        delete a;
+    }
     measure_->setEnabled(!sweepRunning_);
     if (sweepRunning_) {
         sweepText_->setText(sweepTotal_ > 0 ? tr("Measuring prompt %1 of %2 on the worker…")

@@ -374,8 +374,8 @@
         <translation>プール容量 %1</translation>
     </message>
     <message>
-        <source>sample: each admission, release</source>
-        <translation>サンプル: 受け入れ・解放ごと</translation>
+        <source>tokens processed</source>
+        <translation>処理したトークン</translation>
     </message>
     <message>
         <source>MiB</source>

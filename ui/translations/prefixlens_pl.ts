@@ -374,8 +374,8 @@
         <translation>pojemność puli %1</translation>
     </message>
     <message>
-        <source>sample: each admission, release</source>
-        <translation>próbka: przyjęcie, zwolnienie</translation>
+        <source>tokens processed</source>
+        <translation>przetworzone tokeny</translation>
     </message>
     <message>
         <source>MiB</source>
