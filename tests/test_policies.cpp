@@ -544,6 +544,33 @@ class TestPolicies : public QObject {
         }
     }
 
+    // Lesson 3 steps 3 and 4 quote these reuse counts: the lesson's text must stay true of the
+    // model, the tokenizer and the API rules it runs with.
+    void lessonThreeCountsHold() {
+        auto reuse = [](const char* scenario, const char* policy, int request) {
+            QProcess p;
+            p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                    QStringList{"run", scenario, "--backend", "cpu", "--json", "--policy", policy});
+            p.waitForFinished(600000);
+            for (const QByteArray& l : p.readAllStandardOutput().split('\n')) {
+                if (l.trimmed().isEmpty())
+                    continue;
+                const auto j = nlohmann::json::parse(l.toStdString());
+                if (j.value("request", -1) == request)
+                    return std::pair{j["reused_tokens"].get<int>(), j.value("note", std::string())};
+            }
+            return std::pair{-1, std::string("no such request")};
+        };
+        QCOMPARE(reuse("few-shot", "vllm", 2).first, 832);
+        QCOMPARE(reuse("few-shot", "radix", 2).first, 838);
+        QCOMPARE(reuse("few-shot", "anthropic", 2), std::pair(0, std::string("no-breakpoint")));
+        QCOMPARE(reuse("few-shot", "openai", 2), std::pair(0, std::string("below-minimum")));
+        QCOMPARE(reuse("long-document-qa", "radix", 1).first, 1146);
+        QCOMPARE(reuse("long-document-qa", "anthropic", 1).first, 1142);
+        QCOMPARE(reuse("long-document-qa", "vllm", 1).first, 1136);
+        QCOMPARE(reuse("long-document-qa", "openai", 1).first, 1024);
+    }
+
     void policyNamesRoundTrip() {
         for (CachePolicy p : pl::kAllPolicies)
             QCOMPARE(pl::parse_policy(pl::policy_name(p)), std::optional<CachePolicy>(p));
