@@ -6,6 +6,9 @@
 // per query, merged at the end (flash-decoding inside a workgroup). Every K and V row a lane
 // fetches serves all ROWS queries, so ROWS > 1 divides the loads per score; a query masks
 // the keys past its own position. K and V are read through the block table, in place.
+// For one query when the host asks (probe_row), each lane also writes the scores it used and
+// the workgroup writes the merged max and sum: the host forms from them exactly the
+// probabilities this kernel applied (InferenceBackend::forward_attention).
 #include "common.glsl"
 
 #ifndef ROWS
@@ -20,6 +23,7 @@ layout(binding = 1) uniform isamplerBuffer block_table;
 layout(binding = 2) uniform samplerBuffer kpool;
 layout(binding = 3) uniform samplerBuffer vpool;
 layout(std430, binding = 4) writeonly buffer Out { vec4 outv[]; };
+layout(std430, binding = 5) writeonly buffer Probe { float probe[]; };
 
 layout(push_constant) uniform Push {
     uint T;
@@ -27,6 +31,9 @@ layout(push_constant) uniform Push {
     uint n_past;
     uint block_size;
     float scale;
+    uint probe_row;     // the new token whose scores are written; 0xffffffff: none
+    uint probe_scores;  // first float of [n_head][n_past + probe_row + 1] scores in probe
+    uint probe_stats;   // first float of [n_head][2]: the max and the sum of exp(score - max)
 } pc;
 
 // Per-subgroup partial results; only touched when a workgroup holds several subgroups (GPUs).
@@ -91,6 +98,11 @@ void main() {
             uint pos = pc.n_past + t0 + r;  // the last key this query may see
             bool live1 = p <= pos;
             bool live2 = p + WG <= pos && p + WG <= last;
+            if (t0 + r == pc.probe_row && r < nrows) {
+                uint base = pc.probe_scores + h * (pos + 1u);
+                if (live1) probe[base + p] = s1;
+                if (live2) probe[base + p + WG] = s2;
+            }
             float mn = max(m[r], max(live1 ? s1 : m[r], live2 ? s2 : m[r]));
             corr[r] = exp(m[r] - mn);
             ea[r] = live1 ? exp(s1 - mn) : 0.0;
@@ -121,6 +133,10 @@ void main() {
         // may be narrower than the head: 8 lanes on lavapipe, 16 vec4s at head size 64).
         [[unroll]] for (uint r = 0; r < ROWS; ++r) {
             if (r >= nrows) break;
+            if (t0 + r == pc.probe_row && lid == 0u) {
+                probe[pc.probe_stats + 2u * h] = m[r];
+                probe[pc.probe_stats + 2u * h + 1u] = L[r];
+            }
             float inv_L = 1.0 / L[r];
             [[unroll]] for (uint d = 0; d < HD4; ++d) {
                 if (d % WG == lid) outv[(t0 + r) * pc.C4 + h * HD4 + d] = acc[r * HD4 + d] * inv_L;
@@ -149,6 +165,10 @@ void main() {
             float g = exp(sg_m[j * ROWS + r] - gm);
             gl += sg_l[j * ROWS + r] * g;
             o += sg_acc[(j * ROWS + r) * HD4 + d] * g;
+        }
+        if (t0 + r == pc.probe_row && d == 0u) {
+            probe[pc.probe_stats + 2u * h] = gm;
+            probe[pc.probe_stats + 2u * h + 1u] = gl;
         }
         outv[(t0 + r) * pc.C4 + h * HD4 + d] = o / gl;
     }

@@ -262,8 +262,9 @@ class TestVulkanBackend : public QObject {
         }
     }
 
-    // The attention probabilities read back from Vulkan (the extra attention_probs kernel after
-    // each layer's attention) match the CPU twin's, after a prefill of one pass or several and
+    // The attention probabilities read back from Vulkan (the scores, max and sum each layer's
+    // attention kernel wrote for the last token: one-query, multi-row and prefill kernels by
+    // these sizes) match the CPU twin's, after a prefill of one pass or several and
     // after a decode step through a scrambled block table; every row sums to 1.
     void attention_probs_match_cpu_data() {
         QTest::addColumn<int>("n");

@@ -35,17 +35,13 @@ struct MatmulPush {
 struct AttentionPush {
     uint32_t T, C4, n_past, block_size;
     float scale;
+    uint32_t probe_row, probe_scores, probe_stats;
 };
 struct LogitsPush {
     uint32_t C4, rows, v0;
 };
-struct AttentionProbsPush {
-    uint32_t row, C4, n_keys, block_size;
-    float scale;
-    uint32_t out0;
-};
-// Lanes of attention_probs (a power of two: its reductions halve it; its shared array holds 256).
-constexpr uint32_t kAttentionProbsWg = 64;
+// AttentionPush::probe_row when no query is probed.
+constexpr uint32_t kNoProbe = 0xffffffffu;
 
 const char* const kMatmulNames[4] = {"matmul", "matmul_gelu", "matmul_residual", "matmul_qkv"};
 const char* const kMatmulWideNames[4] = {"matmul_wide", "matmul_wide_gelu", "matmul_wide_residual",
@@ -134,7 +130,7 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
         PL_TRY(make(k.matvec_rows_[e], kMatvecRowsNames[e], nb, sizeof(MatmulPush),
                     {tuning.matvec_wg, tuning.matvec_ks}));
     }
-    PL_TRY(make(k.attention_, "attention", "tttts", sizeof(AttentionPush),
+    PL_TRY(make(k.attention_, "attention", "ttttss", sizeof(AttentionPush),
                 {tuning.attention_wg, hd4}));
     // The decode kernels merge per-subgroup partials through shared memory, sized for the most
     // subgroups a workgroup may hold (16 at most); a CPU driver's single subgroup needs none.
@@ -146,16 +142,14 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
         return hd4 <= 64 && uint64_t{max_sg} * rows * (2 * 4 + hd4 * 16) <= shared_limit;
     };
     if (fits(1)) {
-        PL_TRY(make(k.attention_decode_, "attention_decode", "tttts", sizeof(AttentionPush),
+        PL_TRY(make(k.attention_decode_, "attention_decode", "ttttss", sizeof(AttentionPush),
                     {decode_wg, hd4, max_sg}));
     }
     if (fits(kAttentionRows)) {
-        PL_TRY(make(k.attention_rows_, "attention_rows", "tttts", sizeof(AttentionPush),
+        PL_TRY(make(k.attention_rows_, "attention_rows", "ttttss", sizeof(AttentionPush),
                     {decode_wg, hd4, max_sg}));
     }
     PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
-    PL_TRY(make(k.attention_probs_, "attention_probs", "ttts", sizeof(AttentionProbsPush),
-                {kAttentionProbsWg, hd4}));
     return k;
 }
 
@@ -233,12 +227,19 @@ void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, Bu
 }
 
 void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
-                           const PagedKvBinding& kv, int T, int C, int n_head,
-                           KernelChoice choice) const {
-    const AttentionPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(C / 4),
-                          static_cast<uint32_t>(kv.n_past), static_cast<uint32_t>(kv.block_size),
-                          1.0f / std::sqrt(static_cast<float>(head_dim_))};
-    const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, kv.v_pool, out};
+                           const PagedKvBinding& kv, int T, int C, int n_head, KernelChoice choice,
+                           const AttentionProbe* probe) const {
+    const AttentionPush p{static_cast<uint32_t>(T),
+                          static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(kv.n_past),
+                          static_cast<uint32_t>(kv.block_size),
+                          1.0f / std::sqrt(static_cast<float>(head_dim_)),
+                          probe ? static_cast<uint32_t>(probe->row) : kNoProbe,
+                          probe ? probe->scores : 0,
+                          probe ? probe->stats : 0};
+    // Unprobed, binding 5 is `out` again: never written (no lane matches kNoProbe).
+    const BufferRange b[] = {
+        qkv, kv.block_table, kv.k_pool, kv.v_pool, out, probe ? probe->buffer : out};
     // A few rows: split the keys over the lanes (the prefill kernel would leave most lanes idle).
     // The split kernels need shared memory for their merge on a GPU; without it, the prefill one.
     const KernelChoice c = resolve(T, choice, tuning_.attention_rows_max_rows);
@@ -251,19 +252,6 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
         attention_.dispatch(cmd, b, &p, div_up(p.T, tuning_.attention_wg),
                             static_cast<uint32_t>(n_head));
     }
-}
-
-void GptKernels::attention_probs(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
-                                 const PagedKvBinding& kv, int row, int n_keys, int C, int n_head,
-                                 uint32_t out0) const {
-    const AttentionProbsPush p{static_cast<uint32_t>(row),
-                               static_cast<uint32_t>(C / 4),
-                               static_cast<uint32_t>(n_keys),
-                               static_cast<uint32_t>(kv.block_size),
-                               1.0f / std::sqrt(static_cast<float>(head_dim_)),
-                               out0};
-    const BufferRange b[] = {qkv, kv.block_table, kv.k_pool, out};
-    attention_probs_.dispatch(cmd, b, &p, static_cast<uint32_t>(n_head));
 }
 
 void GptKernels::logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte,

@@ -28,6 +28,16 @@ struct PagedKvBinding {
     int block_size = 16;
 };
 
+// Where an attention kernel writes what it used for one query (floats in `buffer`): the scores
+// [n_head][n_past + row + 1] from `scores`, and [n_head][2] (the softmax's max m and sum l of
+// exp(score - m)) from `stats`. The probability of key k in head h is exp(score - m) / l.
+struct AttentionProbe {
+    BufferRange buffer;
+    int row = 0;  // among the T new tokens
+    uint32_t scores = 0;
+    uint32_t stats = 0;
+};
+
 // Workgroup shapes (specialization constants). Inputs bound to kernels are texel buffers
 // (BufferRange::view set) except outputs, the residual stream and the KV pool written by the
 // QKV epilogue, which are storage buffers; see shaders/common.glsl for why.
@@ -69,15 +79,12 @@ class GptKernels {
                 BufferRange bias, int T, int K, int N, Epilogue epi,
                 const PagedKvBinding* kv = nullptr,
                 KernelChoice choice = KernelChoice::kAuto) const;
-    // Causal attention of T new tokens (qkv: [T, 3C]) over the pool; out: [T, C].
+    // Causal attention of T new tokens (qkv: [T, 3C]) over the pool; out: [T, C]. With a probe,
+    // the kernel that runs also writes the scores it used for new token `probe->row` and, per
+    // head, its softmax's max and sum (AttentionProbe): forward_attention's read-back.
     void attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv, const PagedKvBinding& kv,
-                   int T, int C, int n_head, KernelChoice choice = KernelChoice::kAuto) const;
-    // The softmax of query row `row` of qkv over keys [0, n_keys) of the pool, for every head:
-    // out[out0 + h * n_keys + k] (forward_attention's read-back; the attention kernels keep no
-    // probabilities).
-    void attention_probs(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
-                         const PagedKvBinding& kv, int row, int n_keys, int C, int n_head,
-                         uint32_t out0) const;
+                   int T, int C, int n_head, KernelChoice choice = KernelChoice::kAuto,
+                   const AttentionProbe* probe = nullptr) const;
     // out[v0 + r] = x . wte[r,:] for r in [0, rows); `wte` bound to rows [v0, v0 + rows).
     void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
                 int rows, int C) const;
@@ -93,7 +100,6 @@ class GptKernels {
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
     uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)
-    Kernel attention_probs_;
     Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue
 };
 

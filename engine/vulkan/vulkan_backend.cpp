@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -356,7 +357,8 @@ Result<void> VulkanBackend::forward_attention(std::span<const int32_t> block_tab
     const GptConfig& cfg = m.model->config();
     PL_TRY(check_forward_args(cfg, m.layout, block_table, n_past, tokens, logits));
     if (m.probs.handle() == VK_NULL_HANDLE) {
-        const VkDeviceSize bytes = 4ull * cfg.n_layer * cfg.n_head * cfg.n_positions;
+        // Scores [layer][head][keys], then each head's softmax max and sum [layer][head][2].
+        const VkDeviceSize bytes = 4ull * cfg.n_layer * cfg.n_head * (cfg.n_positions + 2);
         auto b = m.ctx->create_buffer(bytes, vk::MemoryUse::kReadback, "attention probabilities");
         if (!b)
             return b.error();
@@ -367,10 +369,19 @@ Result<void> VulkanBackend::forward_attention(std::span<const int32_t> block_tab
     m.capture = false;
     if (!r)
         return r;
-    const std::size_t n = static_cast<std::size_t>(cfg.n_layer) * cfg.n_head *
-                          (static_cast<std::size_t>(n_past) + tokens.size());
-    probs.resize(n);
-    std::memcpy(probs.data(), m.probs.mapped(), n * sizeof(float));
+    // The probabilities the attention kernel applied: exp(score - max) / sum, with its own max
+    // and sum (its online softmax never held them as such).
+    const std::size_t keys = static_cast<std::size_t>(n_past) + tokens.size();
+    const std::size_t rows = static_cast<std::size_t>(cfg.n_layer) * cfg.n_head;
+    const auto* scores = static_cast<const float*>(m.probs.mapped());
+    const float* stats = scores + rows * keys;
+    probs.resize(rows * keys);
+    for (std::size_t row = 0; row < rows; ++row) {
+        const float mx = stats[2 * row];
+        const float inv_sum = 1.0f / stats[2 * row + 1];
+        for (std::size_t k = 0; k < keys; ++k)
+            probs[row * keys + k] = std::exp(scores[row * keys + k] - mx) * inv_sum;
+    }
     return {};
 }
 
@@ -488,19 +499,22 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                          m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
             });
             set_label(pass, l, "attention");
+            // forward_attention: the last token's scores, max and sum, from this very kernel.
+            vk::AttentionProbe probe;
+            const bool probed = m.capture && pass == n_pass - 1;
+            if (probed) {
+                const auto keys = static_cast<uint32_t>(pos0 + Tp);
+                const auto heads = static_cast<uint32_t>(cfg.n_head);
+                probe.buffer = Impl::whole(m.probs);
+                probe.row = Tp - 1;
+                probe.scores = static_cast<uint32_t>(l) * heads * keys;
+                probe.stats = static_cast<uint32_t>(cfg.n_layer) * heads * keys +
+                              static_cast<uint32_t>(l) * heads * 2;
+            }
             op("attention", [&] {
                 K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
-                            cfg.n_head);
+                            cfg.n_head, vk::KernelChoice::kAuto, probed ? &probe : nullptr);
             });
-            if (m.capture && pass == n_pass - 1) {
-                set_label(pass, l, "attention_probs");
-                const int keys = pos0 + Tp;
-                op("attention_probs", [&] {
-                    K.attention_probs(cmd, Impl::whole(m.probs), Impl::whole(m.qkv, m.qkv_view), kv,
-                                      Tp - 1, keys, C, cfg.n_head,
-                                      static_cast<uint32_t>(l * cfg.n_head * keys));
-                });
-            }
             set_label(pass, l, "attn_proj");
             op("attn_proj", [&] {
                 K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view), m.bind(w.proj_w),

@@ -34,8 +34,9 @@ class VulkanBackend final : public InferenceBackend {
                          std::span<const int32_t> tokens, std::span<float> logits,
                          ForwardStats* stats = nullptr) override;
 
-    // forward(), plus one extra kernel per layer after its attention (attention_probs.comp) that
-    // writes the last token's probabilities to a host-visible buffer, read back here.
+    // forward(), with each layer's attention kernel also writing the scores it used for the last
+    // token and its softmax's max and sum; read back here and turned into the probabilities it
+    // applied (no second implementation of attention runs).
     Result<void> forward_attention(std::span<const int32_t> block_table, int n_past,
                                    std::span<const int32_t> tokens, std::span<float> logits,
                                    std::vector<float>& probs) override;
