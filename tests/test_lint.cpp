@@ -114,6 +114,7 @@ class TestLint : public QObject {
     void diff_names_the_first_divergence();
     void fix_keeps_sentences_tool_calls_and_slots();
     void a_failed_file_is_in_json_and_sarif();
+    void ttl_gap_advises_the_longer_lifetime_only_where_it_helps();
 };
 
 void TestLint::fixtures_data() {
@@ -1004,3 +1005,29 @@ void TestLint::a_failed_file_is_in_json_and_sarif() {
 
 QTEST_APPLESS_MAIN(TestLint)
 #include "test_lint.moc"
+
+// A gap past the 5-minute lifetime advises the 1-hour one; a gap past the 1-hour lifetime has no
+// longer one to advise (the finding stands, without a fix). Both built-in TTL scenarios cache
+// more than the 1,024-token minimum, so their gaps are real expiries.
+void TestLint::ttl_gap_advises_the_longer_lifetime_only_where_it_helps() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    for (const auto& [name, advised] :
+         {std::pair{"ttl-5m-vs-1h", true}, std::pair{"ttl-1h", false}}) {
+        const std::string path = (builtin_scenarios_dir() / (std::string(name) + ".json")).string();
+        lint::Linter linter(tok, t, {});
+        QVERIFY(lint::lint_file(path, linter, nullptr).ok());
+        const lint::LintReport r = linter.finish();
+        int gaps = 0;
+        for (const auto& f : r.findings) {
+            QVERIFY2(f.rule != "below-min-cacheable", name);
+            if (f.rule != "ttl-gap")
+                continue;
+            ++gaps;
+            QCOMPARE(f.fix.has_value(), advised);
+            if (advised)
+                QVERIFY(f.fix->find("\"1h\"") != std::string::npos);
+        }
+        QCOMPARE(gaps, 1);
+    }
+}

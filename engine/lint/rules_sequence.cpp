@@ -250,10 +250,14 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
                          std::string(buf) + " s since the previous request, longer than the " +
                              ttl_name + " cache lifetime: the ~" + with_commas(would_reuse) +
                              " tokens (estimated) it cached have expired and are written again");
-    f.fix = ctx.prov == Provider::Anthropic
-                ? "use \"cache_control\": {\"type\": \"ephemeral\", \"ttl\": \"1h\"} "
-                  "for sparse traffic"
-                : "use prompt_cache_retention \"24h\" where the model supports it";
+    // The longer lifetime is the fix only where it is not already in use: past an hour (or a
+    // day) of silence nothing keeps the prefix, and the finding says so without advice.
+    if (ctx.prov == Provider::Anthropic && pc.ttl_s < 3600)
+        f.fix =
+            "use \"cache_control\": {\"type\": \"ephemeral\", \"ttl\": \"1h\"} "
+            "for sparse traffic";
+    else if (ctx.prov != Provider::Anthropic && pc.ttl_s < 86400)
+        f.fix = "use prompt_cache_retention \"24h\" where the model supports it";
     f.details = {{"gap_s", gap}, {"ttl_s", pc.ttl_s}, {"tokens_expired", would_reuse}};
     ctx.sink.emit(std::move(f));
     return true;
