@@ -132,12 +132,15 @@ QFont scaledFont(const QFont& base, double k) {
 // label each, and the chart's margins.
 // With `sessions` false, the entries of the memory chart's sessions do not count (they are
 // hidden). A marker's own visibility is not asked: it reads false until the legend is shown.
+// What Qt Charts needs to show every entry whole: the marker, its gap and the spacing between
+// entries come to about two and a half line heights, and the chart's own margins to three. A
+// short estimate let Qt elide the last entry, the pool's capacity, number and all.
 int legendWidth(const QLegend* legend, const QFont& font, bool sessions) {
     const QFontMetrics fm(font);
-    int need = fm.height() * 2;
+    int need = fm.height() * 3;
     for (QLegendMarker* m : legend->markers()) {
         if (sessions || !(m->series() && m->series()->property("session").isValid()))
-            need += fm.height() * 2 + fm.horizontalAdvance(m->label());
+            need += fm.height() * 5 / 2 + fm.horizontalAdvance(m->label());
     }
     return need;
 }
@@ -519,6 +522,12 @@ void ChartsPanel::buildMemory() {
     auto addLayer = [&](const QString& name, const QColor& color, auto valueOf) {
         auto* up = new QLineSeries;
         auto* lo = new QLineSeries;
+        // A run starts from an empty pool: from there to the first sample, taken once the first
+        // prompt is computed, the line rises with the tokens, as the KV did.
+        if (!samples.empty() && !clock.at.empty() && clock.at.front() > 0) {
+            lo->append(0, 0);
+            up->append(0, 0);
+        }
         for (std::size_t i = 0; i < samples.size(); ++i) {
             const double v = valueOf(*samples[i]);
             const double x = i < clock.at.size() ? clock.at[i] : static_cast<double>(i);
