@@ -142,10 +142,16 @@ done <<EOF
 $lessons
 EOF
 
+# Images made another way, kept as they are: the live view needs a running publisher
+# (tools/kv_event_publisher.py; docs/guide.md, "Watching a real server").
+for kept in live-server.png; do
+    if [ -f "$out/$kept" ]; then cp "$out/$kept" "$work/$kept"; fi
+done
+
 # Every shot succeeded: the new set replaces the old one, stale names included.
 rm -f "$out"/*.png "$out"/ja/*.png "$out"/pl/*.png
 mkdir -p "$out/ja" "$out/pl"
 mv "$work"/*.png "$out"/
 mv "$work"/ja/*.png "$out"/ja/
 mv "$work"/pl/*.png "$out"/pl/
-echo "make_screenshots: $count images in $out ($(du -sh "$out" | cut -f1))"
+echo "make_screenshots: $count images made, $(ls "$out"/*.png "$out"/ja/*.png "$out"/pl/*.png | wc -l) in all, in $out ($(du -sh "$out" | cut -f1))"
