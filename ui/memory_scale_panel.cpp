@@ -1,5 +1,7 @@
 #include "memory_scale_panel.h"
 
+#include "scroll_body.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -64,51 +66,40 @@ class MemoryBar : public QWidget {
 };
 
 MemoryScalePanel::MemoryScalePanel(QWidget* parent) : QWidget(parent) {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    // A narrow dock scrolls instead of squeezing the controls or cutting the text.
-    scroll_ = new QScrollArea(this);
-    scroll_->setFrameShape(QFrame::NoFrame);
-    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll_->setWidgetResizable(true);
-    body_ = new QWidget(scroll_);
-    scroll_->setWidget(body_);
-    outer->addWidget(scroll_);
-    auto* layout = new QVBoxLayout(body_);
-    layout->setContentsMargins(8, 6, 8, 6);
-    layout->setSpacing(6);
-    title_ = new QLabel(body_);
+    frame_ = makeScrollBody(this);
+    QVBoxLayout* layout = frame_.layout;
+    title_ = new QLabel(frame_.body);
     title_->setWordWrap(true);
     layout->addWidget(title_);
     // The answer first (the bar and how many sessions fill the card), the knobs below it.
-    bar_ = new MemoryBar(body_);
+    bar_ = new MemoryBar(frame_.body);
     layout->addWidget(bar_);
-    result_ = new QLabel(body_);
+    result_ = new QLabel(frame_.body);
     result_->setObjectName(QStringLiteral("memoryResult"));
     result_->setTextFormat(Qt::RichText);
     result_->setWordWrap(true);
     layout->addWidget(result_);
     auto* form = new QFormLayout();
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
-    model_ = new QComboBox(body_);
+    model_ = new QComboBox(frame_.body);
     model_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     model_->setMinimumContentsLength(8);
-    card_ = new QSpinBox(body_);
+    card_ = new QSpinBox(frame_.body);
     card_->setRange(1, 4096);
     card_->setValue(80);
     card_->setSuffix(QStringLiteral(" GiB"));
-    length_ = new QSpinBox(body_);
+    length_ = new QSpinBox(frame_.body);
     length_->setRange(1, 1 << 20);
     length_->setSingleStep(1024);
     length_->setValue(24576);
-    modelLabel_ = new QLabel(body_);
-    cardLabel_ = new QLabel(body_);
-    lengthLabel_ = new QLabel(body_);
+    modelLabel_ = new QLabel(frame_.body);
+    cardLabel_ = new QLabel(frame_.body);
+    lengthLabel_ = new QLabel(frame_.body);
     form->addRow(modelLabel_, model_);
     form->addRow(cardLabel_, card_);
     form->addRow(lengthLabel_, length_);
     layout->addLayout(form);
-    summary_ = new QLabel(body_);
+    summary_ = new QLabel(frame_.body);
     summary_->setObjectName(QStringLiteral("memorySummary"));
     summary_->setTextFormat(Qt::RichText);
     summary_->setWordWrap(true);
@@ -182,9 +173,7 @@ void MemoryScalePanel::resizeEvent(QResizeEvent* e) {
 }
 
 void MemoryScalePanel::fitBody() {
-    const int width = scroll_->viewport()->width();
-    if (width > 0)
-        body_->setMinimumHeight(body_->layout()->heightForWidth(width));
+    fitBodyHeight(frame_);
 }
 
 namespace {

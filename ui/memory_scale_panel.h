@@ -9,6 +9,7 @@
 
 #include "model/model_shape.h"
 #include "palette.h"
+#include "scroll_body.h"
 
 class QComboBox;
 class QLabel;
@@ -51,8 +52,7 @@ class MemoryScalePanel : public QWidget {
     MemoryBar* bar_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* result_ = nullptr;
-    QScrollArea* scroll_ = nullptr;
-    QWidget* body_ = nullptr;
+    ScrollBody frame_;
     int64_t sessions_ = 0;
 };
 

@@ -11,28 +11,19 @@
 #include "radix_tree_view.h"
 #include "refresh_queue.h"
 #include "scenario_context.h"
+#include "scroll_body.h"
 
 namespace pl::ui {
 
 PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    scroll_ = new QScrollArea(this);
-    scroll_->setFrameShape(QFrame::NoFrame);
-    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll_->setWidgetResizable(true);
-    body_ = new QWidget(scroll_);
-    scroll_->setWidget(body_);
-    outer->addWidget(scroll_);
-    auto* layout = new QVBoxLayout(body_);
-    layout->setContentsMargins(8, 6, 8, 6);
-    layout->setSpacing(6);
-    title_ = new QLabel(body_);
-    table_ = new QLabel(body_);
-    treeCaption_ = new QLabel(body_);
-    notes_ = new QLabel(body_);
-    semantic_ = new QLabel(body_);
+    frame_ = makeScrollBody(this);
+    QVBoxLayout* layout = frame_.layout;
+    title_ = new QLabel(frame_.body);
+    table_ = new QLabel(frame_.body);
+    treeCaption_ = new QLabel(frame_.body);
+    notes_ = new QLabel(frame_.body);
+    semantic_ = new QLabel(frame_.body);
     semantic_->setObjectName(QStringLiteral("semanticHit"));
     for (QLabel* l : {title_, table_, semantic_, treeCaption_, notes_}) {
         l->setTextFormat(Qt::RichText);
@@ -42,7 +33,7 @@ PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     table_->setObjectName(QStringLiteral("policiesTable"));
     // The tree right under the table, so a short dock still shows it; it scrolls on its own,
     // both ways: a long conversation is a long chain of nodes.
-    treeScroll_ = new QScrollArea(body_);
+    treeScroll_ = new QScrollArea(frame_.body);
     treeScroll_->setFrameShape(QFrame::StyledPanel);
     tree_ = new RadixTreeView(treeScroll_);
     tree_->setObjectName(QStringLiteral("radixTree"));
@@ -86,7 +77,7 @@ void PoliciesPanel::resizeEvent(QResizeEvent* e) {
 }
 
 void PoliciesPanel::fitBody() {
-    const int width = scroll_->viewport()->width();
+    const int width = frame_.scroll->viewport()->width();
     if (width <= 0)
         return;
     // The labels as tall as their wrapped text needs; the tree gets what is left, at least its
@@ -99,7 +90,7 @@ void PoliciesPanel::fitBody() {
         tree_->sizeHint().height() > 1 ? std::clamp(tree_->sizeHint().height() + 20, 60, 130) : 0;
     treeScroll_->setFixedHeight(tree);
     treeScroll_->setVisible(tree > 0 && tree_->nodeCount() > 0);
-    body_->setMinimumHeight(text + (treeScroll_->isVisible() ? tree : 0));
+    frame_.body->setMinimumHeight(text + (treeScroll_->isVisible() ? tree : 0));
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include "palette.h"
+#include "scroll_body.h"
 
 class QLabel;
 class QScrollArea;
@@ -34,8 +35,7 @@ class PoliciesPanel : public QWidget {
     void fitBody();
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
-    QScrollArea* scroll_ = nullptr;
-    QWidget* body_ = nullptr;
+    ScrollBody frame_;
     QLabel* title_ = nullptr;
     QLabel* table_ = nullptr;
     QLabel* treeCaption_ = nullptr;

@@ -11,6 +11,7 @@
 
 #include "refresh_queue.h"
 #include "scenario_context.h"
+#include "scroll_body.h"
 #include "text_util.h"
 #include "timeline_state.h"
 
@@ -18,22 +19,12 @@ namespace pl::ui {
 
 UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    scroll_ = new QScrollArea(this);
-    scroll_->setFrameShape(QFrame::NoFrame);
-    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll_->setWidgetResizable(true);
-    body_ = new QWidget(scroll_);
-    scroll_->setWidget(body_);
-    outer->addWidget(scroll_);
-    auto* layout = new QVBoxLayout(body_);
-    layout->setContentsMargins(8, 6, 8, 6);
-    layout->setSpacing(6);
-    title_ = new QLabel(body_);
-    numbers_ = new QLabel(body_);
-    usage_ = new QLabel(body_);
-    check_ = new QLabel(body_);
+    frame_ = makeScrollBody(this);
+    QVBoxLayout* layout = frame_.layout;
+    title_ = new QLabel(frame_.body);
+    numbers_ = new QLabel(frame_.body);
+    usage_ = new QLabel(frame_.body);
+    check_ = new QLabel(frame_.body);
     for (QLabel* l : {title_, numbers_, usage_, check_}) {
         l->setTextFormat(Qt::RichText);
         l->setWordWrap(true);
@@ -89,12 +80,10 @@ void UsagePanel::fitBody() {
         row +=
             std::max(fl.horizontalAdvance(QStringLiteral("8888.8")), fm.horizontalAdvance(label)) +
             14 + 4;  // the cell's padding and spacing
-    const int least = row + scroll_->verticalScrollBar()->sizeHint().width();
-    if (scroll_->minimumWidth() != least)
-        scroll_->setMinimumWidth(least);
-    const int width = scroll_->viewport()->width();
-    if (width > 0)
-        body_->setMinimumHeight(body_->layout()->heightForWidth(width));
+    const int least = row + frame_.scroll->verticalScrollBar()->sizeHint().width();
+    if (frame_.scroll->minimumWidth() != least)
+        frame_.scroll->setMinimumWidth(least);
+    fitBodyHeight(frame_);
 }
 
 QString UsagePanel::correctnessText() const {

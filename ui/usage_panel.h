@@ -8,6 +8,7 @@
 
 #include "palette.h"
 #include "scenario_lint.h"
+#include "scroll_body.h"
 
 class QLabel;
 class QScrollArea;
@@ -40,8 +41,7 @@ class UsagePanel : public QWidget {
     void fitBody();
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
-    QScrollArea* scroll_ = nullptr;
-    QWidget* body_ = nullptr;
+    ScrollBody frame_;
     QLabel* title_ = nullptr;
     QLabel* numbers_ = nullptr;
     QLabel* usage_ = nullptr;
