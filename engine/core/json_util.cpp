@@ -202,4 +202,24 @@ std::string quote(std::string_view s, std::size_t max_chars) {
     return "\"" + escape_for_message(s, max_chars) + "\"";
 }
 
+Result<void> read_positive_int(const ojson& j, const std::string& file,
+                               std::initializer_list<const char*> keys, int64_t max, bool required,
+                               int& out) {
+    for (const char* k : keys) {
+        if (!j.contains(k))
+            continue;
+        const ojson& v = j[k];
+        if (!v.is_number_integer() || v.get<int64_t>() <= 0)
+            return make_error(file + ": /" + k + " must be a positive integer");
+        if (v.get<int64_t>() > max)
+            return make_error(file + ": /" + k + " is " + std::to_string(v.get<int64_t>()) +
+                              "; at most " + std::to_string(max) + " is supported");
+        out = static_cast<int>(v.get<int64_t>());
+        return {};
+    }
+    if (required)
+        return make_error(file + ": missing /" + *keys.begin());
+    return {};
+}
+
 }  // namespace pl

@@ -5,6 +5,8 @@
 // recurses), hold over-long strings or numbers a double cannot hold.
 #pragma once
 
+#include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -28,6 +30,13 @@ std::string line_col(std::string_view text, std::size_t byte_offset, int first_l
 // Parses text under limits; on failure "<file>:<line>:<col>: <reason>", one line.
 Result<ojson> parse_json(std::string_view text, const std::string& file,
                          const JsonLimits& limits = {}, int first_line = 1);
+
+// A size field of a model config: the first of `keys` that `j` holds, as a positive integer of
+// at most `max` (checked before anything is sized from it), into `out`. A missing field is
+// "<file>: missing /<first key>" when `required`, and leaves `out` as it was otherwise.
+Result<void> read_positive_int(const ojson& j, const std::string& file,
+                               std::initializer_list<const char*> keys, int64_t max, bool required,
+                               int& out);
 
 // Reads a whole file (binary); "<file>: cannot open" on failure, and "<file>: larger than N
 // MiB" when it exceeds max_bytes (checked before reading).

@@ -28,21 +28,8 @@ Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& fil
     GptConfig c;
     // Each size is bounded before anything is allocated from it; the bounds are far above any
     // GPT-2 (XL: 48 layers, 25 heads, 1,600 wide, 1,024 positions, 50,257 tokens).
-    auto get_int = [&](std::initializer_list<const char*> keys, int64_t max,
-                       int& out) -> Result<void> {
-        for (const char* k : keys) {
-            if (!j.contains(k))
-                continue;
-            const auto& v = j[k];
-            if (!v.is_number_integer() || v.get<int64_t>() <= 0)
-                return make_error(file + ": /" + k + " must be a positive integer");
-            if (v.get<int64_t>() > max)
-                return make_error(file + ": /" + k + " is " + std::to_string(v.get<int64_t>()) +
-                                  "; at most " + std::to_string(max) + " is supported");
-            out = static_cast<int>(v.get<int64_t>());
-            return {};
-        }
-        return make_error(file + ": missing /" + *keys.begin());
+    auto get_int = [&](std::initializer_list<const char*> keys, int64_t max, int& out) {
+        return read_positive_int(j, file, keys, max, true, out);
     };
     PL_TRY(get_int({"n_layer", "num_hidden_layers"}, kMaxLayers, c.n_layer));
     PL_TRY(get_int({"n_head", "num_attention_heads"}, kMaxHeads, c.n_head));

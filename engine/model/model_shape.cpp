@@ -51,23 +51,8 @@ Result<ModelShape> parse_model_shape(std::string_view text, const std::string& f
     const ojson& j = parsed.value();
     if (!j.is_object())
         return make_error(file + ": expected a JSON object");
-    auto get = [&](std::initializer_list<const char*> keys, int64_t max, bool required,
-                   int& out) -> Result<void> {
-        for (const char* k : keys) {
-            if (!j.contains(k))
-                continue;
-            const ojson& v = j[k];
-            if (!v.is_number_integer() || v.get<int64_t>() <= 0)
-                return make_error(file + ": /" + k + " must be a positive integer");
-            if (v.get<int64_t>() > max)
-                return make_error(file + ": /" + k + " is " + std::to_string(v.get<int64_t>()) +
-                                  "; at most " + std::to_string(max) + " is supported");
-            out = static_cast<int>(v.get<int64_t>());
-            return {};
-        }
-        if (required)
-            return make_error(file + ": missing /" + *keys.begin());
-        return {};
+    auto get = [&](std::initializer_list<const char*> keys, int64_t max, bool required, int& out) {
+        return read_positive_int(j, file, keys, max, required, out);
     };
     ModelShape s;
     const bool llama = j.contains("num_hidden_layers");
