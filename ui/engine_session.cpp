@@ -137,6 +137,17 @@ uint64_t EngineSession::requestNoCache(NoCacheQuery query) {
     return gen;
 }
 
+std::vector<int32_t> EngineSession::scratchTable() const {
+    const KvPoolLayout& layout = backend_->kv_layout();
+    const int blocks = blocks_for_tokens(model_->config().n_positions, layout.block_size);
+    const int first = layout.capacity_blocks - blocks;
+    if (first < 0)
+        return {};
+    std::vector<int32_t> table(static_cast<std::size_t>(blocks));
+    std::iota(table.begin(), table.end(), first);
+    return table;
+}
+
 void EngineSession::noCacheIfPending() {
     std::optional<NoCacheQuery> q;
     {
@@ -155,15 +166,10 @@ void EngineSession::noCacheIfPending() {
     if (!model_ || !backend_) {
         out->error = loadError_.toStdString();
     } else {
-        // The last context's worth of the pool, past the cache's blocks (as the attention).
-        const KvPoolLayout& layout = backend_->kv_layout();
-        const int blocks = blocks_for_tokens(model_->config().n_positions, layout.block_size);
-        const int first = layout.capacity_blocks - blocks;
-        if (first < 0) {
+        const std::vector<int32_t> table = scratchTable();
+        if (table.empty()) {
             out->error = "no room in the KV pool to serve a request without the cache";
         } else {
-            std::vector<int32_t> table(static_cast<std::size_t>(blocks));
-            std::iota(table.begin(), table.end(), first);
             RunnerOptions ro;
             bool yielded = false;
             auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, ro.sampling,
@@ -215,17 +221,13 @@ void EngineSession::attentionIfPending() {
     if (!model_ || !backend_) {
         out->error = loadError_.toStdString();
     } else {
-        // The query's sequence in the last context's worth of the pool: the scratch blocks past
-        // the cache's capacity (verify and no-cache use them only inside one request's step).
+        // The query's sequence in the scratch blocks (verify and no-cache use them only inside
+        // one request's step).
         const GptConfig& cfg = model_->config();
-        const KvPoolLayout& layout = backend_->kv_layout();
-        const int blocks = blocks_for_tokens(cfg.n_positions, layout.block_size);
-        const int first = layout.capacity_blocks - blocks;
-        if (first < 0 || q->tokens.empty()) {
+        const std::vector<int32_t> table = scratchTable();
+        if (table.empty() || q->tokens.empty()) {
             out->error = "no room in the KV pool for the attention of a token";
         } else {
-            std::vector<int32_t> table(static_cast<std::size_t>(blocks));
-            std::iota(table.begin(), table.end(), first);
             std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
             auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
             if (!r) {

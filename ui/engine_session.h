@@ -152,6 +152,9 @@ class EngineSession : public QObject {
     const BpeTokenizer* tokenizer(QString& error);
     void buildProbeScenario(int target_tokens);
     void attentionIfPending();
+    // A block table over the last context's worth of the pool, past the cache's blocks: the
+    // scratch where an attention map or a no-cache replay runs. Empty when the pool is smaller.
+    std::vector<int32_t> scratchTable() const;
     void runSweep();
     void noCacheIfPending();
 
