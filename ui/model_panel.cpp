@@ -25,6 +25,15 @@ namespace pl::ui {
 
 namespace {
 
+// Empties a chart for a rebuild: its series and its axes (removeAxis only releases an axis).
+void clearChart(QChart* chart) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+}
+
 QValueAxis* valueAxis(QChart* chart, Qt::Alignment where) {
     auto* axis = new QValueAxis;
     chart->addAxis(axis, where);
@@ -226,11 +235,7 @@ void ModelPanel::styleChart(QChart* chart, const QString& title) {
 void ModelPanel::buildDecode() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = decodeChart_->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);  // releases the axis, never deletes it
-        delete a;
-    }
+    clearChart(chart);
     cachedPoints_ = noCachePoints_ = 0;
     const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
     const int request = run ? context_->currentRequest() : -1;
@@ -343,11 +348,7 @@ void ModelPanel::buildDecode() {
 void ModelPanel::buildSweep() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = sweepChart_->chart();
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);  // releases the axis, never deletes it
-        delete a;
-    }
+    clearChart(chart);
     measure_->setEnabled(!sweepRunning_);
     if (sweepRunning_) {
         sweepText_->setText(sweepTotal_ > 0 ? tr("Measuring prompt %1 of %2 on the worker…")
