@@ -53,11 +53,11 @@ class TestGuiLive : public QObject {
         const auto root = std::filesystem::absolute(test::data_dir()).parent_path().parent_path();
         const auto model = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
         QProcess pub;
-        pub.start(
-            python(),
-            {QString::fromStdString((root / "tools/kv_event_publisher.py").string()), "--vocab",
-             QString::fromStdString((model / "vocab.json").string()), "--metrics-port", "0",
-             "--start-delay", "1", "--linger", "8", "--until-stdin-closes"});
+        pub.start(python(),
+                  {QString::fromStdString((root / "tools/kv_event_publisher.py").string()),
+                   "--vocab", QString::fromStdString((model / "vocab.json").string()),
+                   "--metrics-port", "0", "--wait-subscriber", "30", "--start-delay", "0.3",
+                   "--linger", "30", "--until-stdin-closes"});
         QVERIFY(pub.waitForStarted(10000));
         for (int i = 0; i < 150 && !pub.canReadLine(); ++i)
             pub.waitForReadyRead(200);

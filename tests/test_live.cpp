@@ -78,7 +78,10 @@ struct Publisher {
     bool start(const QStringList& extra) {
         QStringList args{
             QString::fromStdString((repo_root() / "tools/kv_event_publisher.py").string())};
-        args << extra;
+        // It publishes once our subscription is in, however slowly the client started (a
+        // sanitizer build on a busy machine), so nothing is missed for want of time.
+        args << extra << "--wait-subscriber"
+             << "30";
         proc.setProcessChannelMode(QProcess::SeparateChannels);
         proc.start(python(), args);
         if (!proc.waitForStarted(10000))
@@ -95,11 +98,20 @@ struct Publisher {
     }
     std::string endpoint() const { return info.value("endpoint").toString().toStdString(); }
     std::string replay() const { return info.value("replay").toString().toStdString(); }
+    // Ends a publisher started with --until-stdin-closes at once, the others after --linger.
     bool finish(int timeout_ms = 60000) {
+        proc.closeWriteChannel();
         if (!proc.waitForFinished(timeout_ms))
             return false;
+        while (proc.canReadLine()) {
+            const QJsonObject o = QJsonDocument::fromJson(proc.readLine()).object();
+            if (o.contains("published"))
+                published = o.value("published").toInteger(-1);
+        }
         return proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0;
     }
+    // How many sequence numbers it used (its last line, read by finish()); -1 if unknown.
+    int64_t published = -1;
     ~Publisher() {
         if (proc.state() != QProcess::NotRunning) {
             proc.kill();
@@ -172,15 +184,12 @@ std::vector<Flat> per_block(const std::vector<LiveRecord>& recs) {
     return out;
 }
 
-bool has_batches(const std::vector<LiveRecord>& recs, std::size_t events) {
-    std::size_t n = 0;
-    for (const auto& r : recs)
-        if (r.kind == LiveRecord::Kind::Batch)
-            n += r.batch.events.size();
-    return n >= events;
+// Whether `blocks` blocks (as per_block counts them) have arrived.
+bool has_blocks(const std::vector<LiveRecord>& recs, std::size_t blocks) {
+    return per_block(recs).size() >= blocks;
 }
 
-std::vector<LiveRecord> run_publisher(const QStringList& args, std::size_t until_events,
+std::vector<LiveRecord> run_publisher(const QStringList& args, std::size_t until_blocks,
                                       bool with_replay = true, int* malformed = nullptr,
                                       LiveCounters* counters = nullptr) {
     Publisher pub;
@@ -195,8 +204,15 @@ std::vector<LiveRecord> run_publisher(const QStringList& args, std::size_t until
         qWarning("%s", client.error().message.c_str());
         return {};
     }
-    got.wait_for([&](const auto& r) { return has_batches(r, until_events); });
+    got.wait_for([&](const auto& r) { return has_blocks(r, until_blocks); });
     pub.finish();
+    // The last message may still be on its way when the publisher exits.
+    if (pub.published > 0)
+        got.wait_for([&](const auto& recs) {
+            return std::any_of(recs.begin(), recs.end(), [&](const LiveRecord& r) {
+                return r.kind == LiveRecord::Kind::Batch && r.seq == pub.published - 1;
+            });
+        });
     (*client)->stop();
     if (counters)
         *counters = (*client)->counters();
@@ -548,8 +564,9 @@ class TestLive : public QObject {
     void every_format_gives_the_same_events() {
         std::map<std::string, std::vector<Flat>> by_format;
         for (const char* fmt : {"vllm-array", "vllm-map-int", "vllm-map-bin", "sglang"}) {
-            const auto recs =
-                run_publisher({"--format", fmt, "--linger", "1", "--start-delay", "0.3"}, 26 + 1);
+            const auto recs = run_publisher(
+                {"--format", fmt, "--linger", "20", "--until-stdin-closes", "--start-delay", "0.3"},
+                26 + 1);
             by_format[fmt] = per_block(recs);
             QVERIFY2(by_format[fmt].size() == 26 + 1, fmt);  // 26 blocks stored, then a removal
         }
@@ -597,10 +614,10 @@ class TestLive : public QObject {
         const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
         auto tok = BpeTokenizer::load(root / "vocab.json", root / "merges.txt");
         QVERIFY(tok.ok());
-        const auto recs =
-            run_publisher({"--vocab", QString::fromStdString((root / "vocab.json").string()),
-                           "--format", "sglang", "--linger", "1", "--start-delay", "0.3"},
-                          26 + 1);
+        const auto recs = run_publisher(
+            {"--vocab", QString::fromStdString((root / "vocab.json").string()), "--format",
+             "sglang", "--linger", "20", "--until-stdin-closes", "--start-delay", "0.3"},
+            26 + 1);
         RemoteCacheModel model({.keep_tokens = true});
         for (const auto& r : recs)
             if (r.kind == LiveRecord::Kind::Batch)
@@ -630,8 +647,9 @@ class TestLive : public QObject {
 
     void a_gap_is_filled_from_replay() {
         LiveCounters c;
-        const auto recs = run_publisher({"--gap-at", "3", "--linger", "1", "--start-delay", "0.3"},
-                                        27, true, nullptr, &c);
+        const auto recs = run_publisher(
+            {"--gap-at", "3", "--linger", "20", "--until-stdin-closes", "--start-delay", "0.3"}, 27,
+            true, nullptr, &c);
         const auto flat = per_block(recs);
         QCOMPARE(flat.size(), std::size_t{27});
         QCOMPARE(c.gaps, int64_t{1});
@@ -651,18 +669,37 @@ class TestLive : public QObject {
         }
         QVERIFY(reported);
         // Without a replay socket the same gap is reported as lost.
-        const auto lost = run_publisher(
-            {"--gap-at", "3", "--replay", "none", "--linger", "1", "--start-delay", "0.5"}, 24,
-            false, nullptr, &c);
+        const auto lost = run_publisher({"--gap-at", "3", "--replay", "none", "--linger", "20",
+                                         "--until-stdin-closes", "--start-delay", "0.5"},
+                                        24, false, nullptr, &c);
         QCOMPARE(c.gaps_unfilled, int64_t{1});
+    }
+
+    void a_late_subscription_is_caught_up_from_replay() {
+        // Sequence 0 goes out where the subscription cannot see it, after the replay asked for
+        // on connect found nothing: as when a client connects just as its server starts. The
+        // first message heard is 1, so the client asks the replay again and loses nothing.
+        LiveCounters c;
+        const auto recs = run_publisher(
+            {"--gap-at", "0", "--linger", "20", "--until-stdin-closes", "--start-delay", "0.3"}, 27,
+            true, nullptr, &c);
+        QCOMPARE(per_block(recs).size(), std::size_t{27});
+        QCOMPARE(c.gaps, int64_t{0});
+        QVERIFY(c.replayed >= 1);
+        int64_t last = -1;
+        for (const auto& r : recs)
+            if (r.kind == LiveRecord::Kind::Batch) {
+                QCOMPARE(r.seq, last + 1);
+                last = r.seq;
+            }
     }
 
     void a_publisher_restart_is_survived() {
         LiveCounters c;
         // 3 requests (14 blocks), restart, 5 more requests on a new server (seq from 0).
-        const auto recs =
-            run_publisher({"--restart-after", "3", "--linger", "1.5", "--start-delay", "0.3"}, 6,
-                          true, nullptr, &c);
+        const auto recs = run_publisher({"--restart-after", "3", "--linger", "20",
+                                         "--until-stdin-closes", "--start-delay", "0.3"},
+                                        6, true, nullptr, &c);
         QCOMPARE(c.restarts, int64_t{1});
         RemoteCacheModel model;
         bool restarted = false;
@@ -685,9 +722,9 @@ class TestLive : public QObject {
     void ten_thousand_malformed_frames_are_counted() {
         int malformed = 0;
         LiveCounters c;
-        const auto recs =
-            run_publisher({"--malformed", "10000", "--linger", "1", "--start-delay", "0.3"}, 27,
-                          true, &malformed, &c);
+        const auto recs = run_publisher({"--malformed", "10000", "--linger", "20",
+                                         "--until-stdin-closes", "--start-delay", "0.3"},
+                                        27, true, &malformed, &c);
         QCOMPARE(malformed, 10000);
         QCOMPARE(per_block(recs).size(), std::size_t{27});  // the good ones still all arrive
         QCOMPARE(c.gaps, int64_t{0});

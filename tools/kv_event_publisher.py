@@ -216,7 +216,8 @@ class Publisher:
         self.hits = 0
 
     def bind(self, endpoint, replay):
-        self.pub = self.ctx.socket(zmq.PUB)
+        # XPUB is PUB to subscribers; it also hands us their subscriptions (--wait-subscriber).
+        self.pub = self.ctx.socket(zmq.XPUB)
         self.pub.setsockopt(zmq.LINGER, 1000)
         self.pub.setsockopt(zmq.SNDHWM, 1000000)
         self.pub.bind(endpoint)
@@ -226,6 +227,19 @@ class Publisher:
             self.router.setsockopt(zmq.LINGER, 0)
             self.router.bind(replay)
             self.replay_endpoint = self.router.getsockopt(zmq.LAST_ENDPOINT).decode()
+
+    def wait_for_subscriber(self, seconds):
+        """Until a subscription arrives (True) or `seconds` pass (False), answering replay
+        requests meanwhile. A subscription read here is already in force: what is sent next
+        reaches that subscriber, however long its connection took."""
+        end = time.time() + seconds
+        while time.time() < end:
+            self.service_replay()
+            if self.pub.poll(10):
+                msg = self.pub.recv()
+                if msg[:1] == b"\x01":
+                    return True
+        return False
 
     def close(self):
         self.pub.close()
@@ -377,7 +391,18 @@ def restart(args, pub, reqs):
     pub.buffer = []
     reqs.held = {}
     pub.bind(pub.endpoint, pub.replay_endpoint)
-    time.sleep(args.start_delay)
+    start(args, pub)
+
+
+def start(args, pub):
+    """Publishing starts after a subscriber (with --wait-subscriber) and --start-delay."""
+    if args.wait_subscriber > 0 and not pub.wait_for_subscriber(args.wait_subscriber):
+        print("kv_event_publisher: no subscriber within %g s; publishing anyway"
+              % args.wait_subscriber, file=sys.stderr, flush=True)
+    end = time.time() + args.start_delay
+    while time.time() < end:  # a replay asked for on connect is answered meanwhile
+        pub.service_replay()
+        time.sleep(0.01)
 
 
 def run_load(args, pub, rng, tokens):
@@ -453,6 +478,9 @@ def main():
     ap.add_argument("--vocab", default=None, help="a GPT-2 vocab.json for the token ids")
     ap.add_argument("--start-delay", type=float, default=0.5,
                     help="seconds to wait for subscribers before publishing")
+    ap.add_argument("--wait-subscriber", type=float, default=0.0, metavar="SECONDS",
+                    help="first wait (at most this long) until a subscriber has subscribed, "
+                         "so that a slow one misses nothing; then --start-delay")
     ap.add_argument("--interval", type=float, default=0.0, help="seconds between requests")
     ap.add_argument("--gap-at", type=int, default=None,
                     help="leave this sequence number out of the live stream (replay has it)")
@@ -489,7 +517,7 @@ def main():
         metrics = start_metrics("127.0.0.1", args.metrics_port, pub, args.format)
         info["metrics"] = "http://127.0.0.1:%d/metrics" % metrics.server_address[1]
     print(json.dumps(info), flush=True)
-    time.sleep(args.start_delay)
+    start(args, pub)
 
     reqs = Requests(args, Tokens(args.vocab), Hasher(args.format, args.seed))
     if args.malformed:

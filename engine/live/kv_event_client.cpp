@@ -114,6 +114,8 @@ Result<std::string> offset_endpoint_port(const std::string& endpoint, int offset
 }
 
 struct KvEventClient::Impl {
+    static constexpr int64_t kConnectReplay = -1;
+    static constexpr int64_t kLateJoinReplay = -2;
     struct Held {
         int64_t seq;
         Frames frames;
@@ -126,8 +128,12 @@ struct KvEventClient::Impl {
         bool replay_pending = false;
         bool replay_dead = false;  // did not answer once: not asked again
         Clock::time_point replay_deadline;
-        int64_t gap_from = -1;  // the gap the running replay fills, or -1 (connect)
+        // The gap the running replay fills; kConnectReplay or kLateJoinReplay when none.
+        int64_t gap_from = kConnectReplay;
         int64_t gap_count = 0;
+        // The connect replay brought nothing, so a first live sequence number above 0 means
+        // the server published while our subscription was still on its way: asked again.
+        bool started_empty = false;
         std::deque<Held> held_back;
         bool heard = false;
         bool silence_reported = false;
@@ -307,6 +313,14 @@ void KvEventClient::run() {
             deliver(i, frames, false);
             return;
         }
+        if (s.last_seq < 0 && seq > 0 && s.started_empty) {
+            s.started_empty = false;
+            if (s.replay && !s.replay_dead && ask_replay(i, 0)) {
+                s.gap_from = Impl::kLateJoinReplay;
+                s.held_back.push_back({seq, std::move(frames)});
+                return;
+            }
+        }
         if (s.last_seq >= 0 && seq <= s.last_seq) {
             if (draining)
                 return;  // the replay already brought it
@@ -320,7 +334,7 @@ void KvEventClient::run() {
             sink_(std::move(r));
             s.last_seq = -1;
             if (seq > 0 && s.replay && !s.replay_dead && ask_replay(i, 0)) {
-                s.gap_from = -1;
+                s.gap_from = Impl::kConnectReplay;
                 s.held_back.push_back({seq, std::move(frames)});
                 return;
             }
@@ -337,6 +351,7 @@ void KvEventClient::run() {
             report_gap(i, from, count, false);
         }
         s.last_seq = seq;
+        s.started_empty = false;
         deliver(i, frames, false);
     };
     auto finish_replay = [&](int i, bool answered) {
@@ -354,8 +369,9 @@ void KvEventClient::run() {
                 report_gap(i, s.gap_from, s.gap_count, true);
             else
                 report_gap(i, s.gap_from, s.gap_count, false);
-            s.gap_from = -1;
         }
+        s.started_empty = answered && s.gap_from == Impl::kConnectReplay && s.last_seq < 0;
+        s.gap_from = Impl::kConnectReplay;
         std::deque<Impl::Held> held = std::move(s.held_back);
         s.held_back.clear();
         while (!held.empty()) {
