@@ -161,6 +161,23 @@ void TestLint::fixtures() {
     std::sort(have.begin(), have.end());
     if (want != have)
         QFAIL(("findings differ\nexpected:" + describe(want) + "\ngot:" + describe(have)).c_str());
+    // Where a fixture states a finding's details (the cause of a miss, the parameter that
+    // changed), the finding at that place carries exactly those values.
+    for (const auto& w : exp["findings"]) {
+        if (!w.contains("details"))
+            continue;
+        const json* match = nullptr;
+        for (const auto& f : got["findings"]) {
+            if (f["rule"] == w["rule"] && f["pointer"] == w["pointer"] && f["line"] == w["line"])
+                match = &f;
+        }
+        QVERIFY(match != nullptr);
+        for (auto it = w["details"].begin(); it != w["details"].end(); ++it) {
+            const json& d = (*match)["details"];
+            QVERIFY2(d.contains(it.key()) && d[it.key()] == it.value(),
+                     (w.dump() + "\ngot: " + match->dump()).c_str());
+        }
+    }
     QCOMPARE(got["summary"]["token_counts"].get<std::string>(), std::string("estimated"));
     // A log names the record format it was read as.
     if (exp.contains("format"))

@@ -332,6 +332,9 @@ LintReport Linter::Impl::finish() {
         const int n = f.details.value("requests", 1);
         if (n > 1)
             f.message += " (in " + std::to_string(n) + " requests)";
+        if (f.details.contains("tokens_lost") && f.rule == rule::kUnstableSerialization)
+            f.message += "; ~" + with_commas(f.details.value("tokens_lost", 0LL)) +
+                         " cached tokens (estimated) are written again here";
         if (f.details.contains("affected_requests") && !f.details["affected_requests"].empty()) {
             const ojson& lines = f.details["affected_lines"];
             std::string list;

@@ -38,13 +38,13 @@ std::size_t FindingSink::confirm_dynamic(PendingDynamic p) {
 }
 
 void FindingSink::claim_cause(const std::string& pointer, std::size_t index, std::size_t begin,
-                              std::size_t end) {
+                              std::size_t end, int only_request) {
     if (!merge_repeats_)
         return;  // every request keeps its own findings
-    causes_[pointer] = {index, begin, end};
+    causes_[pointer] = {index, begin, end, only_request};
 }
 
-Finding* FindingSink::cause_of(const std::string& pointer, std::size_t byte) {
+Finding* FindingSink::cause_of(const std::string& pointer, std::size_t byte, int request) {
     if (!merge_repeats_)
         return nullptr;
     std::string p = pointer;
@@ -53,6 +53,8 @@ Finding* FindingSink::cause_of(const std::string& pointer, std::size_t byte) {
         if (auto it = causes_.find(p); it != causes_.end()) {
             const Cause& c = it->second;
             const bool anywhere = c.begin == std::string::npos;
+            if (c.only_request >= 0 && c.only_request != request)
+                return nullptr;
             if (anywhere ||
                 (exact && byte != std::string::npos && byte >= c.begin && byte <= c.end))
                 return &findings_[c.index];
@@ -166,6 +168,35 @@ int count_images(const ojson& j, int depth = 0) {
     return n;
 }
 
+// Whether a document block asks for citations (`"citations": {"enabled": true}`).
+bool cites_documents(const ojson& j, int depth = 0) {
+    if (depth > kMaxLeafDepth)
+        return false;
+    if (j.is_array()) {
+        for (const auto& v : j) {
+            if (cites_documents(v, depth + 1))
+                return true;
+        }
+    } else if (j.is_object()) {
+        if (j.contains("citations") && j["citations"].is_object() &&
+            j["citations"].value("enabled", false) == true)
+            return true;
+        if (j.contains("content"))
+            return cites_documents(j["content"], depth + 1);
+    }
+    return false;
+}
+
+bool uses_web_search(const ojson& body) {
+    if (!body.contains("tools") || !body["tools"].is_array())
+        return false;
+    for (const auto& t : body["tools"]) {
+        if (is_web_search_tool(t))
+            return true;
+    }
+    return false;
+}
+
 bool has_thinking(const ojson& content) {
     if (!content.is_array())
         return false;
@@ -215,6 +246,8 @@ ojson params_of(const ojson& body, const RenderedRequest& p) {
     if (p.provider == Provider::Anthropic) {
         out["images"] = count_images(body.contains("messages") ? body["messages"] : ojson());
         out["strips_thinking"] = strips_thinking(body);
+        out["web_search"] = uses_web_search(body);
+        out["citations"] = cites_documents(body.contains("messages") ? body["messages"] : ojson());
     }
     return out;
 }

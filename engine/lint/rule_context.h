@@ -73,17 +73,20 @@ class FindingSink {
 
     // One finding per cause: the finding at `index` is the cause of any later cache miss whose
     // first difference is in the string at `pointer` (inside the body), within bytes
-    // [begin, end] of it (npos: anywhere in it or below it).
+    // [begin, end] of it (npos: anywhere in it or below it). With `only_request` >= 0 it
+    // explains a miss of that request alone (a tool serialized differently this once).
     void claim_cause(const std::string& pointer, std::size_t index,
-                     std::size_t begin = std::string::npos, std::size_t end = std::string::npos);
-    // The finding that already explains a miss first differing at byte `byte` of `pointer`
-    // (or inside it), if any.
-    Finding* cause_of(const std::string& pointer, std::size_t byte);
+                     std::size_t begin = std::string::npos, std::size_t end = std::string::npos,
+                     int only_request = -1);
+    // The finding that already explains request `request`'s miss first differing at byte
+    // `byte` of `pointer` (or inside it), if any.
+    Finding* cause_of(const std::string& pointer, std::size_t byte, int request);
 
   private:
     struct Cause {
         std::size_t index;
         std::size_t begin, end;
+        int only_request;
     };
     bool merge_repeats_;
     std::vector<Finding> findings_;

@@ -17,8 +17,9 @@ namespace {
 
 // The earliest token a changed parameter voids, at the level each voids (Anthropic's
 // "what invalidates the cache" table): the model and OpenAI's prompt_cache_key void
-// everything; speed the system prompt and the messages; tool_choice, thinking, images added or
-// removed and thinking blocks stripped by a plain user turn void the messages.
+// everything; speed, web search and citations turned on or off the system prompt and the
+// messages; tool_choice, thinking, images added or removed and thinking blocks stripped by a
+// plain user turn void the messages.
 struct ParamsChange {
     int from = std::numeric_limits<int>::max();
     std::string param;
@@ -39,6 +40,8 @@ ParamsChange params_change(const RuleContext& ctx) {
         {"model", 0, "params-changed"},
         {"prompt_cache_key", anthropic ? -1 : 0, "cache-key-changed"},
         {"speed", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
+        {"web_search", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
+        {"citations", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
         {"tool_choice", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
         {"thinking", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
         {"images", anthropic ? ctx.cur.messages_begin_token : -1, "images-changed"},
@@ -66,6 +69,7 @@ ParamsChange params_change(const RuleContext& ctx) {
 // Where the two requests first differ, as prefix-changed reports it.
 struct Divergence {
     std::string cause, part, ptr;
+    std::string param;                          // the parameter that changed, when part is "params"
     std::size_t byte = std::string_view::npos;  // in the string at ptr
     int char_offset = 0;
 };
@@ -92,8 +96,12 @@ Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params)
     if (params.from <= n && !params.param.empty()) {
         d.cause = params.cause;
         d.part = "params";
-        d.ptr = params.param == "images" || params.param == "messages" ? "/" + ctx.cur.messages_key
-                                                                       : "/" + params.param;
+        d.param = params.param;
+        d.ptr =
+            params.param == "images" || params.param == "messages" || params.param == "citations"
+                ? "/" + ctx.cur.messages_key
+            : params.param == "web_search" ? std::string("/tools")
+                                           : "/" + params.param;
         return d;
     }
     const RenderedRequest& cur = ctx.cur;
@@ -121,7 +129,9 @@ Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params)
 
 std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, int effective,
                                    int block, int lost) {
-    std::string msg = "prefix changed (" + d.cause + ") at " + (d.ptr.empty() ? "/" : d.ptr);
+    const bool named = !d.param.empty() && d.param != "messages" && "/" + d.param != d.ptr;
+    std::string msg = "prefix changed (" + d.cause + (named ? ": " + d.param : std::string()) +
+                      ") at " + (d.ptr.empty() ? "/" : d.ptr);
     if (d.byte != std::string_view::npos) {
         msg += ", character " + std::to_string(d.char_offset);
         const ojson::json_pointer jp(d.ptr);
@@ -185,8 +195,11 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
     // One finding per cause: a dynamic value or a reserialized tool already reported there
     // explains this miss; it lists this request instead of a new finding.
     if (d.part != "params") {
-        if (Finding* cause = ctx.sink.cause_of(d.ptr, d.byte)) {
-            add_affected(*cause, ctx.request_index, ctx.in.first_line, lost);
+        if (Finding* cause = ctx.sink.cause_of(d.ptr, d.byte, ctx.request_index)) {
+            if (cause->request == ctx.request_index)  // a tool reserialized in this request
+                cause->details["tokens_lost"] = cause->details.value("tokens_lost", 0LL) + lost;
+            else
+                add_affected(*cause, ctx.request_index, ctx.in.first_line, lost);
             return lost;
         }
     }
@@ -204,7 +217,8 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
             : d.cause == "cache-key-changed"
                 ? "keep prompt_cache_key the same for requests that share a prefix"
             : d.cause == "params-changed"
-                ? "keep model, tool_choice, thinking and speed fixed within a conversation"
+                ? "keep model, tool_choice, thinking, speed, web search and citations fixed within "
+                  "a conversation"
                 : "keep tools and system constant across requests";
     f.details = {{"cause", d.cause},          {"part", d.part},
                  {"pointer", d.ptr},          {"char_offset", d.char_offset},

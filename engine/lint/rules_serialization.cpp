@@ -54,7 +54,11 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                              "the same tools come in a different order than in the previous "
                              "request; every token from the first tool on is new");
         f.fix = "sort tools by name (prefixlens lint --fix)";
-        ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, "/tools-order"));
+        const std::size_t index =
+            ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, "/tools-order"));
+        // The miss it causes in this request is this finding, not a prefix-changed beside it.
+        ctx.sink.claim_cause("/tools", index, std::string::npos, std::string::npos,
+                             ctx.request_index);
     }
     for (std::size_t i = 0; i < tools.size(); ++i) {
         auto it = before_index.find(now[i]);
@@ -76,7 +80,9 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                                                    : "its whitespace differs") +
                                  "; the cache sees a different tool");
         f.fix = "serialize tools with a canonical key order (prefixlens lint --fix)";
-        ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, ptr));
+        const std::size_t index =
+            ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, ptr));
+        ctx.sink.claim_cause(ptr, index, std::string::npos, std::string::npos, ctx.request_index);
     }
 }
 
@@ -93,7 +99,10 @@ void check_schemas_vs_previous(const RuleContext& ctx) {
                                  "this schema equals the previous request's but its keys are in "
                                  "a different order");
             f.fix = "serialize schemas with a canonical key order";
-            ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, it.key()));
+            const std::size_t index =
+                ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, it.key()));
+            ctx.sink.claim_cause(it.key(), index, std::string::npos, std::string::npos,
+                                 ctx.request_index);
         }
     }
 }

@@ -103,6 +103,12 @@ int message_index_of(const std::string& pointer, const std::string& messages_key
     return v;
 }
 
+bool is_web_search_tool(const ojson& tool) {
+    if (!tool.is_object() || !tool.contains("type") || !tool["type"].is_string())
+        return false;
+    return tool["type"].get_ref<const std::string&>().rfind("web_search_", 0) == 0;
+}
+
 namespace {
 
 double ttl_of(const ojson& cc) {
@@ -254,6 +260,10 @@ class Renderer {
             const std::string p = "/tools/" + std::to_string(i);
             if (!tools[i].is_object())
                 return type_error(p, "a tool object");
+            // Anthropic's web search is a server tool: turning it on or off changes the system
+            // prompt the API builds, not the tool definitions the cache keys on.
+            if (breakpoints && is_web_search_tool(tools[i]))
+                continue;
             const int idx = static_cast<int>(i);
             begin_block(PartKind::Tool, p);
             add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolOpen));

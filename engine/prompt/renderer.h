@@ -65,6 +65,10 @@ Result<RenderedRequest> render_request(const ojson& body, Provider provider,
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
                                      const std::string& where, std::size_t max_tokens = 0);
 
+// An Anthropic web search server tool (`"type": "web_search_<version>"`). Its tokens are not in
+// the rendered tools: enabling it changes the system prompt (Anthropic's invalidation table).
+bool is_web_search_tool(const ojson& tool);
+
 // "anthropic" unless the model name or the body's shape says OpenAI.
 Provider detect_provider(const ojson& body);
 

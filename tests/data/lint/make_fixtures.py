@@ -447,6 +447,36 @@ def main_issue19():
     prow.append({"ts": "2026-11-30T09:42:00Z", "session_id": "t", "body": {"model": "claude-sonnet-4-5", "max_tokens": 4096, "thinking": thinking, "tool_choice": {"type": "any"}, "tools": TOOLS[:1], "system": sysb, "messages": m3}})
     write_jsonl("anthropic-params.jsonl", prow)
 
+    # Switches that change the system prompt the API builds (the system and messages caches are
+    # lost, the tools' kept): web search turned on, speed, citations on a document. Keeping web
+    # search on in the next turn is silent.
+    search = {"type": "web_search_20250305", "name": "web_search", "max_uses": 3}
+    t1 = [{"role": "user", "content": [cc({"type": "text", "text": "Which lenses fit the X200?"})]}]
+    t2 = json.loads(json.dumps(t1))
+    del t2[0]["content"][0]["cache_control"]
+    t2 += [{"role": "assistant", "content": "Every lens with the L mount."},
+           {"role": "user", "content": [cc({"type": "text", "text": "Any new ones announced this week?"})]}]
+    def next_turn(prev, answer, question):
+        t = json.loads(json.dumps(prev))
+        del t[-1]["content"][0]["cache_control"]
+        return t + [{"role": "assistant", "content": answer},
+                    {"role": "user", "content": [cc({"type": "text", "text": question})]}]
+    t3 = next_turn(t2, "Two: a 24-70 f/2.8 and a 100-400.", "Is the 100-400 sealed?")
+    t4 = next_turn(t3, "Yes, against dust and splashes.", "How heavy is it?")
+    t5 = next_turn(t4, "1,310 g without the tripod foot.", "Summarize the spec sheet I attach.")
+    t5[-1]["content"].insert(0, {"type": "document", "source": {"type": "text", "media_type": "text/plain",
+                                 "data": "Lumen 100-400 f/4.5-5.6: 23 elements in 16 groups, 1,310 g."},
+                                 "citations": {"enabled": True}})
+    base = {"model": "claude-sonnet-4-5", "max_tokens": 512, "system": sysb}
+    trows = [
+        {"ts": "2026-11-30T10:00:00Z", "session_id": "w", "body": dict(base, tools=TOOLS[:1], messages=t1)},
+        {"ts": "2026-11-30T10:00:20Z", "session_id": "w", "body": dict(base, tools=TOOLS[:1] + [search], messages=t2)},
+        {"ts": "2026-11-30T10:00:40Z", "session_id": "w", "body": dict(base, tools=TOOLS[:1] + [search], messages=t3)},
+        {"ts": "2026-11-30T10:01:00Z", "session_id": "w", "body": dict(base, tools=TOOLS[:1] + [search], speed="fast", messages=t4)},
+        {"ts": "2026-11-30T10:01:20Z", "session_id": "w", "body": dict(base, tools=TOOLS[:1] + [search], speed="fast", messages=t5)},
+    ]
+    write_jsonl("anthropic-toggles.jsonl", trows)
+
     # Images: history kept append-only with its image is silent; a request that adds an image
     # voids the messages cache.
     img = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": tiny_png(800, 600, 3000)}}
