@@ -9,7 +9,9 @@
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -52,6 +54,51 @@ double niceCeil(double v) {
     return 10 * p;
 }
 
+// A wrapped text above a chart: as tall as the text needs at its width, up to half of its page;
+// in a page too short for that (a small dock at zoom +2) the text scrolls rather than being
+// cut, and the chart keeps the rest.
+class TextArea : public QScrollArea {
+  public:
+    TextArea(QLabel* label, QWidget* page) : QScrollArea(page), label_(label) {
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setWidgetResizable(true);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        setWidget(label);
+        page->installEventFilter(this);
+    }
+
+  protected:
+    bool eventFilter(QObject* o, QEvent* e) override {
+        if (o == parentWidget() && e->type() == QEvent::Resize)
+            fit();
+        return QScrollArea::eventFilter(o, e);
+    }
+    // A new text asks its parent, the viewport, for a new layout.
+    bool viewportEvent(QEvent* e) override {
+        if (e->type() == QEvent::LayoutRequest)
+            fit();
+        return QScrollArea::viewportEvent(e);
+    }
+    void resizeEvent(QResizeEvent* e) override {
+        QScrollArea::resizeEvent(e);
+        if (e->size().width() != e->oldSize().width())
+            fit();
+    }
+
+  private:
+    void fit() {
+        if (width() <= 0)
+            return;
+        const int need = label_->heightForWidth(width()) + 2;
+        const int cap = std::max(2 * fontMetrics().lineSpacing() + 2, parentWidget()->height() / 2);
+        const int h = std::min(need, cap);
+        if (minimumHeight() != h || maximumHeight() != h)
+            setFixedHeight(h);
+    }
+    QLabel* label_;
+};
+
 QChartView* makeChartView(QWidget* parent) {
     auto* view = new QChartView(new QChart, parent);
     view->setRenderHint(QPainter::Antialiasing);
@@ -78,7 +125,7 @@ ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent)
     decodeText_ = new QLabel(decodePage_);
     decodeText_->setWordWrap(true);
     decodeText_->setTextFormat(Qt::RichText);
-    dl->addWidget(decodeText_);
+    dl->addWidget(new TextArea(decodeText_, decodePage_));
     decodeChart_ = makeChartView(decodePage_);
     dl->addWidget(decodeChart_, 1);
     tabs_->addTab(decodePage_, QString());
@@ -92,7 +139,7 @@ ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent)
     sweepText_ = new QLabel(sweepPage_);
     sweepText_->setWordWrap(true);
     row->addWidget(measure_);
-    row->addWidget(sweepText_, 1);
+    row->addWidget(new TextArea(sweepText_, sweepPage_), 1);
     sl->addLayout(row);
     sweepChart_ = makeChartView(sweepPage_);
     sl->addWidget(sweepChart_, 1);
