@@ -694,6 +694,57 @@ class TestLive : public QObject {
             }
     }
 
+    // Two data-parallel ranks (or replicas), each its own labelled source: every block is kept
+    // under the rank that holds it, and one rank's removal or clear leaves the other's alone.
+    void two_ranks_are_kept_apart() {
+        Publisher a, b;
+        QVERIFY(a.start({"--format", "vllm-map-int", "--linger", "20", "--until-stdin-closes"}));
+        QVERIFY(b.start({"--format", "sglang", "--linger", "20", "--until-stdin-closes"}));
+        Collected got;
+        LiveClientOptions o;
+        o.endpoints.push_back({"rank0", a.endpoint(), a.replay()});
+        o.endpoints.push_back({"rank1", b.endpoint(), b.replay()});
+        o.topic = "kv-events";
+        auto client = KvEventClient::start(o, got.sink());
+        QVERIFY2(client, client ? "" : client.error().message.c_str());
+        auto of_source = [](const std::vector<LiveRecord>& recs, int source) {
+            std::vector<LiveRecord> mine;
+            for (const auto& r : recs) {
+                if (r.source == source)
+                    mine.push_back(r);
+            }
+            return mine;
+        };
+        QVERIFY(got.wait_for([&](const auto& recs) {
+            return has_blocks(of_source(recs, 0), 27) && has_blocks(of_source(recs, 1), 27);
+        }));
+        QVERIFY(a.finish());
+        QVERIFY(b.finish());
+        (*client)->stop();
+        QCOMPARE((*client)->counters().gaps_unfilled, int64_t{0});
+        const auto r0 = per_block(of_source(got.records, 0));
+        const auto r1 = per_block(of_source(got.records, 1));
+        QCOMPARE(r0.size(), std::size_t{27});
+        QCOMPARE(r1.size(), std::size_t{27});
+        for (std::size_t i = 0; i < r0.size(); ++i)
+            QCOMPARE(r1[i].tokens, r0[i].tokens);  // the same trace, each in its engine's hashes
+        RemoteCacheModel model({.churn_window_s = 5, .keep_tokens = false});
+        for (const auto& r : got.records) {
+            if (r.kind != LiveRecord::Kind::Batch)
+                continue;
+            for (const auto& e : r.batch.events)
+                model.apply(r.source, e, 0);
+        }
+        // 26 blocks stored, then one removal event (of two blocks) on each rank.
+        QCOMPARE(r0.back().type, std::string("removed"));
+        QCOMPARE(r0.back().hashes.size(), std::size_t{2});
+        QCOMPARE(model.held(0), std::size_t{24});
+        QCOMPARE(model.held(1), std::size_t{24});
+        model.clear_source(1);
+        QCOMPARE(model.held(0), std::size_t{24});
+        QCOMPARE(model.held(1), std::size_t{0});
+    }
+
     void a_publisher_restart_is_survived() {
         LiveCounters c;
         // 3 requests (14 blocks), restart, 5 more requests on a new server (seq from 0).
