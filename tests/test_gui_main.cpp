@@ -1,7 +1,9 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <QAbstractBarSeries>
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QDialog>
@@ -17,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
+#include <map>
 #include <memory>
 
 #include "block_chain_view.h"
@@ -589,6 +592,58 @@ class TestGuiMain : public QObject {
         w->context()->setPlaying(true);
         QTRY_VERIFY_WITH_TIMEOUT(w->context()->cursor() > firstToken, 5000);
         w->context()->setPlaying(false);
+    }
+
+    // Reuse in three states, the same in the TTFT chart as in the run: a request that reused
+    // every block an earlier request had stored is "all reused", one that found only some of
+    // them (the rest evicted, expired or cut off by a change) "part reused", one that reused
+    // nothing "none reused"; each bar sits in exactly its state's set.
+    void reuseInThreeStates() {
+        auto w = makeWindow();
+        std::map<Reuse, int> seen;
+        for (const char* name : {"shared-system-prompt", "timestamp-at-head", "ttl-5m-vs-1h",
+                                 "agent-loop", "concurrent-sessions"}) {
+            QVERIFY(w->loadScenarioNameOrFile(QString::fromLatin1(name)));
+            QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
+            const ScenarioRun& run = *w->context()->run();
+            w->context()->setCursor(run.eventCount());
+            w->syncViews();
+            w->chartsPanel()->showChart(ChartsPanel::Chart::Ttft);
+            const auto reuse = reuseOfAll(run);
+            QCOMPARE(reuse.front().state, Reuse::None);  // the first request has nothing to reuse
+            std::map<QString, QBarSet*> sets;
+            for (QAbstractSeries* s : w->chartsPanel()->ttftChart()->series()) {
+                if (auto* bars = qobject_cast<QAbstractBarSeries*>(s)) {
+                    for (QBarSet* b : bars->barSets())
+                        sets[b->label()] = b;
+                }
+            }
+            QCOMPARE(sets.size(), std::size_t{3});
+            for (int r = 0; r < run.requestCount(); ++r) {
+                const ReuseOf& o = reuse[static_cast<std::size_t>(r)];
+                const RequestResult* res = run.result(r);
+                QVERIFY(res != nullptr);
+                int hits = 0;
+                for (const PromptBlockReport& b : res->blocks)
+                    hits += b.state == PromptBlockState::Hit ? 1 : 0;
+                QCOMPARE(o.hit_blocks, hits);
+                const Reuse want = hits == 0                   ? Reuse::None
+                                   : hits == o.reusable_blocks ? Reuse::All
+                                                               : Reuse::Part;
+                QCOMPARE(o.state, want);
+                ++seen[o.state];
+                for (Reuse st : {Reuse::All, Reuse::Part, Reuse::None}) {
+                    QBarSet* set = sets[reuseLabel(st)];
+                    QVERIFY(set != nullptr);
+                    QVERIFY2((set->at(r) > 0) == (st == o.state),
+                             qPrintable(QStringLiteral("%1 request %2").arg(name).arg(r)));
+                }
+            }
+        }
+        // Every state is on screen somewhere in these five scenarios.
+        QVERIFY(seen[Reuse::All] > 0);
+        QVERIFY(seen[Reuse::Part] > 0);
+        QVERIFY(seen[Reuse::None] > 0);
     }
 
     // Forty requests of twenty sessions: the TTFT chart numbers its axis (every fifth request)
