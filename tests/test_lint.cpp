@@ -6,6 +6,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -176,6 +177,17 @@ void TestLint::fixtures() {
             const json& d = (*match)["details"];
             QVERIFY2(d.contains(it.key()) && d[it.key()] == it.value(),
                      (w.dump() + "\ngot: " + match->dump()).c_str());
+        }
+        // Block numbers in messages count from 1, as the providers' documentation does.
+        if (w["details"].contains("block")) {
+            const std::string say =
+                "content block " + std::to_string(w["details"]["block"].get<int>());
+            const std::string msg = (*match)["message"].get<std::string>();
+            const std::size_t at = msg.find(say);
+            QVERIFY2(at != std::string::npos &&
+                         (at + say.size() == msg.size() ||
+                          !std::isdigit(static_cast<unsigned char>(msg[at + say.size()]))),
+                     match->dump().c_str());
         }
     }
     QCOMPARE(got["summary"]["token_counts"].get<std::string>(), std::string("estimated"));

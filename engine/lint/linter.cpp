@@ -25,6 +25,31 @@ namespace {
 // the one before it, whatever its session.
 const char* const kLogKey = "";
 
+// A message's content as its conversation key: the same text whether it is sent as a string or
+// as blocks, with or without a cache_control mark (a breakpoint moves to the newest turn).
+std::string content_key(const ojson& content) {
+    if (content.is_string())
+        return content.get<std::string>();
+    if (!content.is_array())
+        return content.dump();
+    std::string key;
+    for (const auto& b : content) {
+        if (b.is_object() && b.contains("text") && b["text"].is_string()) {
+            key += b["text"].get<std::string>();
+        } else if (b.is_object() && b.contains("cache_control")) {
+            ojson plain = b;
+            plain.erase("cache_control");
+            key += plain.dump();
+        } else {
+            key += b.dump();
+        }
+        key += '\x1e';
+    }
+    if (!key.empty())
+        key.pop_back();
+    return key;
+}
+
 std::string first_user_message(const ojson& body) {
     const char* key = body.contains("input") ? "input" : "messages";
     if (!body.contains(key))
@@ -36,7 +61,7 @@ std::string first_user_message(const ojson& body) {
         return {};
     for (const auto& m : msgs) {
         if (m.is_object() && m.contains("role") && m["role"] == "user")
-            return m.contains("content") ? m["content"].dump() : std::string();
+            return m.contains("content") ? content_key(m["content"]) : std::string();
     }
     return msgs[0].dump();
 }

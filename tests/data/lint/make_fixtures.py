@@ -425,6 +425,19 @@ def main_issue19():
                 "system": [cc({"type": "text", "text": LONG_POLICY})], "messages": m}})
             t += 7
     write_jsonl("sessions-interleaved.jsonl", rows)
+    # The same two conversations told apart by the body's metadata.user_id, then by nothing but
+    # their first user message: still two conversations, still silent.
+    urows, frows = [], []
+    for r in rows:
+        u = json.loads(json.dumps(r))
+        sid = u.pop("session_id")
+        u["body"]["metadata"] = {"user_id": "user-" + sid}
+        urows.append(u)
+        f = json.loads(json.dumps(r))
+        del f["session_id"]
+        frows.append(f)
+    write_jsonl("sessions-by-user.jsonl", urows)
+    write_jsonl("sessions-by-first-message.jsonl", frows)
 
     # Parameters at the level each voids, and thinking blocks stripped by a plain user turn.
     sysb = [cc({"type": "text", "text": LONG_POLICY})]
