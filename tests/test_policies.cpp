@@ -571,6 +571,42 @@ class TestPolicies : public QObject {
         QCOMPARE(reuse("long-document-qa", "openai", 1).first, 1024);
     }
 
+    // Lesson 5 step 6: history put between the system prompt and the tools leaves only the
+    // system prompt to reuse at every step, where agent-loop, appending at the end, reuses
+    // nearly all of each step's prompt.
+    void interleavedHistoryReusesOnlyTheSystemPrompt() {
+        auto cached = [](const char* scenario) {
+            QProcess p;
+            p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
+                    QStringList{"run", scenario, "--backend", "cpu", "--json"});
+            p.waitForFinished(600000);
+            std::vector<std::pair<int, int>> out;  // cached, prompt tokens per request
+            for (const QByteArray& l : p.readAllStandardOutput().split('\n')) {
+                if (l.trimmed().isEmpty())
+                    continue;
+                const auto j = nlohmann::json::parse(l.toStdString());
+                if (j.contains("prompt_tokens"))
+                    out.emplace_back(j["cached_tokens"].get<int>(), j["prompt_tokens"].get<int>());
+            }
+            return out;
+        };
+        const auto appended = cached("agent-loop");
+        const auto interleaved = cached("agent-loop-interleaved");
+        QVERIFY(appended.size() >= 5 && interleaved.size() >= 5);
+        const int system = interleaved[1].first;
+        QVERIFY(system > 0);
+        for (std::size_t i = 1; i < interleaved.size(); ++i) {
+            QCOMPARE(interleaved[i].first, system);
+            QVERIFY(4 * interleaved[i].first < interleaved[i].second);
+        }
+        for (std::size_t i = 1; i <= 4; ++i)
+            QVERIFY2(10 * appended[i].first > 7 * appended[i].second,
+                     qPrintable(QStringLiteral("agent-loop request %1: %2 of %3")
+                                    .arg(i)
+                                    .arg(appended[i].first)
+                                    .arg(appended[i].second)));
+    }
+
     void policyNamesRoundTrip() {
         for (CachePolicy p : pl::kAllPolicies)
             QCOMPARE(pl::parse_policy(pl::policy_name(p)), std::optional<CachePolicy>(p));
