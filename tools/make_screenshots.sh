@@ -104,8 +104,15 @@ ja  03-hosted-apis           3     light  marks and minimums, in Japanese
 ja  03-hosted-apis           7     light  what it costs: the Usage dock, in Japanese
 ja  04-memory-and-workloads  3     light  the length sweep, in Japanese
 ja  04-memory-and-workloads  7     light  a salt per tenant, in Japanese
+ja  03-hosted-apis           4     light  how much counts as reused, in Japanese
 ja  05-policies-and-limits   1     light  four caching policies, in Japanese
+ja  05-policies-and-limits   2     light  the radix tree, in Japanese
 ja  05-policies-and-limits   3     light  memory to scale, in Japanese
+ja  05-policies-and-limits   4     light  a paraphrase misses the prefix cache, in Japanese
+ja  05-policies-and-limits   5     light  a semantic cache gives a wrong answer, in Japanese
+ja  05-policies-and-limits   6     light  interleaved history, in Japanese
+ja  05-policies-and-limits   7     light  the timing side channel, in Japanese
+ja  05-policies-and-limits   8     light  the salt closes it, in Japanese
 pl  01-kv-cache              3     light  where one token looks, in Polish
 pl  01-kv-cache              6     light  prefill: the Usage dock right after it, in Polish
 pl  01-kv-cache              8     light  no cache: token times, in Polish
@@ -114,8 +121,15 @@ pl  03-hosted-apis           4     light  how much counts as reused, in Polish
 pl  03-hosted-apis           6     light  one hour for longer gaps, in Polish
 pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
 pl  04-memory-and-workloads  3     light  the length sweep, in Polish
+pl  03-hosted-apis           3     light  marks and minimums, in Polish
+pl  05-policies-and-limits   1     light  four caching policies, in Polish
 pl  05-policies-and-limits   2     light  the radix tree, in Polish
+pl  05-policies-and-limits   3     light  memory to scale, in Polish
+pl  05-policies-and-limits   4     light  a paraphrase misses the prefix cache, in Polish
 pl  05-policies-and-limits   5     light  a semantic cache gives a wrong answer, in Polish
+pl  05-policies-and-limits   6     light  interleaved history, in Polish
+pl  05-policies-and-limits   7     light  the timing side channel, in Polish
+pl  05-policies-and-limits   8     light  the salt closes it, in Polish
 '
 
 # folder for a language: docs/images/ for English, docs/images/<lang>/ for the others
