@@ -1128,6 +1128,22 @@ class TestLiveMatch : public QObject {
         const QString tok = QString::fromStdString(root.string());
         const QString sc = QString::fromStdString(fx.scenario);
         const QString missing = QString::fromStdString(fx.scenario + ".nope");
+        // A tokenizer.json with Llama 3's kind of pre-tokenizer: read for the blocks' text, but
+        // --match would encode the prompts differently from the server, so it is refused.
+        QTemporaryDir hf;
+        {
+            nlohmann::ordered_json vocab;
+            std::ifstream in(root / "vocab.json");
+            in >> vocab;
+            nlohmann::ordered_json doc;
+            doc["pre_tokenizer"] = {
+                {"type", "Sequence"},
+                {"pretokenizers",
+                 {{{"type", "Split"}}, {{"type", "ByteLevel"}, {"use_regex", false}}}}};
+            doc["decoder"] = {{"type", "ByteLevel"}};
+            doc["model"] = {{"type", "BPE"}, {"vocab", vocab}, {"merges", nlohmann::json::array()}};
+            std::ofstream(hf.filePath("tokenizer.json").toStdString()) << doc.dump();
+        }
         struct Case {
             QStringList args;
             QByteArray says;
@@ -1138,7 +1154,8 @@ class TestLiveMatch : public QObject {
                  {{"--match", sc, "--tokenizer", tok, "--block-size", "0"}, "--block-size"},
                  {{"--hash-seed", "1"}, "--match"},
                  {{"--match", QString::fromStdString(fx.tokens_file), "--tokenizer", tok},
-                  QByteArray::fromStdString(fx.tokens_file)}}) {
+                  QByteArray::fromStdString(fx.tokens_file)},
+                 {{"--match", sc, "--tokenizer", hf.path()}, "its own pre-tokenizer"}}) {
             QProcess p;
             p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
                     QStringList{"watch", "tcp://127.0.0.1:5557"} + c.args);

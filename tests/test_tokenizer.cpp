@@ -410,6 +410,110 @@ class TestTokenizer : public QObject {
                      f + "repeat.txt", ":3: merge");
     }
 
+    // A Hugging Face tokenizer.json holding GPT-2's vocabulary and merges (half as "a b"
+    // strings, half as [a, b] pairs, as newer files write them) and one added token past a gap:
+    // the same tokens both ways as vocab.json and merges.txt give.
+    void tokenizerJsonMatchesVocabAndMerges() {
+        nlohmann::ordered_json vocab =
+            nlohmann::ordered_json::parse(read_text(data_dir() / "vocab.json"));
+        nlohmann::ordered_json merges = nlohmann::ordered_json::array();
+        std::istringstream lines(read_text(data_dir() / "merges.txt"));
+        std::size_t n = 0;
+        for (std::string line; std::getline(lines, line);) {
+            if (line.empty() || line.starts_with("#version"))
+                continue;
+            const std::size_t space = line.find(' ');
+            if (n++ % 2 == 0)
+                merges.push_back(line);
+            else
+                merges.push_back({line.substr(0, space), line.substr(space + 1)});
+        }
+        auto doc = [&](const nlohmann::ordered_json& pre, const nlohmann::ordered_json& decoder) {
+            nlohmann::ordered_json j;
+            j["version"] = "1.0";
+            j["added_tokens"] = {{{"id", 50300}, {"content", "<|extra|>"}, {"special", true}}};
+            j["pre_tokenizer"] = pre;
+            j["decoder"] = decoder;
+            j["model"] = {{"type", "BPE"}, {"vocab", vocab}, {"merges", merges}};
+            return j.dump();
+        };
+        const nlohmann::ordered_json byte_level = {
+            {"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}};
+        const std::filesystem::path dir = std::filesystem::path(tmp_.path().toStdString()) / "hf";
+        std::filesystem::create_directories(dir);
+        write_text(dir / "tokenizer.json", doc(byte_level, {{"type", "ByteLevel"}}));
+        auto r = pl::BpeTokenizer::load_folder(dir);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const pl::BpeTokenizer& hf = r.value();
+        QVERIFY(hf.encodes_exactly());
+        QCOMPARE(hf.vocab_size(), 50301);
+        QCOMPARE(hf.token_id("<|extra|>"), std::optional<int32_t>(50300));
+        QCOMPARE(hf.token_bytes(50280), std::string());  // in the gap: nothing
+        const auto cases = nlohmann::json::parse(read_text(data_dir() / "expected.json"));
+        for (const auto& c : cases) {
+            const std::string text = c.at("text").get<std::string>();
+            const auto ids = hf.encode(text);
+            QCOMPARE(ids, gpt2_->encode(text));
+            QCOMPARE(hf.decode(ids), text);
+        }
+        const std::vector<int32_t> with_gap{15496, 50280, 995, 50300};
+        QCOMPARE(hf.decode(with_gap), std::string("Hello world<|extra|>"));
+
+        // Llama 3's layout: its own split before ByteLevel. Read back exactly, not encoded.
+        const nlohmann::ordered_json split = {
+            {"type", "Sequence"},
+            {"pretokenizers",
+             {{{"type", "Split"}, {"pattern", {{"Regex", "\\p{N}{1,3}"}}}},
+              {{"type", "ByteLevel"}, {"use_regex", false}}}}};
+        write_text(dir / "tokenizer.json", doc(split, {{"type", "ByteLevel"}}));
+        r = pl::BpeTokenizer::load_folder(dir);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(!r.value().encodes_exactly());
+        QCOMPARE(r.value().decode(with_gap), std::string("Hello world<|extra|>"));
+
+        // A folder with vocab.json and merges.txt is read as before, whatever else it holds.
+        std::filesystem::copy_file(data_dir() / "vocab.json", dir / "vocab.json");
+        std::filesystem::copy_file(data_dir() / "merges.txt", dir / "merges.txt");
+        r = pl::BpeTokenizer::load_folder(dir);
+        QVERIFY(r.ok());
+        QCOMPARE(r.value().vocab_size(), 50257);
+    }
+
+    void badTokenizerJson() {
+        const std::filesystem::path dir = std::filesystem::path(tmp_.path().toStdString()) / "bad";
+        std::filesystem::create_directories(dir);
+        const std::filesystem::path f = dir / "tokenizer.json";
+        const std::string byte_vocab_json = byte_vocab({"\xC4\xA0t"});
+        auto with = [&](const std::string& text) {
+            write_text(f, text);
+            return pl::BpeTokenizer::load_folder(dir);
+        };
+        auto body = [&](const std::string& decoder, const std::string& model_type,
+                        const std::string& merges) {
+            return "{\"decoder\": " + decoder + ",\n\"model\": {\"type\": " + model_type +
+                   ", \"vocab\": " + byte_vocab_json + ", \"merges\": " + merges + "}}";
+        };
+        const std::string bl = "{\"type\": \"ByteLevel\"}";
+        QVERIFY(with(body(bl, "\"BPE\"", "[\"\xC4\xA0 t\"]")).ok());
+        expect_error(with("{\n  \"model\": {\n  \"vocab\" 1}\n}"), f.string(), ":3:");
+        expect_error(with(body("{\"type\": \"Metaspace\"}", "\"BPE\"", "[]")), f.string(),
+                     ": /decoder/type: is");
+        expect_error(with(body(bl, "\"WordPiece\"", "[]")), f.string(), ": /model/type: is");
+        expect_error(with(body(bl, "\"BPE\"", "[\"\xC4\xA0x h\"]")), f.string(),
+                     ": /model/merges/0: merge");
+        expect_error(with(body(bl, "\"BPE\"", "[[1, 2]]")), f.string(),
+                     ": /model/merges/0: expected");
+        expect_error(
+            with("{\"decoder\": " + bl + ", \"model\": {\"vocab\": {\"a\": 0, \"b\": 4000000}}}"),
+            f.string(), ": /model/vocab: id 4000000");
+        expect_error(with("[]"), f.string(), ": /model: missing");
+        std::filesystem::remove(f);
+        auto none = pl::BpeTokenizer::load_folder(dir);
+        QVERIFY(!none.ok());
+        QVERIFY2(none.error().message.find("tokenizer.json") != std::string::npos,
+                 none.error().message.c_str());
+    }
+
     void missingFiles() {
         const std::filesystem::path missing = tmp_.path().toStdString() + "/missing.json";
         auto r = pl::BpeTokenizer::load(missing, data_dir() / "merges.txt");

@@ -76,6 +76,23 @@ PY
     fuzz_lint_log) cp "$d/lint/"*.jsonl "$dir/" ;;
     fuzz_lesson) cp "$a/lessons/"*.json "$dir/" ;;
     fuzz_kv_events) cp "$d/live/seeds/"* "$dir/" ;;
+    # A small byte-level tokenizer.json: the 256 byte tokens and one merge.
+    fuzz_tokenizer_json)
+      python3 - "$dir" <<'PY'
+import json, os, sys
+bs = list(range(33, 127)) + list(range(161, 173)) + list(range(174, 256))
+cs, n = bs[:], 0
+for b in range(256):
+    if b not in bs:
+        bs.append(b); cs.append(256 + n); n += 1
+vocab = {chr(c): i for i, c in enumerate(cs)}
+vocab["\u0120t"] = len(vocab)
+doc = {"added_tokens": [{"id": 300, "content": "<|x|>"}], "decoder": {"type": "ByteLevel"},
+       "pre_tokenizer": {"type": "ByteLevel", "use_regex": True},
+       "model": {"type": "BPE", "vocab": vocab, "merges": ["\u0120 t", ["\u0120", "t"]][:1]}}
+open(os.path.join(sys.argv[1], "byte-level"), "w").write(json.dumps(doc))
+PY
+      ;;
     fuzz_metrics)
       printf 'vllm:prefix_cache_queries_total{engine="0",model_name="m"} 1000.0\nvllm:kv_cache_usage_perc 0.25\n# HELP x y\n' > "$dir/vllm"
       printf 'sglang:cache_hit_rate{model_name="a \\"b\\""} 0.5\r\nsglang:token_usage 1e-3\n' > "$dir/sglang" ;;

@@ -276,8 +276,8 @@ void LiveDock::openDialog() {
     auto* browse = new QToolButton(&d);
     browse->setText(QStringLiteral("…"));
     connect(browse, &QToolButton::clicked, &d, [&] {
-        const QString dir =
-            QFileDialog::getExistingDirectory(&d, tr("Tokenizer folder (vocab.json, merges.txt)"));
+        const QString dir = QFileDialog::getExistingDirectory(
+            &d, tr("Tokenizer folder (vocab.json and merges.txt, or tokenizer.json)"));
         if (!dir.isEmpty())
             tokenizer->setText(dir);
     });

@@ -49,13 +49,18 @@ class LiveWorker : public QObject {
         started_ = std::chrono::steady_clock::now();
         if (!spec_.tokenizerDir.isEmpty()) {
             const std::filesystem::path d(spec_.tokenizerDir.toStdString());
-            auto t = BpeTokenizer::load(d / "vocab.json", d / "merges.txt");
+            auto t = BpeTokenizer::load_folder(d);
             if (t)
                 tokenizer_ = std::make_unique<BpeTokenizer>(std::move(*t));
             else
                 notices_.push_back(QString::fromStdString(t.error().message));
         }
-        if (!spec_.matchFile.isEmpty() && tokenizer_) {
+        if (!spec_.matchFile.isEmpty() && tokenizer_ && !tokenizer_->encodes_exactly()) {
+            notices_.push_back(QStringLiteral(
+                "The tokenizer.json splits text with its own pre-tokenizer: it is read to show "
+                "the blocks' text, but your prompts are not matched (their tokens could differ "
+                "from the server's)."));
+        } else if (!spec_.matchFile.isEmpty() && tokenizer_) {
             auto prompts = live::load_match_prompts(spec_.matchFile.toStdString(), *tokenizer_);
             if (prompts)
                 matcher_ = std::make_unique<live::PromptMatcher>(

@@ -190,6 +190,29 @@ class VocabSax {
 
 }  // namespace
 
+// The raw bytes a vocabulary spelling stands for. Characters outside GPT-2's byte alphabet (only
+// in added tokens) stand for their own UTF-8 bytes. nlohmann has checked that the spelling is
+// valid UTF-8.
+static std::string spelled_bytes(const std::string& s) {
+    std::string raw;
+    for (size_t i = 0; i < s.size();) {
+        const auto lead = static_cast<uint8_t>(s[i]);
+        const size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        char32_t cp = len == 1 ? lead : lead & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < s.size(); ++k) {
+            cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
+        }
+        const int b = gpt2_char_to_byte(cp);
+        if (b >= 0) {
+            raw += static_cast<char>(b);
+        } else {
+            raw.append(s, i, len);
+        }
+        i += len;
+    }
+    return raw;
+}
+
 struct BpeTokenizer::Impl {
     std::vector<std::string> strings;  // id -> spelling in vocab.json
     std::vector<std::string> bytes;    // id -> raw bytes
@@ -197,10 +220,12 @@ struct BpeTokenizer::Impl {
     std::array<int32_t, 256> byte_ids{};
     std::unordered_map<uint64_t, Merge> merges;  // pair_key(left, right) -> rank and result
     std::size_t max_token_bytes = 1;             // the longest entry of bytes
+    bool gpt2_pretokenizer = true;               // encode() splits text as the model does
 
     Result<void> load_vocab(const std::filesystem::path& path);
     Result<void> load_merges(const std::filesystem::path& path);
     Result<void> find_byte_tokens(const std::filesystem::path& vocab_path);
+    Result<void> load_hf(const ojson& j, const std::string& file);
     void encode_word(std::string_view word, std::vector<int32_t>& out) const;
 };
 
@@ -247,26 +272,8 @@ Result<void> BpeTokenizer::Impl::load_vocab(const std::filesystem::path& path) {
     bytes.resize(n);
     for (size_t id = 0; id < n; ++id) {
         strings[id] = by_id[id]->token;
-        // Characters outside GPT-2's byte alphabet (only in added tokens) stand for their own
-        // UTF-8 bytes. nlohmann has checked that keys are valid UTF-8.
-        std::string& raw = bytes[id];
-        const std::string& s = strings[id];
-        for (size_t i = 0; i < s.size();) {
-            const auto lead = static_cast<uint8_t>(s[i]);
-            const size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-            char32_t cp = len == 1 ? lead : lead & (0xFF >> (len + 1));
-            for (size_t k = 1; k < len && i + k < s.size(); ++k) {
-                cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
-            }
-            const int b = gpt2_char_to_byte(cp);
-            if (b >= 0) {
-                raw += static_cast<char>(b);
-            } else {
-                raw.append(s, i, len);
-            }
-            i += len;
-        }
-        max_token_bytes = std::max(max_token_bytes, raw.size());
+        bytes[id] = spelled_bytes(strings[id]);
+        max_token_bytes = std::max(max_token_bytes, bytes[id].size());
     }
     return {};
 }
@@ -430,6 +437,140 @@ Result<BpeTokenizer> BpeTokenizer::load(const std::filesystem::path& vocab_json,
     return tok;
 }
 
+Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file) {
+    auto bad = [&](const std::string& pointer, const std::string& what) {
+        return make_error(file + ": " + pointer + ": " + what);
+    };
+    if (!j.is_object() || !j.contains("model") || !j["model"].is_object())
+        return bad("/model", "missing: not a Hugging Face tokenizer.json");
+    const ojson& model = j["model"];
+    if (model.contains("type") && !(model["type"].is_string() && model["type"] == "BPE"))
+        return bad("/model/type",
+                   "is " + quote(model["type"].dump()) + ": only BPE tokenizers are read");
+    // Byte-level BPE spells every byte as one printable character and decodes with ByteLevel;
+    // a SentencePiece-style model ("▁" for spaces, <0xNN> byte fallback) decodes otherwise.
+    const ojson& dec = j.contains("decoder") ? j["decoder"] : ojson();
+    if (!dec.is_object() || !dec.contains("type") || dec["type"] != "ByteLevel") {
+        const std::string type =
+            dec.is_object() && dec.contains("type") ? dec["type"].dump() : std::string("null");
+        return bad("/decoder/type", "is " + quote(type) +
+                                        ": only byte-level BPE tokenizers (decoder ByteLevel: "
+                                        "GPT-2, Llama 3, Qwen) are read, not SentencePiece-style "
+                                        "ones");
+    }
+    // GPT-2's own file: a lone ByteLevel pre-tokenizer with its regex. Anything else splits
+    // text its own way, which encode() does not reproduce.
+    const ojson& pre = j.contains("pre_tokenizer") ? j["pre_tokenizer"] : ojson();
+    gpt2_pretokenizer = pre.is_object() && pre.contains("type") && pre["type"] == "ByteLevel" &&
+                        (!pre.contains("use_regex") || pre["use_regex"] == true);
+    if (!model.contains("vocab") || !model["vocab"].is_object() || model["vocab"].empty())
+        return bad("/model/vocab", "expected an object mapping token strings to ids");
+    // Ids may leave gaps (a missing id decodes to nothing), but not so many that a few entries
+    // could make the tables huge.
+    std::vector<std::pair<std::string, int64_t>> entries;
+    entries.reserve(model["vocab"].size());
+    for (auto it = model["vocab"].begin(); it != model["vocab"].end(); ++it) {
+        if (!it.value().is_number_integer())
+            return bad("/model/vocab", "the id of token " + quote(it.key()) + " is not an integer");
+        entries.emplace_back(it.key(), it.value().get<int64_t>());
+    }
+    if (j.contains("added_tokens")) {
+        const ojson& added = j["added_tokens"];
+        if (!added.is_array())
+            return bad("/added_tokens", "expected an array");
+        for (std::size_t i = 0; i < added.size(); ++i) {
+            const ojson& a = added[i];
+            if (!a.is_object() || !a.contains("id") || !a["id"].is_number_integer() ||
+                !a.contains("content") || !a["content"].is_string())
+                return bad("/added_tokens/" + std::to_string(i),
+                           "expected an object with an integer id and a string content");
+            entries.emplace_back(a["content"].get<std::string>(), a["id"].get<int64_t>());
+        }
+    }
+    const auto limit = static_cast<int64_t>(entries.size()) + 65536;
+    int64_t n = 0;
+    for (const auto& [token, id] : entries) {
+        if (id < 0 || id >= limit)
+            return bad("/model/vocab", "id " + std::to_string(id) + " of token " + quote(token) +
+                                           " is out of range for " +
+                                           std::to_string(entries.size()) + " tokens");
+        n = std::max(n, id + 1);
+    }
+    strings.assign(static_cast<std::size_t>(n), std::string());
+    bytes.assign(static_cast<std::size_t>(n), std::string());
+    for (const auto& [token, id] : entries) {
+        const auto [it, fresh] = ids.emplace(token, static_cast<int32_t>(id));
+        if (!fresh && it->second != id)
+            return bad("/model/vocab", "token " + quote(token) + " has two ids, " +
+                                           std::to_string(it->second) + " and " +
+                                           std::to_string(id));
+        std::string& slot = strings[static_cast<std::size_t>(id)];
+        if (fresh && !slot.empty())
+            return bad("/model/vocab", "id " + std::to_string(id) + " names both " + quote(slot) +
+                                           " and " + quote(token));
+        slot = token;
+        bytes[static_cast<std::size_t>(id)] = spelled_bytes(token);
+        max_token_bytes = std::max(max_token_bytes, bytes[static_cast<std::size_t>(id)].size());
+    }
+    // Merges, by rank: "left right" strings, or [left, right] pairs in newer files.
+    const ojson& ms = model.contains("merges") ? model["merges"] : ojson::array();
+    if (!ms.is_array())
+        return bad("/model/merges", "expected an array");
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+        const std::string at = "/model/merges/" + std::to_string(i);
+        std::string left, right;
+        if (ms[i].is_string()) {
+            const std::string& m = ms[i].get_ref<const std::string&>();
+            const std::size_t space = m.find(' ');
+            if (space == std::string::npos || m.find(' ', space + 1) != std::string::npos)
+                return bad(at, "expected two tokens separated by one space: " + quote(m));
+            left = m.substr(0, space);
+            right = m.substr(space + 1);
+        } else if (ms[i].is_array() && ms[i].size() == 2 && ms[i][0].is_string() &&
+                   ms[i][1].is_string()) {
+            left = ms[i][0].get<std::string>();
+            right = ms[i][1].get<std::string>();
+        } else {
+            return bad(at, "expected \"left right\" or [left, right]");
+        }
+        const auto l = ids.find(left), r = ids.find(right), result = ids.find(left + right);
+        if (l == ids.end() || r == ids.end() || result == ids.end())
+            return bad(at, "merge " + quote(left + " " + right) +
+                               " names a token that is not in the vocabulary");
+        if (!merges
+                 .emplace(pair_key(l->second, r->second),
+                          Merge{static_cast<int32_t>(merges.size()), result->second})
+                 .second)
+            return bad(at, "merge " + quote(left + " " + right) + " is listed twice");
+    }
+    return {};
+}
+
+Result<BpeTokenizer> BpeTokenizer::load_tokenizer_json(const std::filesystem::path& path) {
+    auto text = read_text_file(path.string());
+    if (!text)
+        return text.error();
+    auto doc = parse_json(*text, path.string());
+    if (!doc)
+        return doc.error();
+    BpeTokenizer tok;
+    PL_TRY(tok.impl_->load_hf(*doc, path.string()));
+    PL_TRY(tok.impl_->find_byte_tokens(path));
+    return tok;
+}
+
+Result<BpeTokenizer> BpeTokenizer::load_folder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (std::filesystem::exists(dir / "vocab.json", ec) &&
+        std::filesystem::exists(dir / "merges.txt", ec))
+        return load(dir / "vocab.json", dir / "merges.txt");
+    if (std::filesystem::exists(dir / "tokenizer.json", ec))
+        return load_tokenizer_json(dir / "tokenizer.json");
+    return make_error(dir.string() +
+                      ": no tokenizer there (expected vocab.json and merges.txt, or "
+                      "tokenizer.json)");
+}
+
 std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const {
     std::vector<int32_t> out;
     if (!impl_ || impl_->strings.empty())
@@ -455,6 +596,10 @@ std::string BpeTokenizer::token_bytes(int32_t id) const {
 
 std::size_t BpeTokenizer::max_token_bytes() const {
     return impl_ ? impl_->max_token_bytes : 1;
+}
+
+bool BpeTokenizer::encodes_exactly() const {
+    return impl_ && impl_->gpt2_pretokenizer;
 }
 
 int BpeTokenizer::vocab_size() const {

@@ -26,6 +26,17 @@ class BpeTokenizer {
     // result are not in the vocabulary) is a one-line error naming the file and line.
     static Result<BpeTokenizer> load(const std::filesystem::path& vocab_json,
                                      const std::filesystem::path& merges_txt);
+    // A Hugging Face tokenizer.json of a byte-level BPE model (GPT-2, Llama 3, Qwen): its
+    // model's vocabulary and merges, and its added tokens. Any other kind (a SentencePiece-style
+    // decoder, a model that is not BPE) is refused in one line naming the file and the field.
+    // Ids need not be contiguous: a missing id decodes to nothing.
+    static Result<BpeTokenizer> load_tokenizer_json(const std::filesystem::path& path);
+    // A tokenizer folder: vocab.json and merges.txt when both are there, else tokenizer.json.
+    static Result<BpeTokenizer> load_folder(const std::filesystem::path& dir);
+    // Whether encode() splits text as the model's own tokenizer does: GPT-2's pre-tokenizer.
+    // A tokenizer.json with another one (Llama 3's and Qwen's split digits and contractions
+    // differently) decodes exactly but may encode differently: it is for reading tokens back.
+    bool encodes_exactly() const;
 
     // encode() and decode() keep no state: one tokenizer may serve several threads at once.
     // Encodes arbitrary bytes (valid UTF-8 or not) with GPT-2's pre-tokenization.

@@ -778,8 +778,8 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>サーバーに接続</translation>
     </message>
     <message>
-        <source>Tokenizer folder (vocab.json, merges.txt)</source>
-        <translation>トークナイザーのフォルダー (vocab.json, merges.txt)</translation>
+        <source>Tokenizer folder (vocab.json and merges.txt, or tokenizer.json)</source>
+        <translation>トークナイザーのフォルダー (vocab.json と merges.txt、または tokenizer.json)</translation>
     </message>
     <message>
         <source>Event endpoints (one per server or rank):</source>

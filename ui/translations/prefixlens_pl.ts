@@ -784,8 +784,8 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>Połącz z serwerem</translation>
     </message>
     <message>
-        <source>Tokenizer folder (vocab.json, merges.txt)</source>
-        <translation>Folder tokenizera (vocab.json, merges.txt)</translation>
+        <source>Tokenizer folder (vocab.json and merges.txt, or tokenizer.json)</source>
+        <translation>Folder tokenizera (vocab.json i merges.txt albo tokenizer.json)</translation>
     </message>
     <message>
         <source>Event endpoints (one per server or rank):</source>
