@@ -74,4 +74,18 @@ inline bool one_line(const std::string& s) {
     return s.find('\n') == std::string::npos && s.find('\r') == std::string::npos;
 }
 
+// A tokenizer file the fuzzer wrote: refused in one line, or loaded and then lossless on a fixed
+// text (a loaded tokenizer holds all 256 byte tokens), with every id in its vocabulary.
+inline void check_loaded_tokenizer(const Result<BpeTokenizer>& tok) {
+    if (!tok) {
+        PL_FUZZ_CHECK(one_line(tok.error().message));
+        return;
+    }
+    const std::string text = "Hello, world! 42 \xe3\x81\x82\n";
+    const auto ids = tok->encode(text);
+    for (int32_t id : ids)
+        PL_FUZZ_CHECK(id >= 0 && id < tok->vocab_size());
+    PL_FUZZ_CHECK(tok->decode(ids) == text);
+}
+
 }  // namespace pl::fuzz
