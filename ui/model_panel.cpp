@@ -59,7 +59,7 @@ double niceCeil(double v) {
 // cut, and the chart keeps the rest.
 class TextArea : public QScrollArea {
   public:
-    TextArea(QLabel* label, QWidget* page) : QScrollArea(page), label_(label) {
+    TextArea(QLabel* label, QWidget* page) : QScrollArea(page) {
         setFrameShape(QFrame::NoFrame);
         setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         setWidgetResizable(true);
@@ -90,13 +90,12 @@ class TextArea : public QScrollArea {
     void fit() {
         if (width() <= 0)
             return;
-        const int need = label_->heightForWidth(width()) + 2;
+        const int need = widget()->heightForWidth(width()) + 2;
         const int cap = std::max(2 * fontMetrics().lineSpacing() + 2, parentWidget()->height() / 2);
         const int h = std::min(need, cap);
         if (minimumHeight() != h || maximumHeight() != h)
             setFixedHeight(h);
     }
-    QLabel* label_;
 };
 
 QChartView* makeChartView(QWidget* parent) {

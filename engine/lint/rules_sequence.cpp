@@ -24,6 +24,7 @@ struct ParamsChange {
     int from = std::numeric_limits<int>::max();
     std::string param;
     std::string cause = "params-changed";
+    std::string ptr;  // where a finding points: the body field, or the part the switch lives in
 };
 
 ParamsChange params_change(const RuleContext& ctx) {
@@ -31,20 +32,24 @@ ParamsChange params_change(const RuleContext& ctx) {
     const ojson& before = ctx.prev->params;
     ParamsChange change;
     const bool anthropic = ctx.prov == Provider::Anthropic;
+    const std::string messages = "/" + ctx.cur.messages_key;
     struct Level {
         const char* key;
         int from;
         const char* cause;
+        std::string ptr;
     };
+    const int sys = anthropic ? ctx.cur.system_begin_token : -1;
+    const int msg = anthropic ? ctx.cur.messages_begin_token : -1;
     const Level levels[] = {
-        {"model", 0, "params-changed"},
-        {"prompt_cache_key", anthropic ? -1 : 0, "cache-key-changed"},
-        {"speed", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
-        {"web_search", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
-        {"citations", anthropic ? ctx.cur.system_begin_token : -1, "params-changed"},
-        {"tool_choice", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
-        {"thinking", anthropic ? ctx.cur.messages_begin_token : -1, "params-changed"},
-        {"images", anthropic ? ctx.cur.messages_begin_token : -1, "images-changed"},
+        {"model", 0, "params-changed", "/model"},
+        {"prompt_cache_key", anthropic ? -1 : 0, "cache-key-changed", "/prompt_cache_key"},
+        {"speed", sys, "params-changed", "/speed"},
+        {"web_search", sys, "params-changed", "/tools"},  // a server tool
+        {"citations", sys, "params-changed", messages},   // on a document block
+        {"tool_choice", msg, "params-changed", "/tool_choice"},
+        {"thinking", msg, "params-changed", "/thinking"},
+        {"images", msg, "images-changed", messages},
     };
     for (const Level& l : levels) {
         if (l.from < 0)
@@ -55,6 +60,7 @@ ParamsChange params_change(const RuleContext& ctx) {
             change.from = l.from;
             change.param = l.key;
             change.cause = l.cause;
+            change.ptr = l.ptr;
         }
     }
     if (anthropic && params.value("strips_thinking", false) &&
@@ -62,6 +68,7 @@ ParamsChange params_change(const RuleContext& ctx) {
         change.from = ctx.cur.messages_begin_token;
         change.param = "messages";
         change.cause = "thinking-stripped";
+        change.ptr = messages;
     }
     return change;
 }
@@ -97,11 +104,7 @@ Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params)
         d.cause = params.cause;
         d.part = "params";
         d.param = params.param;
-        d.ptr =
-            params.param == "images" || params.param == "messages" || params.param == "citations"
-                ? "/" + ctx.cur.messages_key
-            : params.param == "web_search" ? std::string("/tools")
-                                           : "/" + params.param;
+        d.ptr = params.ptr;
         return d;
     }
     const RenderedRequest& cur = ctx.cur;
