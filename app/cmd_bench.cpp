@@ -16,6 +16,13 @@ namespace pl::cli {
 
 namespace {
 
+nlohmann::ordered_json kernel_list(const std::vector<KernelTime>& kernels) {
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& k : kernels)
+        list.push_back({{"name", k.name}, {"ms", k.ms}, {"dispatches", k.dispatches}});
+    return list;
+}
+
 // bench --sweep: prefill time and attention FLOPs against KV bytes, by prompt length.
 int run_sweep(const ParsedArgs& a, const GptConfig& config, bool quick, int repeats) {
     auto engine = setup_engine(a, 16, sweep_pool_blocks(config, 16));
@@ -157,15 +164,14 @@ int run_bench(const std::vector<std::string>& args) {
         j["decode"] = {{"tokens_per_s", r.decode_tokens_per_s},
                        {"ms_per_token", r.decode_ms_per_token},
                        {"context", r.decode_context},
-                       {"steps", r.decode_steps}};
+                       {"steps", r.decode_steps},
+                       {"gpu_ms", r.decode_gpu_ms},
+                       {"kernels", kernel_list(r.decode_kernels)}};
         j["ttft_cache"] = {
             {"prefix_tokens", r.prefix_tokens}, {"suffix_tokens", r.suffix_tokens},
             {"ttft_full_ms", r.ttft_full_ms},   {"ttft_cached_ms", r.ttft_cached_ms},
             {"speedup", r.speedup()},           {"hash_and_lookup_ms", r.cache_lookup_ms}};
-        j["kernels"] = nlohmann::ordered_json::array();
-        for (const auto& k : r.kernels) {
-            j["kernels"].push_back({{"name", k.name}, {"ms", k.ms}, {"dispatches", k.dispatches}});
-        }
+        j["kernels"] = kernel_list(r.kernels);
         j["kernels_tokens"] = r.kernels_tokens;
         j["ttft_cache"]["gpu_ms"] = r.cached_gpu_ms;
         j["scenarios"] = nlohmann::ordered_json::array();
@@ -180,11 +186,7 @@ int run_bench(const std::vector<std::string>& args) {
         } else {
             j["machine"] = nullptr;
         }
-        j["ttft_cache"]["kernels"] = nlohmann::ordered_json::array();
-        for (const auto& k : r.cached_kernels) {
-            j["ttft_cache"]["kernels"].push_back(
-                {{"name", k.name}, {"ms", k.ms}, {"dispatches", k.dispatches}});
-        }
+        j["ttft_cache"]["kernels"] = kernel_list(r.cached_kernels);
         std::puts(j.dump(2).c_str());
         return finish(*engine, 0);
     }
@@ -205,6 +207,13 @@ int run_bench(const std::vector<std::string>& args) {
         std::printf("\nper-kernel GPU time, one %d-token prefill:\n", r.kernels_tokens);
         for (const auto& k : r.kernels) {
             std::printf("  %-22s %8.2f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
+        }
+    }
+    if (!r.decode_kernels.empty()) {
+        std::printf("\nper-kernel GPU time, one decode step (%.2f ms on the device):\n",
+                    r.decode_gpu_ms);
+        for (const auto& k : r.decode_kernels) {
+            std::printf("  %-22s %8.3f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
         }
     }
     if (!r.cached_kernels.empty()) {

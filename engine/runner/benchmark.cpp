@@ -79,7 +79,7 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
     }
 
     // Decode: one token per forward at a given context, as a generation loop runs it.
-    r.decode_context = std::min(o.decode_context, cfg.n_positions - o.decode_steps);
+    r.decode_context = std::min(o.decode_context, cfg.n_positions - o.decode_steps - 1);
     r.decode_steps = o.decode_steps;
     if (r.decode_context > 0) {
         say("decode at " + std::to_string(r.decode_context) + " tokens of context");
@@ -94,6 +94,17 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
         }
         r.decode_ms_per_token = ms_since(t0) / o.decode_steps;
         r.decode_tokens_per_s = 1000.0 / r.decode_ms_per_token;
+        // Where a step goes: one more step, profiled (its wall time minus the GPU time is the
+        // submit, the wait and the host's share).
+        backend.set_profiling(true);
+        ForwardStats stats;
+        const int32_t one[1] = {next};
+        PL_TRY(backend.forward(table, r.decode_context + o.decode_steps, one, logits, &stats));
+        backend.set_profiling(false);
+        r.decode_kernels = stats.kernels;
+        r.decode_gpu_ms = stats.gpu_ms;
+        std::sort(r.decode_kernels.begin(), r.decode_kernels.end(),
+                  [](const KernelTime& x, const KernelTime& y) { return x.ms > y.ms; });
     }
 
     // TTFT for a long shared prefix plus a short question, through the real prefix cache:

@@ -26,6 +26,8 @@ struct BenchReport {
     int decode_steps = 0;
     double decode_ms_per_token = 0;
     double decode_tokens_per_s = 0;
+    std::vector<KernelTime> decode_kernels;  // per-kernel GPU time of one profiled step
+    double decode_gpu_ms = 0;                // that step's GPU time (-1: not measured)
     int prefix_tokens = 0;
     int suffix_tokens = 0;
     double ttft_full_ms = 0;
