@@ -37,6 +37,10 @@ struct AttentionPush {
     float scale;
     uint32_t probe_row, probe_scores, probe_stats;
 };
+struct DecodeLayerPush {
+    uint32_t C4, n_head, n_past, block_size;
+    float eps, scale;
+};
 struct LogitsPush {
     uint32_t C4, rows, v0;
 };
@@ -82,6 +86,9 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         // lanes on different keys every fetch is useful. Measured on llvmpipe, 512 queries over
         // 0 and 1,536 earlier keys: 1.5-1.7x less CPU time.
         t.attention_rows_max_rows = std::numeric_limits<int>::max();
+        // Measured on llvmpipe, 2 cores, 512 tokens of context: the seven-dispatch layer took
+        // as long on two worker threads as on one (every dispatch a hand-off and a wait).
+        t.fused_decode = true;
     } else {
         t.matmul_wg = 64;
         t.matvec_wg = 32;
@@ -95,8 +102,8 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
     return t;
 }
 
-Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
-                                      const KernelTuning& tuning) {
+Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim, const KernelTuning& tuning,
+                                      int n_embd) {
     GptKernels k;
     k.tuning_ = tuning;
     k.head_dim_ = head_dim;
@@ -150,6 +157,21 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim,
                     {decode_wg, hd4, max_sg}));
     }
     PL_TRY(make(k.logits_, "logits", "tts", sizeof(LogitsPush), {tuning.logits_wg}));
+    // The decode layer: a workgroup of one subgroup (every reduction and every exchange of the
+    // row a subgroup op; the device must have broadcasts), each lane holding up to 64 vec4s of
+    // the row, and this head's q, k and v in shared memory.
+    const uint32_t c4 = n_embd > 0 ? static_cast<uint32_t>(n_embd / 4) : 0;
+    const uint32_t sg = ctx.min_subgroup_size();
+    const uint32_t decode_layer_wg = std::min<uint32_t>(sg, 64);
+    if (tuning.fused_decode && c4 > 0 && n_embd % 4 == 0 && hd4 <= 64 && sg >= 4 &&
+        div_up(c4, decode_layer_wg) <= 64 && ctx.has_subgroup_ops(VK_SUBGROUP_FEATURE_BALLOT_BIT) &&
+        uint64_t{3 * hd4} * 16 <= shared_limit) {
+        k.decode_wg_ = decode_layer_wg;
+        PL_TRY(make(k.decode_attention_, "decode_attention", "ttttttttssts",
+                    sizeof(DecodeLayerPush), {k.decode_wg_, hd4, c4}));
+        PL_TRY(make(k.decode_residual_ln_, "decode_residual_ln", "tttttss", sizeof(DecodeLayerPush),
+                    {k.decode_wg_, hd4, c4}));
+    }
     return k;
 }
 
@@ -252,6 +274,32 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
         attention_.dispatch(cmd, b, &p, div_up(p.T, tuning_.attention_wg),
                             static_cast<uint32_t>(n_head));
     }
+}
+
+void GptKernels::decode_attention(VkCommandBuffer cmd, BufferRange partial, BufferRange x,
+                                  BufferRange ln_w, BufferRange ln_b, BufferRange qkv_w,
+                                  BufferRange qkv_b, BufferRange proj_w, const PagedKvBinding& kv,
+                                  int C, int n_head, float eps) const {
+    const DecodeLayerPush p{static_cast<uint32_t>(C / 4),
+                            static_cast<uint32_t>(n_head),
+                            static_cast<uint32_t>(kv.n_past),
+                            static_cast<uint32_t>(kv.block_size),
+                            eps,
+                            1.0f / std::sqrt(static_cast<float>(head_dim_))};
+    // The pool twice: read through its view (earlier keys), written through its buffer (the new
+    // token's slot).
+    const BufferRange b[] = {x,         ln_w,      ln_b,      qkv_w,     qkv_b,  kv.block_table,
+                             kv.k_pool, kv.v_pool, kv.k_pool, kv.v_pool, proj_w, partial};
+    decode_attention_.dispatch(cmd, b, &p, static_cast<uint32_t>(n_head));
+}
+
+void GptKernels::decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, BufferRange x,
+                                    BufferRange partial, BufferRange proj_b, BufferRange ln_w,
+                                    BufferRange ln_b, int C, int n_head, float eps) const {
+    const DecodeLayerPush p{
+        static_cast<uint32_t>(C / 4), static_cast<uint32_t>(n_head), 0, 1, eps, 0.0f};
+    const BufferRange b[] = {x, partial, proj_b, ln_w, ln_b, x, ln};
+    decode_residual_ln_.dispatch(cmd, b, &p, 1);
 }
 
 void GptKernels::logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte,

@@ -56,14 +56,20 @@ struct KernelTuning {
     // The same bound for attention alone: its multi-row kernel (lanes split the keys) may win
     // for every length on a device where the one-query-per-lane kernel wastes its K/V loads.
     int attention_rows_max_rows = 32;
+    // Decode (one new token) as four dispatches per layer (shaders/decode_layer.comp) instead
+    // of seven. On a CPU driver every dispatch costs a hand-off to its worker threads; a GPU
+    // keeps the separate kernels, which spread one token over more workgroups.
+    bool fused_decode = false;
     // Picks values for the device: lavapipe (a CPU) wants different shapes than a GPU.
     static KernelTuning for_device(const Context& ctx);
 };
 
 class GptKernels {
   public:
-    // head_dim is baked into the attention kernels (it sizes their register arrays).
-    static Result<GptKernels> create(const Context& ctx, int head_dim, const KernelTuning& tuning);
+    // head_dim is baked into the attention kernels (it sizes their register arrays); n_embd,
+    // when given, sizes the fused decode layer's shared row (without it there is none).
+    static Result<GptKernels> create(const Context& ctx, int head_dim, const KernelTuning& tuning,
+                                     int n_embd = 0);
 
     const KernelTuning& tuning() const { return tuning_; }
 
@@ -89,6 +95,23 @@ class GptKernels {
     void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
                 int rows, int C) const;
 
+    // A decode layer in four dispatches (shaders/decode_layer.comp; a barrier after each):
+    //   decode_attention: layernorm 1 of x's row 0, q/k/v (k and v also into the pool at
+    //     kv.n_past), attention over the pool's n_past keys and the new one, and per head h
+    //     partial[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :]. One workgroup per head.
+    //   decode_residual_ln: x += sum_h partial[h,:] + proj_b, and ln = layernorm 2 of it.
+    //   matmul(kGelu) and matmul(kResidual) for the MLP, as in every other pass.
+    // `x` and `partial` are bound with their texel views (decode_residual_ln also writes x
+    // through its buffer). Valid only when has_decode_layer().
+    bool has_decode_layer() const { return decode_attention_.valid(); }
+    void decode_attention(VkCommandBuffer cmd, BufferRange partial, BufferRange x, BufferRange ln_w,
+                          BufferRange ln_b, BufferRange qkv_w, BufferRange qkv_b,
+                          BufferRange proj_w, const PagedKvBinding& kv, int C, int n_head,
+                          float eps) const;
+    void decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, BufferRange x, BufferRange partial,
+                            BufferRange proj_b, BufferRange ln_w, BufferRange ln_b, int C,
+                            int n_head, float eps) const;
+
     // The kernel a matmul/attention call with these arguments records (for labels and timing).
     const char* matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const;
 
@@ -99,6 +122,8 @@ class GptKernels {
     KernelTuning tuning_;
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
+    Kernel decode_attention_, decode_residual_ln_;
+    uint32_t decode_wg_ = 0;               // the decode layer's workgroup: one subgroup
     uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)
     Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue
 };

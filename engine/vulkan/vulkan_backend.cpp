@@ -61,11 +61,12 @@ struct VulkanBackend::Impl {
 
     std::vector<vk::Buffer> k_pool, v_pool;  // one of each per layer: [block][slot][C]
     vk::Buffer x, ln, qkv, att, fc;          // activations for one pass
-    vk::Buffer tokens, table, logits;        // host-visible inputs and output
-    std::vector<vk::BufferView> views;       // every texel view above, destroyed with them
+    vk::Buffer partial;  // the fused decode layer's per-head output projections [n_head][C]
+    vk::Buffer tokens, table, logits;   // host-visible inputs and output
+    std::vector<vk::BufferView> views;  // every texel view above, destroyed with them
     std::vector<VkBufferView> k_view, v_view;
     VkBufferView x_view{}, ln_view{}, qkv_view{}, att_view{}, fc_view{}, tokens_view{},
-        table_view{};
+        table_view{}, partial_view{};
 
     VkQueryPool queries = VK_NULL_HANDLE;
     uint32_t query_capacity = 0;
@@ -131,7 +132,10 @@ Result<void> VulkanBackend::Impl::init() {
     const VkPhysicalDeviceLimits& lim = ctx->properties().limits;
     const VkDeviceSize max_range = lim.maxStorageBufferRange;
 
-    auto kr = vk::GptKernels::create(*ctx, cfg.head_dim(), vk::KernelTuning::for_device(*ctx));
+    vk::KernelTuning tuning = vk::KernelTuning::for_device(*ctx);
+    if (options.fused_decode >= 0)
+        tuning.fused_decode = options.fused_decode == 1;
+    auto kr = vk::GptKernels::create(*ctx, cfg.head_dim(), tuning, C);
     if (!kr)
         return kr.error();
     kernels = std::move(kr.value());
@@ -193,6 +197,8 @@ Result<void> VulkanBackend::Impl::init() {
         {&qkv, 3 * P * row, "qkv", vk::MemoryUse::kDevice, &qkv_view, f4},
         {&att, P * row, "attention output", vk::MemoryUse::kDevice, &att_view, f4},
         {&fc, 4 * P * row, "mlp hidden", vk::MemoryUse::kDevice, &fc_view, f4},
+        {&partial, static_cast<VkDeviceSize>(cfg.n_head) * row, "per-head projections",
+         vk::MemoryUse::kDevice, &partial_view, f4},
         {&tokens, 4ull * cfg.n_positions, "tokens", vk::MemoryUse::kReadback, &tokens_view, i1},
         {&table, 4ull * max_blocks, "block table", vk::MemoryUse::kReadback, &table_view, i1},
         {&logits, 4ull * cfg.vocab_size, "logits", vk::MemoryUse::kReadback, nullptr, f4},
@@ -440,6 +446,9 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     }
 
     const int n_pass = (T + m.pass_tokens - 1) / m.pass_tokens;
+    // One new token: the three-dispatch layer where the device has it. forward_attention keeps
+    // the separate kernels, whose attention writes the scores it used.
+    const bool fused = T == 1 && !m.capture && K.has_decode_layer();
     const char* phase = T == 1 ? "decode" : "prefill";
     char label[96];
     // Every op: a debug label, a timestamp pair when profiling, and a barrier after.
@@ -488,43 +497,60 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
             vk::PagedKvBinding kv{Impl::whole(m.table, m.table_view),
                                   Impl::whole(m.k_pool[l], m.k_view[l]),
                                   Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
-            set_label(pass, l, "ln_1");
-            op("layernorm", [&] {
-                K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln1_w),
-                            m.bind(w.ln1_b), 0, Tp, C, cfg.layer_norm_epsilon);
-            });
-            set_label(pass, l, "qkv");
-            op("qkv", [&] {
-                K.matmul(cmd, Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), m.bind(w.qkv_w),
-                         m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
-            });
-            set_label(pass, l, "attention");
-            // forward_attention: the last token's scores, max and sum, from this very kernel.
-            vk::AttentionProbe probe;
-            const bool probed = m.capture && pass == n_pass - 1;
-            if (probed) {
-                const auto keys = static_cast<uint32_t>(pos0 + Tp);
-                const auto heads = static_cast<uint32_t>(cfg.n_head);
-                probe.buffer = Impl::whole(m.probs);
-                probe.row = Tp - 1;
-                probe.scores = static_cast<uint32_t>(l) * heads * keys;
-                probe.stats = static_cast<uint32_t>(cfg.n_layer) * heads * keys +
-                              static_cast<uint32_t>(l) * heads * 2;
+            if (fused) {
+                const BufferRange x = Impl::whole(m.x, m.x_view);
+                const BufferRange partial = Impl::whole(m.partial, m.partial_view);
+                set_label(pass, l, "attention");
+                op("decode_attention", [&] {
+                    K.decode_attention(cmd, partial, x, m.bind(w.ln1_w), m.bind(w.ln1_b),
+                                       m.bind(w.qkv_w), m.bind(w.qkv_b), m.bind(w.proj_w), kv, C,
+                                       cfg.n_head, cfg.layer_norm_epsilon);
+                });
+                set_label(pass, l, "ln_2");
+                op("decode_residual_ln", [&] {
+                    K.decode_residual_ln(cmd, Impl::whole(m.ln), x, partial, m.bind(w.proj_b),
+                                         m.bind(w.ln2_w), m.bind(w.ln2_b), C, cfg.n_head,
+                                         cfg.layer_norm_epsilon);
+                });
+            } else {
+                set_label(pass, l, "ln_1");
+                op("layernorm", [&] {
+                    K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln1_w),
+                                m.bind(w.ln1_b), 0, Tp, C, cfg.layer_norm_epsilon);
+                });
+                set_label(pass, l, "qkv");
+                op("qkv", [&] {
+                    K.matmul(cmd, Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), m.bind(w.qkv_w),
+                             m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
+                });
+                set_label(pass, l, "attention");
+                // forward_attention: the last token's scores, max and sum, from this very kernel.
+                vk::AttentionProbe probe;
+                const bool probed = m.capture && pass == n_pass - 1;
+                if (probed) {
+                    const auto keys = static_cast<uint32_t>(pos0 + Tp);
+                    const auto heads = static_cast<uint32_t>(cfg.n_head);
+                    probe.buffer = Impl::whole(m.probs);
+                    probe.row = Tp - 1;
+                    probe.scores = static_cast<uint32_t>(l) * heads * keys;
+                    probe.stats = static_cast<uint32_t>(cfg.n_layer) * heads * keys +
+                                  static_cast<uint32_t>(l) * heads * 2;
+                }
+                op("attention", [&] {
+                    K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
+                                cfg.n_head, vk::KernelChoice::kAuto, probed ? &probe : nullptr);
+                });
+                set_label(pass, l, "attn_proj");
+                op("attn_proj", [&] {
+                    K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view),
+                             m.bind(w.proj_w), m.bind(w.proj_b), Tp, C, C, Epilogue::kResidual);
+                });
+                set_label(pass, l, "ln_2");
+                op("layernorm", [&] {
+                    K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln2_w),
+                                m.bind(w.ln2_b), 0, Tp, C, cfg.layer_norm_epsilon);
+                });
             }
-            op("attention", [&] {
-                K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
-                            cfg.n_head, vk::KernelChoice::kAuto, probed ? &probe : nullptr);
-            });
-            set_label(pass, l, "attn_proj");
-            op("attn_proj", [&] {
-                K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view), m.bind(w.proj_w),
-                         m.bind(w.proj_b), Tp, C, C, Epilogue::kResidual);
-            });
-            set_label(pass, l, "ln_2");
-            op("layernorm", [&] {
-                K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln2_w),
-                            m.bind(w.ln2_b), 0, Tp, C, cfg.layer_norm_epsilon);
-            });
             set_label(pass, l, "mlp_fc");
             op("mlp_fc", [&] {
                 K.matmul(cmd, Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), m.bind(w.fc_w),

@@ -392,6 +392,7 @@ Result<void> Context::pick_device(const VulkanOptions& options) {
     subgroup_size_ = std::max(1u, sub.subgroupSize);
     // A driver may run a shader with subgroups as small as this (Vulkan 1.3, which we require).
     min_subgroup_size_ = std::clamp(p13.minSubgroupSize, 1u, subgroup_size_);
+    subgroup_ops_ = sub.supportedOperations;
     vkGetPhysicalDeviceMemoryProperties(physical_, &mem_props_);
     return {};
 }

@@ -34,6 +34,9 @@ struct VulkanOptions {
     // drivers that compile lazily at first dispatch, lavapipe among them, do so now and not
     // inside the first request's time to first token.
     bool warm_up = true;
+    // One decode layer in three dispatches instead of seven (KernelTuning::fused_decode):
+    // -1 as the device's tuning says (on for CPU drivers), 0 off, 1 on where the kernels exist.
+    int fused_decode = -1;
 };
 
 namespace vk {
@@ -106,6 +109,8 @@ class Context {
     const std::string& device_name() const { return device_name_; }
     uint32_t subgroup_size() const { return subgroup_size_; }
     uint32_t min_subgroup_size() const { return min_subgroup_size_; }
+    // VkSubgroupFeatureFlags of compute shaders (basic and arithmetic are always there).
+    bool has_subgroup_ops(VkSubgroupFeatureFlags ops) const { return (subgroup_ops_ & ops) == ops; }
     VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
     // Nanoseconds per timestamp tick; 0 when the queue has no timestamps.
     double timestamp_period_ns() const { return timestamp_period_ns_; }
@@ -171,6 +176,7 @@ class Context {
     uint8_t device_uuid_[VK_UUID_SIZE] = {};
     uint32_t subgroup_size_ = 1;
     uint32_t min_subgroup_size_ = 1;
+    VkSubgroupFeatureFlags subgroup_ops_ = 0;
     double timestamp_period_ns_ = 0.0;
     bool validation_enabled_ = false;
     bool debug_utils_ = false;
