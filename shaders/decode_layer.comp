@@ -1,21 +1,28 @@
 #version 450
-// One transformer layer for one new token (decode) in four dispatches instead of seven. On a
+// One transformer layer for one new token (decode) in two dispatches instead of seven. On a
 // CPU implementation of Vulkan every dispatch wakes the driver's worker threads and waits for
 // them, which costs more than most of a decode step's small products: measured on lavapipe
 // (2 cores, 512 tokens of context), the seven-dispatch layer ran no faster on two worker threads
-// than on one. The engine records, per layer:
+// than on one. Per layer:
 //
-//   STAGE_ATTN   decode_attention, one workgroup per head: layernorm 1 of the residual row, this
-//                head's q, k and v (k and v also into their paged KV slot), attention over the
-//                pool's earlier keys and the new one, and this head's share of the output
-//                projection, partial[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :].
-//   STAGE_RESLN  decode_residual_ln, one workgroup: x = x + (sum over heads of partial +
-//                proj_b), and ln = layernorm 2 of it.
-//   then the MLP's two matrix-vector products (matvec.comp, GELU and residual epilogues).
+//   STAGE_ATTN   decode_attention, one workgroup per head: the residual row (the row before
+//                plus the previous layer's MLP shares and bias), layernorm 1, this head's q, k
+//                and v (k and v also into their paged KV slot), attention over the pool's
+//                earlier keys and the new one, and this head's share of the output projection,
+//                partial[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :].
+//   STAGE_MLP    decode_mlp, a few workgroups: the residual row (plus the heads' shares and
+//                proj_b), layernorm 2, and each workgroup's chunks of the hidden layer times
+//                their rows of fc2_w, partial[g,:].
+//   STAGE_RESLN  decode_residual_ln, after the last layer: ln_f of the final residual row.
+//
+// Nothing adds to the residual row in place (other workgroups of the same dispatch still read
+// it): each dispatch forms it from the row before and the shares, in one fixed order, and its
+// workgroup 0 stores it in the other residual buffer for the next dispatch.
 //
 // A workgroup is exactly one subgroup (the host sizes it to the minimum subgroup size), so every
 // reduction is a subgroup operation and no shared memory is read in the inner loops (on lavapipe
-// a shared-memory load is a loop over the lanes, measured at ~2.5 texel fetches).
+// a shared-memory load is a loop over the lanes, measured at ~2.5 texel fetches; the row moves
+// between lanes by subgroupBroadcast instead).
 #include "common.glsl"
 #extension GL_KHR_shader_subgroup_ballot : require
 
@@ -29,8 +36,30 @@ layout(push_constant) uniform Push {
     uint n_past;  // the new token's position
     uint block_size;
     float eps;
-    float scale;  // 1 / sqrt(head_dim)
+    float scale;    // 1 / sqrt(head_dim)
+    uint n_parts;   // partial rows to add to the residual row (0: none, and no bias)
+    uint chunks;    // decode_mlp: chunks of WG vec4 hidden columns per workgroup
 } pc;
+
+// Entry c of the residual row: x + (the sum of n_parts partial rows + bias), with the partials
+// added in order. Every workgroup that needs the row forms it this same way, so all see the
+// same floats, and the one that stores it stores exactly what the others used.
+vec4 residual(samplerBuffer x, samplerBuffer parts, samplerBuffer bias, uint c) {
+    if (pc.n_parts == 0u) return FETCH(x, c);
+    vec4 p = FETCH(parts, c);
+    for (uint i = 1u; i < pc.n_parts; ++i) p += FETCH(parts, i * pc.C4 + c);
+    return FETCH(x, c) + (p + FETCH(bias, c));
+}
+
+// row = the residual row, spread over the lanes (entries past C4 held as 0); workgroup 0 also
+// stores it in `xout` for the next dispatch.
+#define LOAD_RESIDUAL_ROW(x, parts, bias, xout)                                \
+    [[unroll]] for (uint i = 0u; i < NI; ++i) {                                \
+        uint c_ = min(i * gl_WorkGroupSize.x + gl_LocalInvocationID.x, pc.C4 - 1u); \
+        bool in_ = i * gl_WorkGroupSize.x + gl_LocalInvocationID.x < pc.C4;    \
+        row[i] = in_ ? residual(x, parts, bias, c_) : vec4(0.0);               \
+        if (in_ && gl_WorkGroupID.x == 0u) xout[c_] = row[i];                   \
+    }
 
 // A row of n_embd floats spread over the lanes: lane i holds vec4 entries i, i + WG, ... in
 // row[0], row[1], ... Lanes read each other's entries with subgroupBroadcast (on lavapipe a
@@ -80,17 +109,20 @@ vec4 row_times_w(samplerBuffer w, uint N4, uint c) {
 
 #ifdef STAGE_ATTN
 layout(binding = 0) uniform samplerBuffer x;
-layout(binding = 1) uniform samplerBuffer ln_w;
-layout(binding = 2) uniform samplerBuffer ln_b;
-layout(binding = 3) uniform samplerBuffer qkv_w;
-layout(binding = 4) uniform samplerBuffer qkv_b;
-layout(binding = 5) uniform isamplerBuffer block_table;
-layout(binding = 6) uniform samplerBuffer kpool;
-layout(binding = 7) uniform samplerBuffer vpool;
-layout(std430, binding = 8) writeonly buffer KOut { vec4 kout[]; };
-layout(std430, binding = 9) writeonly buffer VOut { vec4 vout[]; };
-layout(binding = 10) uniform samplerBuffer proj_w;
-layout(std430, binding = 11) writeonly buffer Partial { vec4 partial[]; };
+layout(binding = 1) uniform samplerBuffer mlp_parts;  // the previous layer's MLP output, split
+layout(binding = 2) uniform samplerBuffer mlp_bias;
+layout(binding = 3) uniform samplerBuffer ln_w;
+layout(binding = 4) uniform samplerBuffer ln_b;
+layout(binding = 5) uniform samplerBuffer qkv_w;
+layout(binding = 6) uniform samplerBuffer qkv_b;
+layout(binding = 7) uniform isamplerBuffer block_table;
+layout(binding = 8) uniform samplerBuffer kpool;
+layout(binding = 9) uniform samplerBuffer vpool;
+layout(std430, binding = 10) writeonly buffer KOut { vec4 kout[]; };
+layout(std430, binding = 11) writeonly buffer VOut { vec4 vout[]; };
+layout(binding = 12) uniform samplerBuffer proj_w;
+layout(std430, binding = 13) writeonly buffer Partial { vec4 partial[]; };
+layout(std430, binding = 14) writeonly buffer XOut { vec4 xout[]; };
 
 shared vec4 qkv_h[3u * HD4];  // this head's q, then k, then v
 
@@ -103,8 +135,7 @@ void main() {
     const uint WG = gl_WorkGroupSize.x;
     uint lid = gl_LocalInvocationID.x;
     uint h = gl_WorkGroupID.x;
-    [[unroll]] for (uint i = 0u; i < NI; ++i)
-        row[i] = i * WG + lid < pc.C4 ? FETCH(x, min(i * WG + lid, pc.C4 - 1u)) : vec4(0.0);
+    LOAD_RESIDUAL_ROW(x, mlp_parts, mlp_bias, xout);
     normalize_row(ln_w, ln_b);
 
     // q, k, v of this head: column j of the 3 * HD4 is column (j / HD4) * C4 + h * HD4 + j % HD4
@@ -190,29 +221,72 @@ void main() {
 
 #ifdef STAGE_RESLN
 layout(binding = 0) uniform samplerBuffer x;
-layout(binding = 1) uniform samplerBuffer partial;
-layout(binding = 2) uniform samplerBuffer proj_b;
+layout(binding = 1) uniform samplerBuffer parts;
+layout(binding = 2) uniform samplerBuffer bias;
 layout(binding = 3) uniform samplerBuffer ln_w;
 layout(binding = 4) uniform samplerBuffer ln_b;
-layout(std430, binding = 5) writeonly buffer XOut { vec4 xout[]; };
-layout(std430, binding = 6) writeonly buffer LnOut { vec4 lnout[]; };
+layout(std430, binding = 5) writeonly buffer LnOut { vec4 lnout[]; };
 
 void main() {
     const uint WG = gl_WorkGroupSize.x;
     uint lid = gl_LocalInvocationID.x;
-    // The heads' projections in order, then the bias, added to x as one sum (the unfused
-    // path adds its projection plus bias to x). Each lane reads only the x entries it writes.
     [[unroll]] for (uint i = 0u; i < NI; ++i) {
         uint c = min(i * WG + lid, pc.C4 - 1u);
-        vec4 p = FETCH(partial, c);
-        for (uint h = 1u; h < pc.n_head; ++h) p += FETCH(partial, h * pc.C4 + c);
-        row[i] = i * WG + lid < pc.C4 ? FETCH(x, c) + (p + FETCH(proj_b, c)) : vec4(0.0);
-        if (i * WG + lid < pc.C4) xout[c] = row[i];
+        row[i] = i * WG + lid < pc.C4 ? residual(x, parts, bias, c) : vec4(0.0);
     }
     normalize_row(ln_w, ln_b);
     [[unroll]] for (uint i = 0u; i < NI; ++i) {
         uint c = i * WG + lid;
         if (c < pc.C4) lnout[c] = row[i];
+    }
+}
+#endif
+
+#ifdef STAGE_MLP
+layout(binding = 0) uniform samplerBuffer x;
+layout(binding = 1) uniform samplerBuffer head_parts;  // this layer's attention output, split
+layout(binding = 2) uniform samplerBuffer proj_b;
+layout(binding = 3) uniform samplerBuffer ln_w;
+layout(binding = 4) uniform samplerBuffer ln_b;
+layout(binding = 5) uniform samplerBuffer fc_w;
+layout(binding = 6) uniform samplerBuffer fc_b;
+layout(binding = 7) uniform samplerBuffer fc2_w;
+layout(std430, binding = 8) writeonly buffer Partial { vec4 partial[]; };
+layout(std430, binding = 9) writeonly buffer XOut { vec4 xout[]; };
+
+void main() {
+    const uint WG = gl_WorkGroupSize.x;
+    uint lid = gl_LocalInvocationID.x;
+    uint g = gl_WorkGroupID.x;
+    LOAD_RESIDUAL_ROW(x, head_parts, proj_b, xout);
+    normalize_row(ln_w, ln_b);
+    // This workgroup's chunks of the hidden layer (WG vec4 columns each, one per lane), each
+    // multiplied at once by its rows of fc2_w: out[o] accumulates the chunk's share of output
+    // column o = n * WG + lane.
+    const uint H4 = 4u * pc.C4;  // hidden vec4 columns
+    vec4 out_acc[NI];
+    [[unroll]] for (uint n = 0u; n < NI; ++n) out_acc[n] = vec4(0.0);
+    for (uint k = 0u; k < pc.chunks; ++k) {
+        uint c0 = (g * pc.chunks + k) * WG;
+        if (c0 >= H4) break;
+        uint c = min(c0 + lid, H4 - 1u);
+        vec4 hv = gelu_tanh4(row_times_w(fc_w, H4, c) + FETCH(fc_b, c));
+        if (c0 + lid >= H4) hv = vec4(0.0);
+        [[unroll]] for (uint j = 0u; j < WG; ++j) {
+            if (c0 + j >= H4) break;
+            vec4 a = subgroupBroadcast(hv, j);
+            uint r = 4u * (c0 + j) * pc.C4;  // first of the hidden units' fc2_w rows
+            [[unroll]] for (uint n = 0u; n < NI; ++n) {
+                uint o = min(n * WG + lid, pc.C4 - 1u);
+                out_acc[n] += a.x * FETCH(fc2_w, r + o) + a.y * FETCH(fc2_w, r + pc.C4 + o) +
+                              a.z * FETCH(fc2_w, r + 2u * pc.C4 + o) +
+                              a.w * FETCH(fc2_w, r + 3u * pc.C4 + o);
+            }
+        }
+    }
+    [[unroll]] for (uint n = 0u; n < NI; ++n) {
+        uint o = n * WG + lid;
+        if (o < pc.C4) partial[g * pc.C4 + o] = out_acc[n];
     }
 }
 #endif

@@ -40,7 +40,8 @@ pl_shader_variant(matvec_rows_qkv matvec.comp ${PL_MATVEC_ROWS} EPI_QKV=1)
 list(APPEND PL_VARIANT_SOURCES attention_decode.comp)
 pl_shader_variant(attention_decode attention_decode.comp)
 pl_shader_variant(attention_rows attention_decode.comp ROWS=4)
-# One decode layer in four dispatches (decode_layer.comp says why a CPU driver wants it).
+# One decode layer in two dispatches (decode_layer.comp says why a CPU driver wants it).
 list(APPEND PL_VARIANT_SOURCES decode_layer.comp)
 pl_shader_variant(decode_attention decode_layer.comp STAGE_ATTN=1)
 pl_shader_variant(decode_residual_ln decode_layer.comp STAGE_RESLN=1)
+pl_shader_variant(decode_mlp decode_layer.comp STAGE_MLP=1)

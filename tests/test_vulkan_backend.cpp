@@ -262,7 +262,7 @@ class TestVulkanBackend : public QObject {
         }
     }
 
-    // The decode layer (four dispatches, the default on a CPU driver) against the seven separate
+    // The decode layer (two dispatches, the default on a CPU driver) against the seven separate
     // kernels and the CPU twin: rows that do not fill the 8-lane subgroup (n_embd 36 is 9
     // vec4s), head sizes from 12 to 256 (the largest it takes), the first token alone
     // (n_past 0), and 40 steps across block boundaries of a scrambled table.

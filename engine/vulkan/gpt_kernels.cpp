@@ -40,7 +40,11 @@ struct AttentionPush {
 struct DecodeLayerPush {
     uint32_t C4, n_head, n_past, block_size;
     float eps, scale;
+    uint32_t n_parts, chunks;
 };
+// Workgroups of decode_mlp: enough for every worker thread of a CPU driver, few enough that
+// adding their partial rows stays cheap for the next dispatch.
+constexpr uint32_t kDecodeMlpGroups = 8;
 struct LogitsPush {
     uint32_t C4, rows, v0;
 };
@@ -167,9 +171,11 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim, const Ke
         div_up(c4, decode_layer_wg) <= 64 && ctx.has_subgroup_ops(VK_SUBGROUP_FEATURE_BALLOT_BIT) &&
         uint64_t{3 * hd4} * 16 <= shared_limit) {
         k.decode_wg_ = decode_layer_wg;
-        PL_TRY(make(k.decode_attention_, "decode_attention", "ttttttttssts",
+        PL_TRY(make(k.decode_attention_, "decode_attention", "ttttttttttsstss",
                     sizeof(DecodeLayerPush), {k.decode_wg_, hd4, c4}));
-        PL_TRY(make(k.decode_residual_ln_, "decode_residual_ln", "tttttss", sizeof(DecodeLayerPush),
+        PL_TRY(make(k.decode_mlp_, "decode_mlp", "ttttttttss", sizeof(DecodeLayerPush),
+                    {k.decode_wg_, hd4, c4}));
+        PL_TRY(make(k.decode_residual_ln_, "decode_residual_ln", "ttttts", sizeof(DecodeLayerPush),
                     {k.decode_wg_, hd4, c4}));
     }
     return k;
@@ -276,7 +282,13 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
     }
 }
 
-void GptKernels::decode_attention(VkCommandBuffer cmd, BufferRange partial, BufferRange x,
+int GptKernels::decode_mlp_groups(int C) const {
+    // C hidden vec4 columns (4C floats), in chunks of one per lane.
+    const uint32_t chunks = div_up(static_cast<uint32_t>(C), std::max(1u, decode_wg_));
+    return static_cast<int>(std::min(chunks, kDecodeMlpGroups));
+}
+
+void GptKernels::decode_attention(VkCommandBuffer cmd, BufferRange heads, const DecodeResidual& r,
                                   BufferRange ln_w, BufferRange ln_b, BufferRange qkv_w,
                                   BufferRange qkv_b, BufferRange proj_w, const PagedKvBinding& kv,
                                   int C, int n_head, float eps) const {
@@ -285,20 +297,34 @@ void GptKernels::decode_attention(VkCommandBuffer cmd, BufferRange partial, Buff
                             static_cast<uint32_t>(kv.n_past),
                             static_cast<uint32_t>(kv.block_size),
                             eps,
-                            1.0f / std::sqrt(static_cast<float>(head_dim_))};
+                            1.0f / std::sqrt(static_cast<float>(head_dim_)),
+                            static_cast<uint32_t>(r.n_parts),
+                            0};
     // The pool twice: read through its view (earlier keys), written through its buffer (the new
     // token's slot).
-    const BufferRange b[] = {x,         ln_w,      ln_b,      qkv_w,     qkv_b,  kv.block_table,
-                             kv.k_pool, kv.v_pool, kv.k_pool, kv.v_pool, proj_w, partial};
+    const BufferRange b[] = {r.x_in,    r.parts,   r.bias,         ln_w,      ln_b,
+                             qkv_w,     qkv_b,     kv.block_table, kv.k_pool, kv.v_pool,
+                             kv.k_pool, kv.v_pool, proj_w,         heads,     r.x_out};
     decode_attention_.dispatch(cmd, b, &p, static_cast<uint32_t>(n_head));
 }
 
-void GptKernels::decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, BufferRange x,
-                                    BufferRange partial, BufferRange proj_b, BufferRange ln_w,
-                                    BufferRange ln_b, int C, int n_head, float eps) const {
-    const DecodeLayerPush p{
-        static_cast<uint32_t>(C / 4), static_cast<uint32_t>(n_head), 0, 1, eps, 0.0f};
-    const BufferRange b[] = {x, partial, proj_b, ln_w, ln_b, x, ln};
+void GptKernels::decode_mlp(VkCommandBuffer cmd, BufferRange parts, const DecodeResidual& r,
+                            BufferRange ln_w, BufferRange ln_b, BufferRange fc_w, BufferRange fc_b,
+                            BufferRange fc2_w, int C, float eps) const {
+    const uint32_t groups = static_cast<uint32_t>(decode_mlp_groups(C));
+    const uint32_t chunks = div_up(div_up(static_cast<uint32_t>(C), decode_wg_), groups);
+    const DecodeLayerPush p{static_cast<uint32_t>(C / 4),     0,     0, 1, eps, 0.0f,
+                            static_cast<uint32_t>(r.n_parts), chunks};
+    const BufferRange b[] = {r.x_in, r.parts, r.bias, ln_w,  ln_b,
+                             fc_w,   fc_b,    fc2_w,  parts, r.x_out};
+    decode_mlp_.dispatch(cmd, b, &p, groups);
+}
+
+void GptKernels::decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, const DecodeResidual& r,
+                                    BufferRange ln_w, BufferRange ln_b, int C, float eps) const {
+    const DecodeLayerPush p{static_cast<uint32_t>(C / 4),     0, 0, 1, eps, 0.0f,
+                            static_cast<uint32_t>(r.n_parts), 0};
+    const BufferRange b[] = {r.x_in, r.parts, r.bias, ln_w, ln_b, ln};
     decode_residual_ln_.dispatch(cmd, b, &p, 1);
 }
 

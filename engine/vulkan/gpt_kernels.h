@@ -56,7 +56,7 @@ struct KernelTuning {
     // The same bound for attention alone: its multi-row kernel (lanes split the keys) may win
     // for every length on a device where the one-query-per-lane kernel wastes its K/V loads.
     int attention_rows_max_rows = 32;
-    // Decode (one new token) as four dispatches per layer (shaders/decode_layer.comp) instead
+    // Decode (one new token) as two dispatches per layer (shaders/decode_layer.comp) instead
     // of seven. On a CPU driver every dispatch costs a hand-off to its worker threads; a GPU
     // keeps the separate kernels, which spread one token over more workgroups.
     bool fused_decode = false;
@@ -95,22 +95,35 @@ class GptKernels {
     void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
                 int rows, int C) const;
 
-    // A decode layer in four dispatches (shaders/decode_layer.comp; a barrier after each):
-    //   decode_attention: layernorm 1 of x's row 0, q/k/v (k and v also into the pool at
-    //     kv.n_past), attention over the pool's n_past keys and the new one, and per head h
-    //     partial[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :]. One workgroup per head.
-    //   decode_residual_ln: x += sum_h partial[h,:] + proj_b, and ln = layernorm 2 of it.
-    //   matmul(kGelu) and matmul(kResidual) for the MLP, as in every other pass.
-    // `x` and `partial` are bound with their texel views (decode_residual_ln also writes x
-    // through its buffer). Valid only when has_decode_layer().
+    // A decode layer in two dispatches (shaders/decode_layer.comp; a barrier after each). The
+    // residual row is never added to in place: each dispatch forms it from the row before and
+    // the previous step's output split in partial rows, and its workgroup 0 stores it in the
+    // other residual buffer (DecodeResidual says which).
+    //   decode_attention: r = x_in + (sum of in.parts + in.bias); x_out = r; layernorm 1, q/k/v
+    //     (k and v also into the pool at kv.n_past), attention over the pool's n_past keys and
+    //     the new one, and per head h heads[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :]. One
+    //     workgroup per head.
+    //   decode_mlp: r = x_in + (sum_h heads[h,:] + proj_b); x_out = r; layernorm 2; each of
+    //     decode_mlp_groups(C) workgroups takes a share of the hidden columns and writes its
+    //     share of their product with fc2_w as parts[g,:] (fc2_b not added).
+    //   decode_residual_ln: ln = layernorm(x_in + (sum of parts + bias)), for ln_f.
+    // Bind every input with its texel view. Valid only when has_decode_layer().
+    struct DecodeResidual {
+        BufferRange x_in, x_out;
+        BufferRange parts, bias;  // parts: n_parts rows of C floats (n_parts 0: none)
+        int n_parts = 0;
+    };
     bool has_decode_layer() const { return decode_attention_.valid(); }
-    void decode_attention(VkCommandBuffer cmd, BufferRange partial, BufferRange x, BufferRange ln_w,
-                          BufferRange ln_b, BufferRange qkv_w, BufferRange qkv_b,
+    int decode_mlp_groups(int C) const;
+    void decode_attention(VkCommandBuffer cmd, BufferRange heads, const DecodeResidual& r,
+                          BufferRange ln_w, BufferRange ln_b, BufferRange qkv_w, BufferRange qkv_b,
                           BufferRange proj_w, const PagedKvBinding& kv, int C, int n_head,
                           float eps) const;
-    void decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, BufferRange x, BufferRange partial,
-                            BufferRange proj_b, BufferRange ln_w, BufferRange ln_b, int C,
-                            int n_head, float eps) const;
+    void decode_mlp(VkCommandBuffer cmd, BufferRange parts, const DecodeResidual& r,
+                    BufferRange ln_w, BufferRange ln_b, BufferRange fc_w, BufferRange fc_b,
+                    BufferRange fc2_w, int C, float eps) const;
+    void decode_residual_ln(VkCommandBuffer cmd, BufferRange ln, const DecodeResidual& r,
+                            BufferRange ln_w, BufferRange ln_b, int C, float eps) const;
 
     // The kernel a matmul/attention call with these arguments records (for labels and timing).
     const char* matmul_kernel_name(int T, Epilogue epi, KernelChoice choice) const;
@@ -122,7 +135,7 @@ class GptKernels {
     KernelTuning tuning_;
     int head_dim_ = 0;
     Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
-    Kernel decode_attention_, decode_residual_ln_;
+    Kernel decode_attention_, decode_mlp_, decode_residual_ln_;
     uint32_t decode_wg_ = 0;               // the decode layer's workgroup: one subgroup
     uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)
     Kernel matmul_[4], matmul_small_[4], matvec_[4], matvec_rows_[4];  // indexed by Epilogue

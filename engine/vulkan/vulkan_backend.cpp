@@ -61,12 +61,14 @@ struct VulkanBackend::Impl {
 
     std::vector<vk::Buffer> k_pool, v_pool;  // one of each per layer: [block][slot][C]
     vk::Buffer x, ln, qkv, att, fc;          // activations for one pass
-    vk::Buffer partial;  // the fused decode layer's per-head output projections [n_head][C]
+    // The decode layer's (KernelTuning::fused_decode) second residual row, per-head output
+    // projections [n_head][C] and MLP output shares [decode_mlp_groups][C].
+    vk::Buffer x2, heads, mlp_parts;
     vk::Buffer tokens, table, logits;   // host-visible inputs and output
     std::vector<vk::BufferView> views;  // every texel view above, destroyed with them
     std::vector<VkBufferView> k_view, v_view;
     VkBufferView x_view{}, ln_view{}, qkv_view{}, att_view{}, fc_view{}, tokens_view{},
-        table_view{}, partial_view{};
+        table_view{}, x2_view{}, heads_view{}, mlp_parts_view{};
 
     VkQueryPool queries = VK_NULL_HANDLE;
     uint32_t query_capacity = 0;
@@ -197,8 +199,11 @@ Result<void> VulkanBackend::Impl::init() {
         {&qkv, 3 * P * row, "qkv", vk::MemoryUse::kDevice, &qkv_view, f4},
         {&att, P * row, "attention output", vk::MemoryUse::kDevice, &att_view, f4},
         {&fc, 4 * P * row, "mlp hidden", vk::MemoryUse::kDevice, &fc_view, f4},
-        {&partial, static_cast<VkDeviceSize>(cfg.n_head) * row, "per-head projections",
-         vk::MemoryUse::kDevice, &partial_view, f4},
+        {&x2, row, "second residual row", vk::MemoryUse::kDevice, &x2_view, f4},
+        {&heads, static_cast<VkDeviceSize>(cfg.n_head) * row, "per-head projections",
+         vk::MemoryUse::kDevice, &heads_view, f4},
+        {&mlp_parts, static_cast<VkDeviceSize>(std::max(1, kernels.decode_mlp_groups(C))) * row,
+         "MLP output shares", vk::MemoryUse::kDevice, &mlp_parts_view, f4},
         {&tokens, 4ull * cfg.n_positions, "tokens", vk::MemoryUse::kReadback, &tokens_view, i1},
         {&table, 4ull * max_blocks, "block table", vk::MemoryUse::kReadback, &table_view, i1},
         {&logits, 4ull * cfg.vocab_size, "logits", vk::MemoryUse::kReadback, nullptr, f4},
@@ -446,9 +451,9 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     }
 
     const int n_pass = (T + m.pass_tokens - 1) / m.pass_tokens;
-    // One new token: the three-dispatch layer where the device has it. forward_attention keeps
+    // One new token: the two-dispatch layer where the device has it. forward_attention keeps
     // the separate kernels, whose attention writes the scores it used.
-    const bool fused = T == 1 && !m.capture && K.has_decode_layer();
+    const bool fused = T == 1 && !m.capture && cfg.n_layer > 0 && K.has_decode_layer();
     const char* phase = T == 1 ? "decode" : "prefill";
     char label[96];
     // Every op: a debug label, a timestamp pair when profiling, and a barrier after.
@@ -479,40 +484,70 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
         }
     };
 
-    int last_rows = 0;
-    for (int pass = 0; pass < n_pass; ++pass) {
-        const int t0 = pass * m.pass_tokens;
-        const int Tp = std::min(m.pass_tokens, T - t0);
-        last_rows = Tp;
-        const int pos0 = n_past + t0;
-        set_label(pass, -1, "embedding");
+    if (fused) {
+        // Two dispatches a layer (GptKernels::decode_attention, decode_mlp): the residual row
+        // moves between x and x2, each dispatch forming it from the row before and the
+        // previous step's output shares.
+        set_label(0, -1, "embedding");
         op("embedding", [&] {
             for (const WteRange& r : m.wte_ranges) {
                 K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view), r.range,
-                            m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
+                            m.bind(m.wpe), 0, n_past, 1, C, r.v0, r.v1);
             }
         });
+        const BufferRange rows[2] = {Impl::whole(m.x, m.x_view), Impl::whole(m.x2, m.x2_view)};
+        const BufferRange heads = Impl::whole(m.heads, m.heads_view);
+        const BufferRange parts = Impl::whole(m.mlp_parts, m.mlp_parts_view);
+        const int n_parts = K.decode_mlp_groups(C);
         for (int l = 0; l < cfg.n_layer; ++l) {
             const DeviceLayer& w = m.layers[l];
             vk::PagedKvBinding kv{Impl::whole(m.table, m.table_view),
                                   Impl::whole(m.k_pool[l], m.k_view[l]),
-                                  Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
-            if (fused) {
-                const BufferRange x = Impl::whole(m.x, m.x_view);
-                const BufferRange partial = Impl::whole(m.partial, m.partial_view);
-                set_label(pass, l, "attention");
-                op("decode_attention", [&] {
-                    K.decode_attention(cmd, partial, x, m.bind(w.ln1_w), m.bind(w.ln1_b),
-                                       m.bind(w.qkv_w), m.bind(w.qkv_b), m.bind(w.proj_w), kv, C,
-                                       cfg.n_head, cfg.layer_norm_epsilon);
-                });
-                set_label(pass, l, "ln_2");
-                op("decode_residual_ln", [&] {
-                    K.decode_residual_ln(cmd, Impl::whole(m.ln), x, partial, m.bind(w.proj_b),
-                                         m.bind(w.ln2_w), m.bind(w.ln2_b), C, cfg.n_head,
-                                         cfg.layer_norm_epsilon);
-                });
-            } else {
+                                  Impl::whole(m.v_pool[l], m.v_view[l]), n_past, bs};
+            // Layer 0 starts from the embedding alone; the bias binding is then unused.
+            const vk::GptKernels::DecodeResidual into_attention{
+                rows[0], rows[1], parts, m.bind(m.layers[std::max(0, l - 1)].fc2_b),
+                l == 0 ? 0 : n_parts};
+            set_label(0, l, "attention");
+            op("decode_attention", [&] {
+                K.decode_attention(cmd, heads, into_attention, m.bind(w.ln1_w), m.bind(w.ln1_b),
+                                   m.bind(w.qkv_w), m.bind(w.qkv_b), m.bind(w.proj_w), kv, C,
+                                   cfg.n_head, cfg.layer_norm_epsilon);
+            });
+            const vk::GptKernels::DecodeResidual into_mlp{rows[1], rows[0], heads, m.bind(w.proj_b),
+                                                          cfg.n_head};
+            set_label(0, l, "mlp");
+            op("decode_mlp", [&] {
+                K.decode_mlp(cmd, parts, into_mlp, m.bind(w.ln2_w), m.bind(w.ln2_b), m.bind(w.fc_w),
+                             m.bind(w.fc_b), m.bind(w.fc2_w), C, cfg.layer_norm_epsilon);
+            });
+        }
+        const vk::GptKernels::DecodeResidual final_row{
+            rows[0], rows[1], parts, m.bind(m.layers[cfg.n_layer - 1].fc2_b), n_parts};
+        set_label(0, -1, "ln_f");
+        op("decode_residual_ln", [&] {
+            K.decode_residual_ln(cmd, Impl::whole(m.ln), final_row, m.bind(m.lnf_w),
+                                 m.bind(m.lnf_b), C, cfg.layer_norm_epsilon);
+        });
+    } else {
+        int last_rows = 0;
+        for (int pass = 0; pass < n_pass; ++pass) {
+            const int t0 = pass * m.pass_tokens;
+            const int Tp = std::min(m.pass_tokens, T - t0);
+            last_rows = Tp;
+            const int pos0 = n_past + t0;
+            set_label(pass, -1, "embedding");
+            op("embedding", [&] {
+                for (const WteRange& r : m.wte_ranges) {
+                    K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view),
+                                r.range, m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
+                }
+            });
+            for (int l = 0; l < cfg.n_layer; ++l) {
+                const DeviceLayer& w = m.layers[l];
+                vk::PagedKvBinding kv{Impl::whole(m.table, m.table_view),
+                                      Impl::whole(m.k_pool[l], m.k_view[l]),
+                                      Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
                 set_label(pass, l, "ln_1");
                 op("layernorm", [&] {
                     K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln1_w),
@@ -524,7 +559,8 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                              m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
                 });
                 set_label(pass, l, "attention");
-                // forward_attention: the last token's scores, max and sum, from this very kernel.
+                // forward_attention: the last token's scores, max and sum, from this very
+                // kernel.
                 vk::AttentionProbe probe;
                 const bool probed = m.capture && pass == n_pass - 1;
                 if (probed) {
@@ -550,25 +586,25 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                     K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln2_w),
                                 m.bind(w.ln2_b), 0, Tp, C, cfg.layer_norm_epsilon);
                 });
+                set_label(pass, l, "mlp_fc");
+                op("mlp_fc", [&] {
+                    K.matmul(cmd, Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), m.bind(w.fc_w),
+                             m.bind(w.fc_b), Tp, C, 4 * C, Epilogue::kGelu);
+                });
+                set_label(pass, l, "mlp_proj");
+                op("mlp_proj", [&] {
+                    K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), m.bind(w.fc2_w),
+                             m.bind(w.fc2_b), Tp, 4 * C, C, Epilogue::kResidual);
+                });
             }
-            set_label(pass, l, "mlp_fc");
-            op("mlp_fc", [&] {
-                K.matmul(cmd, Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), m.bind(w.fc_w),
-                         m.bind(w.fc_b), Tp, C, 4 * C, Epilogue::kGelu);
-            });
-            set_label(pass, l, "mlp_proj");
-            op("mlp_proj", [&] {
-                K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), m.bind(w.fc2_w),
-                         m.bind(w.fc2_b), Tp, 4 * C, C, Epilogue::kResidual);
-            });
         }
+        // Only the last position's logits are needed: the next token.
+        set_label(0, -1, "ln_f");
+        op("layernorm", [&] {
+            K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(m.lnf_w),
+                        m.bind(m.lnf_b), last_rows - 1, 1, C, cfg.layer_norm_epsilon);
+        });
     }
-    // Only the last position's logits are needed: the next token.
-    set_label(0, -1, "ln_f");
-    op("layernorm", [&] {
-        K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(m.lnf_w),
-                    m.bind(m.lnf_b), last_rows - 1, 1, C, cfg.layer_norm_epsilon);
-    });
     set_label(0, -1, "logits");
     op("logits", [&] {
         for (const WteRange& r : m.wte_ranges) {

@@ -34,7 +34,7 @@ struct VulkanOptions {
     // drivers that compile lazily at first dispatch, lavapipe among them, do so now and not
     // inside the first request's time to first token.
     bool warm_up = true;
-    // One decode layer in three dispatches instead of seven (KernelTuning::fused_decode):
+    // One decode layer in two dispatches instead of seven (KernelTuning::fused_decode):
     // -1 as the device's tuning says (on for CPU drivers), 0 off, 1 on where the kernels exist.
     int fused_decode = -1;
 };
