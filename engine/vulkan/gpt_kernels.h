@@ -67,7 +67,8 @@ struct KernelTuning {
 class GptKernels {
   public:
     // head_dim is baked into the attention kernels (it sizes their register arrays); n_embd,
-    // when given, sizes the fused decode layer's shared row (without it there is none).
+    // when given, sizes the decode layer's row in registers (without it there is no decode
+    // layer).
     static Result<GptKernels> create(const Context& ctx, int head_dim, const KernelTuning& tuning,
                                      int n_embd = 0);
 
@@ -97,9 +98,9 @@ class GptKernels {
 
     // A decode layer in two dispatches (shaders/decode_layer.comp; a barrier after each). The
     // residual row is never added to in place: each dispatch forms it from the row before and
-    // the previous step's output split in partial rows, and its workgroup 0 stores it in the
+    // the previous dispatch's output, kept as partial rows, and its workgroup 0 stores it in the
     // other residual buffer (DecodeResidual says which).
-    //   decode_attention: r = x_in + (sum of in.parts + in.bias); x_out = r; layernorm 1, q/k/v
+    //   decode_attention: r = x_in + (sum of r.parts + r.bias); x_out = r; layernorm 1, q/k/v
     //     (k and v also into the pool at kv.n_past), attention over the pool's n_past keys and
     //     the new one, and per head h heads[h,:] = att_h @ proj_w[h*hd .. h*hd + hd, :]. One
     //     workgroup per head.
