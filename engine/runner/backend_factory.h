@@ -1,6 +1,6 @@
 // Creates the backend the user asked for. The default is Vulkan on a hardware device. It takes the
 // CPU twin when no usable Vulkan device exists (and says why), and when the only one is a CPU
-// implementation of Vulkan such as lavapipe: that runs the same model 5-8x slower than the twin
+// implementation of Vulkan such as lavapipe: that runs the same model 3-4x slower than the twin
 // on the same cores (`prefixlens bench`), so the twin is the better Vulkan there (and says so).
 #pragma once
 
