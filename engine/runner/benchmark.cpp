@@ -29,6 +29,13 @@ std::vector<int32_t> bench_tokens(int n, int vocab, uint32_t seed) {
     return t;
 }
 
+// Kernels in order of time spent, the slowest first.
+std::vector<KernelTime> slowest_first(std::vector<KernelTime> kernels) {
+    std::sort(kernels.begin(), kernels.end(),
+              [](const KernelTime& a, const KernelTime& b) { return a.ms > b.ms; });
+    return kernels;
+}
+
 std::vector<int32_t> iota_table(int n, int first) {
     std::vector<int32_t> t(static_cast<std::size_t>(n));
     std::iota(t.begin(), t.end(), first);
@@ -101,10 +108,8 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
         const int32_t one[1] = {next};
         PL_TRY(backend.forward(table, r.decode_context + o.decode_steps, one, logits, &stats));
         backend.set_profiling(false);
-        r.decode_kernels = stats.kernels;
+        r.decode_kernels = slowest_first(stats.kernels);
         r.decode_gpu_ms = stats.gpu_ms;
-        std::sort(r.decode_kernels.begin(), r.decode_kernels.end(),
-                  [](const KernelTime& x, const KernelTime& y) { return x.ms > y.ms; });
     }
 
     // TTFT for a long shared prefix plus a short question, through the real prefix cache:
@@ -169,10 +174,8 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
             std::span(prompt).subspan(static_cast<std::size_t>(a->cached_tokens)), logits, &stats));
         PL_TRY(cache.release(a->sequence, 100.0));
         backend.set_profiling(false);
-        r.cached_kernels = stats.kernels;
+        r.cached_kernels = slowest_first(stats.kernels);
         r.cached_gpu_ms = stats.gpu_ms;
-        std::sort(r.cached_kernels.begin(), r.cached_kernels.end(),
-                  [](const KernelTime& x, const KernelTime& y) { return x.ms > y.ms; });
     }
 
     // Where the time goes: per-kernel GPU time of one 512-token prefill.
@@ -183,9 +186,7 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
         const auto tokens = bench_tokens(r.kernels_tokens, cfg.vocab_size, 5);
         ForwardStats stats;
         PL_TRY(backend.forward(table, 0, tokens, logits, &stats));
-        r.kernels = stats.kernels;
-        std::sort(r.kernels.begin(), r.kernels.end(),
-                  [](const KernelTime& a, const KernelTime& b) { return a.ms > b.ms; });
+        r.kernels = slowest_first(stats.kernels);
     }
     backend.set_profiling(false);
     return r;

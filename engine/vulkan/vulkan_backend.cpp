@@ -483,18 +483,22 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
             std::snprintf(label, sizeof label, "%s/%s%s", phase, pass_part, what);
         }
     };
+    // x[0, Tp) = the embeddings of tokens [t0, t0 + Tp) at positions from pos0.
+    auto embed = [&](int t0, int pos0, int Tp) {
+        op("embedding", [&] {
+            for (const WteRange& r : m.wte_ranges) {
+                K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view), r.range,
+                            m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
+            }
+        });
+    };
 
     if (fused) {
         // Two dispatches a layer (GptKernels::decode_attention, decode_mlp): the residual row
         // moves between x and x2, each dispatch forming it from the row before and the
-        // previous step's output shares.
+        // previous dispatch's output shares.
         set_label(0, -1, "embedding");
-        op("embedding", [&] {
-            for (const WteRange& r : m.wte_ranges) {
-                K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view), r.range,
-                            m.bind(m.wpe), 0, n_past, 1, C, r.v0, r.v1);
-            }
-        });
+        embed(0, n_past, 1);
         const BufferRange rows[2] = {Impl::whole(m.x, m.x_view), Impl::whole(m.x2, m.x2_view)};
         const BufferRange heads = Impl::whole(m.heads, m.heads_view);
         const BufferRange parts = Impl::whole(m.mlp_parts, m.mlp_parts_view);
@@ -537,12 +541,7 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
             last_rows = Tp;
             const int pos0 = n_past + t0;
             set_label(pass, -1, "embedding");
-            op("embedding", [&] {
-                for (const WteRange& r : m.wte_ranges) {
-                    K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view),
-                                r.range, m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
-                }
-            });
+            embed(t0, pos0, Tp);
             for (int l = 0; l < cfg.n_layer; ++l) {
                 const DeviceLayer& w = m.layers[l];
                 vk::PagedKvBinding kv{Impl::whole(m.table, m.table_view),
