@@ -24,12 +24,12 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "i18n.h"
-#include "latency_probe.h"
-#include "live_panel.h"
-#include "main_window.h"
-#include "run_store.h"
-#include "scenario_import.h"
+#include "common/i18n.h"
+#include "panels/live_panel.h"
+#include "session/run_store.h"
+#include "session/scenario_import.h"
+#include "shell/latency_probe.h"
+#include "shell/main_window.h"
 
 namespace pl::cli {
 
@@ -48,8 +48,8 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     }
     ui::EngineOptions engine;
     engine.model_dir = QString::fromStdString(a.get("--model").value_or(""));
-    // Finished runs outlive the launch (ui/run_store.h); PREFIXLENS_RUN_CACHE=0 keeps them in
-    // memory only, e.g. to measure a first play.
+    // Finished runs outlive the launch (ui/session/run_store.h); PREFIXLENS_RUN_CACHE=0 keeps them
+    // in memory only, e.g. to measure a first play.
     if (qEnvironmentVariable("PREFIXLENS_RUN_CACHE") != QLatin1String("0"))
         engine.run_store_dir = ui::RunStore::defaultDir();
     if (auto b = a.get("--backend")) {

@@ -20,15 +20,15 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
+#include "common/i18n.h"
 #include "core/file_util.h"
 #include "cpu/cpu_ops.h"
-#include "i18n.h"
-#include "lesson.h"
-#include "lesson_panel.h"
-#include "live_panel.h"
-#include "main_window.h"
-#include "scenario_context.h"
-#include "scenario_import.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_panel.h"
+#include "panels/live_panel.h"
+#include "session/scenario_import.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
 
 namespace pl::cli {
 

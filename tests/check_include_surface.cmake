@@ -1,7 +1,9 @@
 # cmake -DSOURCE_DIR=<repo> -P check_include_surface.cmake
 # Fails when a file in app/ or ui/ includes an engine header that engine/public_headers.txt does
-# not list, or when a ui/ file other than the engine worker includes a "worker" header (one that
-# tokenizes, renders, lints or runs the model: that work must not run on the UI thread).
+# not list, when a ui/ file other than the two workers in ui/session/ includes a "worker" header
+# (one that tokenizes, renders, lints or runs the model: that work must not run on the UI thread),
+# or when ui/'s folders include each other against the README's Layout table: only ui/shell/
+# includes the window shell, and ui/common/ and ui/state/ include no views, panels or sessions.
 cmake_minimum_required(VERSION 3.25)
 
 file(STRINGS "${SOURCE_DIR}/engine/public_headers.txt" lines)
@@ -24,16 +26,38 @@ foreach(line IN LISTS lines)
   endif()
 endforeach()
 
-# The live view of a serving engine has its own worker thread (ui/live_session.cpp).
-set(worker_files "ui/engine_session.cpp" "ui/live_session.cpp")
-file(GLOB sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.h"
+# The live view of a serving engine has its own worker thread (ui/session/live_session.cpp).
+set(worker_files "ui/session/engine_session.cpp" "ui/session/live_session.cpp")
+file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.h"
      "${SOURCE_DIR}/ui/*.cpp" "${SOURCE_DIR}/ui/*.h")
+# ui/'s folders, and the folders of ui/ each may not include.
+set(ui_folders common state session views panels lessons shell)
+set(forbidden_common views panels lessons session shell)
+set(forbidden_state views panels lessons session shell)
+set(forbidden_session views panels lessons shell)
+set(forbidden_views panels lessons session shell)
+set(forbidden_panels lessons shell)
+set(forbidden_lessons shell)
+set(forbidden_shell "")
 foreach(src IN LISTS sources)
+  if(src MATCHES "^ui/[^/]+$")
+    list(APPEND problems "${src} lies directly in ui/: put it in the folder of its subject")
+  endif()
   file(STRINGS "${SOURCE_DIR}/${src}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(inc IN LISTS includes)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" header "${inc}")
+    if(src MATCHES "^ui/([a-z_]+)/" AND EXISTS "${SOURCE_DIR}/ui/${header}")
+      set(folder "${CMAKE_MATCH_1}")
+      string(REGEX MATCH "^[a-z_]+" target "${header}")
+      if(NOT folder IN_LIST ui_folders)
+        list(APPEND problems "${src} lies in ui/${folder}/, which the README's Layout table lacks")
+      elseif(target IN_LIST forbidden_${folder})
+        list(APPEND problems "${src} includes ${header}: ui/${folder}/ may not include ui/${target}/")
+      endif()
+      continue()
+    endif()
     if(NOT EXISTS "${SOURCE_DIR}/engine/${header}")
-      continue()  # a header of app/ or ui/ itself, or generated
+      continue()  # a header of app/ itself, or generated
     endif()
     if(NOT header IN_LIST public)
       list(APPEND problems "${src} includes engine-internal ${header}")

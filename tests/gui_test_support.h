@@ -1,7 +1,7 @@
 // Shared helpers for the suites that open the app's window or its engine (they link the UI).
 #pragma once
 
-#include "engine_session.h"
+#include "session/engine_session.h"
 
 namespace pl::test {
 

@@ -14,19 +14,19 @@
 #include <memory>
 #include <set>
 
-#include "block_chain_view.h"
 #include "core/assets.h"
-#include "engine_session.h"
 #include "gui_test_support.h"
 #include "lint/finding_tokens.h"
-#include "lint_panel.h"
-#include "main_window.h"
+#include "panels/lint_panel.h"
+#include "panels/usage_panel.h"
 #include "prompt/renderer.h"
-#include "prompt_view.h"
-#include "scenario_context.h"
-#include "timeline_state.h"
+#include "session/engine_session.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
+#include "state/timeline_state.h"
 #include "tokenizer/bpe_tokenizer.h"
-#include "usage_panel.h"
+#include "views/block_chain_view.h"
+#include "views/prompt_view.h"
 
 using namespace pl;
 using namespace pl::ui;

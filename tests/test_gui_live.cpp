@@ -13,7 +13,7 @@
 #include <QTreeWidget>
 #include <filesystem>
 
-#include "live_panel.h"
+#include "panels/live_panel.h"
 #include "test_support.h"
 
 using namespace pl;

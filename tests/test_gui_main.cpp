@@ -22,22 +22,22 @@
 #include <map>
 #include <memory>
 
-#include "block_chain_view.h"
-#include "charts_panel.h"
-#include "engine_session.h"
 #include "gui_test_support.h"
-#include "latency_probe.h"
-#include "lesson.h"
-#include "lesson_panel.h"
-#include "main_window.h"
-#include "pool_view.h"
-#include "prompt_view.h"
-#include "refresh_queue.h"
-#include "scenario_context.h"
-#include "scenario_import.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_panel.h"
+#include "panels/charts_panel.h"
+#include "panels/usage_panel.h"
+#include "session/engine_session.h"
+#include "session/scenario_import.h"
+#include "shell/latency_probe.h"
+#include "shell/main_window.h"
+#include "state/refresh_queue.h"
+#include "state/scenario_context.h"
+#include "state/timeline_state.h"
 #include "test_support.h"
-#include "timeline_state.h"
-#include "usage_panel.h"
+#include "views/block_chain_view.h"
+#include "views/pool_view.h"
+#include "views/prompt_view.h"
 
 using namespace pl;
 using namespace pl::ui;

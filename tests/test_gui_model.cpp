@@ -7,13 +7,13 @@
 #include <cmath>
 #include <numeric>
 
-#include "block_chain_view.h"
 #include "gui_test_support.h"
-#include "main_window.h"
-#include "model_panel.h"
-#include "scenario_context.h"
-#include "timeline_state.h"
-#include "usage_panel.h"
+#include "panels/model_panel.h"
+#include "panels/usage_panel.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
+#include "state/timeline_state.h"
+#include "views/block_chain_view.h"
 
 using namespace pl;
 using namespace pl::ui;

@@ -27,22 +27,22 @@
 #include <QtTest>
 #include <memory>
 
-#include "block_chain_view.h"
-#include "charts_panel.h"
+#include "common/elided_label.h"
+#include "common/i18n.h"
+#include "common/text_util.h"
 #include "core/assets.h"
-#include "elided_label.h"
 #include "gui_test_support.h"
-#include "i18n.h"
-#include "lesson_panel.h"
-#include "lint_panel.h"
-#include "main_window.h"
-#include "prompt_view.h"
-#include "scenario_context.h"
+#include "lessons/lesson_panel.h"
+#include "panels/charts_panel.h"
+#include "panels/lint_panel.h"
+#include "panels/usage_panel.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
+#include "state/timeline_state.h"
 #include "test_support.h"
-#include "text_util.h"
-#include "timeline_state.h"
 #include "tokenizer/bpe_tokenizer.h"
-#include "usage_panel.h"
+#include "views/block_chain_view.h"
+#include "views/prompt_view.h"
 
 using namespace pl;
 using namespace pl::ui;

@@ -1,5 +1,5 @@
-// Runs kept on disk (ui/run_store.h): a second launch shows the run the first one played, with
-// the same numbers and at once; a run of another engine, or a damaged file, is never shown.
+// Runs kept on disk (ui/session/run_store.h): a second launch shows the run the first one played,
+// with the same numbers and at once; a run of another engine, or a damaged file, is never shown.
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gui_test_support.h"
-#include "run_store.h"
 #include "runner/scenario.h"
+#include "session/run_store.h"
 
 using namespace pl;
 using namespace pl::ui;

@@ -8,7 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "palette.h"
+#include "common/palette.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Lesson files: any bytes. An accepted lesson has at least one step, each with an English
 // title and text.
 #include "fuzz_support.h"
-#include "lesson.h"
+#include "lessons/lesson.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

@@ -1,8 +1,8 @@
-// Stored runs (ui/run_store.h): any bytes, after the magic line. An accepted run fits its
+// Stored runs (ui/session/run_store.h): any bytes, after the magic line. An accepted run fits its
 // scenario: one result per request, every event, snapshot and block index in range.
 #include "fuzz_support.h"
-#include "run_store.h"
 #include "runner/scenario.h"
+#include "session/run_store.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

@@ -1,0 +1,329 @@
+#include "lessons/lesson.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/assets.h"
+
+namespace pl::ui {
+
+namespace {
+
+const std::string kEmpty;
+
+struct Reader {
+    const std::string& file;
+    Error fail(const std::string& pointer, const std::string& what) const {
+        return make_error(file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " +
+                          what);
+    }
+};
+
+std::string targetList() {
+    std::string out;
+    for (const auto& t : lessonTargets())
+        out += (out.empty() ? "" : ", ") + std::string(t.id);
+    return out;
+}
+
+// A language code as QLocale writes them: two or three letters, optionally "_" and a region.
+bool isLanguageCode(const std::string& code) {
+    const auto sep = code.find('_');
+    const std::string lang = code.substr(0, sep);
+    if (lang.size() < 2 || lang.size() > 3)
+        return false;
+    if (!std::all_of(lang.begin(), lang.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+        return false;
+    if (sep == std::string::npos)
+        return true;
+    const std::string region = code.substr(sep + 1);
+    return !region.empty() && region.size() <= 4 &&
+           std::all_of(region.begin(), region.end(), [](char c) {
+               return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+           });
+}
+
+// A string (English only) or an object of language -> string with a non-empty "en".
+Result<LocalizedText> readText(const Reader& r, const ojson& obj, const std::string& ptr,
+                               const char* key, bool required) {
+    const std::string p = ptr + "/" + key;
+    LocalizedText out;
+    if (!obj.contains(key) || obj[key].is_null()) {
+        if (required)
+            return r.fail(p,
+                          "missing: expected a text, or an object of texts by language "
+                          "({\"en\": ..., \"ja\": ..., \"pl\": ...})");
+        return out;
+    }
+    const ojson& v = obj[key];
+    if (v.is_string()) {
+        out.texts.emplace_back("en", v.get<std::string>());
+    } else if (v.is_object()) {
+        for (const auto& [lang, text] : v.items()) {
+            if (!isLanguageCode(lang))
+                return r.fail(p + "/" + lang,
+                              "expected a language code such as \"en\", \"ja\" or \"pt_BR\"");
+            if (!text.is_string())
+                return r.fail(p + "/" + lang, "expected a string");
+            out.texts.emplace_back(lang, text.get<std::string>());
+        }
+    } else {
+        return r.fail(p, "expected a text, or an object of texts by language");
+    }
+    if (out.exactly("en").empty())
+        return r.fail(p + (v.is_object() ? "/en" : ""),
+                      "needs a non-empty English text (\"en\"): it is shown for every language "
+                      "the lesson does not have");
+    return out;
+}
+
+Result<LessonStep> readStep(const Reader& r, const ojson& q, std::size_t index) {
+    const std::string p = "/steps/" + std::to_string(index);
+    if (!q.is_object())
+        return r.fail(p, "expected a step object");
+    static const char* const known[] = {"title", "text", "scenario", "request", "at", "highlight"};
+    for (auto it = q.begin(); it != q.end(); ++it) {
+        // A named key, not a structured binding: clang before 16 cannot capture those.
+        const std::string& key = it.key();
+        if (std::find_if(std::begin(known), std::end(known),
+                         [&](const char* k) { return key == k; }) == std::end(known))
+            return r.fail(p + "/" + key,
+                          "unknown field (a step has title, text, scenario, request, at and "
+                          "highlight)");
+    }
+    LessonStep s;
+    s.where = r.file + ": " + p;
+    auto title = readText(r, q, p, "title", true);
+    if (!title)
+        return title.error();
+    s.title = std::move(title.value());
+    auto text = readText(r, q, p, "text", true);
+    if (!text)
+        return text.error();
+    s.text = std::move(text.value());
+
+    if (!q.contains("scenario") || !q["scenario"].is_string() ||
+        q["scenario"].get<std::string>().empty())
+        return r.fail(p + "/scenario",
+                      "expected the name of a built-in scenario or the path of a scenario file");
+    s.scenario = q["scenario"].get<std::string>();
+
+    if (q.contains("request") && !q["request"].is_null()) {
+        const ojson& v = q["request"];
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 1000000)
+            return r.fail(p + "/request",
+                          "expected the index of a request (0 is the first), or null for the "
+                          "end of the whole run");
+        s.request = static_cast<int>(v.get<int64_t>());
+    }
+
+    if (q.contains("at") && !q["at"].is_null()) {
+        const ojson& v = q["at"];
+        const std::string at = v.is_string() ? v.get<std::string>() : std::string();
+        if (at == "start")
+            s.at = LessonMoment::Start;
+        else if (at == "prefill")
+            s.at = LessonMoment::Prefill;
+        else if (at == "end")
+            s.at = LessonMoment::End;
+        else
+            return r.fail(p + "/at", "expected \"start\", \"prefill\" or \"end\"");
+        if (!s.request)
+            return r.fail(p + "/at", "needs a \"request\" to be at the start, prefill or end of");
+    }
+
+    if (q.contains("highlight") && !q["highlight"].is_null()) {
+        const ojson& v = q["highlight"];
+        if (!v.is_string())
+            return r.fail(p + "/highlight", "expected a target id (" + targetList() + ")");
+        s.highlight = v.get<std::string>();
+        if (!isLessonTarget(s.highlight))
+            return r.fail(p + "/highlight", "unknown target \"" + s.highlight +
+                                                "\" (expected one of: " + targetList() + ")");
+    }
+    return s;
+}
+
+}  // namespace
+
+const std::string& LocalizedText::exactly(std::string_view language) const {
+    for (const auto& [lang, text] : texts) {
+        if (lang == language)
+            return text;
+    }
+    return kEmpty;
+}
+
+const std::string& LocalizedText::pick(std::string_view locale) const {
+    if (texts.empty())
+        return kEmpty;
+    if (const std::string& t = exactly(locale); !t.empty())
+        return t;
+    if (const std::string& t = exactly(locale.substr(0, locale.find('_'))); !t.empty())
+        return t;
+    if (const std::string& t = exactly("en"); !t.empty())
+        return t;
+    return texts.front().second;
+}
+
+const std::vector<LessonTarget>& lessonTargets() {
+    static const std::vector<LessonTarget> targets{
+        {"chain", "the block chain in the middle of the window"},
+        {"transport", "the transport bar under the chain: play, step, timeline, speed"},
+        {"prompt", "the Prompt dock: the request's tokens by part, and the editor"},
+        {"output", "the Output dock: the tokens the model wrote"},
+        {"usage", "the Usage dock: reused and computed tokens, TTFT, the API usage fields"},
+        {"charts", "the Charts dock, on whichever chart it shows"},
+        {"charts.ttft", "the Charts dock on \"Time to first token\""},
+        {"charts.length", "the Charts dock on \"TTFT vs prompt length\""},
+        {"charts.kv", "the Charts dock on \"KV memory\""},
+        {"charts.hits", "the Charts dock on \"Hit rate\""},
+        {"pool", "the KV pool dock: every physical block"},
+        {"policies", "the Policies dock: four caching policies side by side, the radix tree"},
+        {"memory", "the Memory dock: weights against KV per session against the card"},
+        {"chain.attention",
+         "the block chain with the attention heat map on: where the token under the cursor looks"},
+        {"model.decode",
+         "the Model dock on \"Prefill vs decode\": token times with the KV cache and with none"},
+        {"model.sweep",
+         "the Model dock on \"Length sweep\": prefill and attention against KV "
+         "memory, by prompt length"},
+    };
+    return targets;
+}
+
+bool isLessonTarget(std::string_view id) {
+    const auto& t = lessonTargets();
+    return std::any_of(t.begin(), t.end(), [&](const LessonTarget& x) { return id == x.id; });
+}
+
+Result<Lesson> parseLesson(const std::string& text, const std::string& file) {
+    auto parsed = parse_json(text, file);
+    if (!parsed)
+        return parsed.error();
+    const ojson& j = parsed.value();
+    Reader r{file};
+    if (!j.is_object())
+        return r.fail("", "expected a lesson object with a title and steps");
+    Lesson lesson;
+    lesson.file = file;
+    if (j.contains("name") && !j["name"].is_null()) {
+        if (!j["name"].is_string())
+            return r.fail("/name", "expected a string");
+        lesson.name = j["name"].get<std::string>();
+    }
+    if (lesson.name.empty())
+        lesson.name = std::filesystem::path(file).stem().string();
+    auto title = readText(r, j, "", "title", true);
+    if (!title)
+        return title.error();
+    lesson.title = std::move(title.value());
+    auto description = readText(r, j, "", "description", false);
+    if (!description)
+        return description.error();
+    lesson.description = std::move(description.value());
+    if (j.contains("order") && !j["order"].is_null()) {
+        if (!j["order"].is_number_integer())
+            return r.fail("/order", "expected a whole number");
+        lesson.order =
+            static_cast<int>(std::clamp<int64_t>(j["order"].get<int64_t>(), -100000, 100000));
+    }
+    if (!j.contains("steps") || !j["steps"].is_array())
+        return r.fail("/steps", "expected an array of steps");
+    const ojson& steps = j["steps"];
+    if (steps.empty())
+        return r.fail("/steps", "a lesson needs at least one step");
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        auto step = readStep(r, steps[i], i);
+        if (!step)
+            return step.error();
+        lesson.steps.push_back(std::move(step.value()));
+    }
+    return lesson;
+}
+
+Result<void> resolveLessonScenarios(Lesson& lesson) {
+    const std::filesystem::path folder = std::filesystem::path(lesson.file).parent_path();
+    std::map<std::string, int> loaded;  // as written -> index into lesson.scenarios
+    lesson.scenarios.clear();
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        LessonStep& s = lesson.steps[i];
+        const std::string p = "/steps/" + std::to_string(i);
+        auto it = loaded.find(s.scenario);
+        if (it == loaded.end()) {
+            // A name without a slash or ".json" is a built-in; anything else is a file, relative
+            // to the lesson, so a presenter can ship a lesson with its own scenarios.
+            std::string target = s.scenario;
+            const std::filesystem::path sp(s.scenario);
+            const bool isPath =
+                s.scenario.find('/') != std::string::npos || sp.extension() == ".json";
+            if (isPath && sp.is_relative() && !folder.empty())
+                target = (folder / sp).lexically_normal().string();
+            auto sc = load_scenario(target);
+            if (!sc)
+                return make_error(lesson.file + ": " + p + "/scenario: " + sc.error().message);
+            lesson.scenarios.push_back(std::move(sc.value()));
+            it = loaded.emplace(s.scenario, static_cast<int>(lesson.scenarios.size()) - 1).first;
+        }
+        s.scenarioIndex = it->second;
+        const Scenario& sc = lesson.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
+        const int n = static_cast<int>(sc.requests.size());
+        if (s.request && *s.request >= n)
+            return make_error(lesson.file + ": " + p + "/request: scenario \"" + sc.name +
+                              "\" has " + std::to_string(n) + " requests (0 to " +
+                              std::to_string(n - 1) + "), not request " +
+                              std::to_string(*s.request));
+    }
+    return {};
+}
+
+std::filesystem::path builtinLessonsDir() {
+    return assets_dir() / "lessons";
+}
+
+Result<Lesson> loadLesson(const std::string& pathOrName) {
+    std::error_code ec;
+    std::filesystem::path path = pathOrName;
+    if (!std::filesystem::exists(path, ec) && path.extension() != ".json" &&
+        pathOrName.find('/') == std::string::npos) {
+        path = builtinLessonsDir() / (pathOrName + ".json");
+        if (!std::filesystem::exists(path, ec)) {
+            std::string names;
+            for (const auto& n : builtinLessonNames())
+                names += (names.empty() ? "" : ", ") + n;
+            return make_error(pathOrName + ": no such lesson file or built-in lesson (" + names +
+                              ")");
+        }
+    }
+    auto text = read_text_file(path.string());
+    if (!text)
+        return text.error();
+    auto lesson = parseLesson(text.value(), path.string());
+    if (!lesson)
+        return lesson.error();
+    PL_TRY(resolveLessonScenarios(lesson.value()));
+    return lesson;
+}
+
+std::vector<std::string> builtinLessonNames() {
+    std::vector<std::pair<long, std::string>> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(builtinLessonsDir(), ec)) {
+        if (e.path().extension() != ".json")
+            continue;
+        long order = 1000;
+        if (auto text = read_text_file(e.path().string())) {
+            if (auto j = parse_json(text.value(), e.path().string());
+                j && j->is_object() && j->contains("order") && (*j)["order"].is_number_integer())
+                order = (*j)["order"].get<long>();
+        }
+        found.emplace_back(order, e.path().stem().string());
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<std::string> names;
+    for (auto& [o, n] : found)
+        names.push_back(n);
+    return names;
+}
+
+}  // namespace pl::ui

@@ -1,0 +1,59 @@
+// Memory to scale: the weights stay fixed while the KV cache grows with the length of each
+// session and with the number of sessions, until the card is full. For the built-in model and
+// for real shapes read from Hugging Face config.json files (assets/model_shapes/), against a
+// chosen card size and session length.
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+#include "common/palette.h"
+#include "common/scroll_body.h"
+#include "model/model_shape.h"
+
+class QComboBox;
+class QLabel;
+class QScrollArea;
+class QSpinBox;
+
+namespace pl::ui {
+
+class MemoryBar;
+
+class MemoryScalePanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit MemoryScalePanel(QWidget* parent = nullptr);
+    void setTheme(Theme theme);
+    // For tests and lessons: pick a shape by its index in the list, a card and a length.
+    void select(int shape, int card_gib, int session_tokens);
+    int shapeCount() const { return static_cast<int>(shapes_.size()); }
+    QString summaryText() const;
+    int64_t sessionsShown() const { return sessions_; }
+
+  protected:
+    void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
+  private:
+    void loadShapes();
+    void refresh();
+    void fitBody();
+    Theme theme_ = Theme::Light;
+    std::vector<ModelShape> shapes_;
+    QString loadErrors_;
+    QLabel* title_ = nullptr;
+    QLabel* modelLabel_ = nullptr;
+    QLabel* cardLabel_ = nullptr;
+    QLabel* lengthLabel_ = nullptr;
+    QComboBox* model_ = nullptr;
+    QSpinBox* card_ = nullptr;
+    QSpinBox* length_ = nullptr;
+    MemoryBar* bar_ = nullptr;
+    QLabel* summary_ = nullptr;
+    QLabel* result_ = nullptr;
+    ScrollBody frame_;
+    int64_t sessions_ = 0;
+};
+
+}  // namespace pl::ui

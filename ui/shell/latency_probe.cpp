@@ -1,0 +1,263 @@
+#include "shell/latency_probe.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <QWindow>
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
+#include "lessons/lesson.h"
+#include "lessons/lesson_panel.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
+
+namespace pl::ui {
+
+QString LatencyReport::toJson() const {
+    QJsonObject o;
+    o[QStringLiteral("ok")] = ok;
+    if (!ok)
+        o[QStringLiteral("error")] = error;
+    o[QStringLiteral("prompt_tokens")] = prompt_tokens;
+    o[QStringLiteral("ttft_ms")] = ttft_ms;
+    o[QStringLiteral("play_ms")] = play_ms;
+    o[QStringLiteral("longest_gap_ms")] = longest_gap_ms;
+    o[QStringLiteral("mean_gap_ms")] = mean_gap_ms;
+    o[QStringLiteral("p99_gap_ms")] = p99_gap_ms;
+    o[QStringLiteral("timer_interval_ms")] = 5;
+    o[QStringLiteral("ticks")] = ticks;
+    o[QStringLiteral("backend")] = QString::fromStdString(backend);
+    o[QStringLiteral("device")] = QString::fromStdString(device);
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+namespace {
+
+// Runs the event loop until `done` holds or the deadline passes; false on a timeout.
+template <class Done>
+bool spinUntil(const QDeadlineTimer& deadline, Done done) {
+    while (!done()) {
+        if (deadline.hasExpired())
+            return false;
+        QEventLoop loop;
+        QTimer::singleShot(2, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+}  // namespace
+
+LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, int timeout_ms) {
+    LatencyReport rep;
+    MainWindowOptions mo;
+    mo.engine = options;
+    mo.useSettings = false;
+    mo.loadInitialScenario = false;
+    MainWindow window(mo);
+    window.show();
+    // The prompt is sized with the model's tokenizer, on the worker.
+    std::optional<Scenario> sc;
+    QObject::connect(window.engine(), &EngineHost::probeScenarioReady, &window,
+                     [&](const Scenario& scenario, const QString& error) {
+                         sc = scenario;
+                         rep.error = error;
+                     });
+    window.engine()->requestProbeScenario(target_tokens);
+    // Wait for the model so that the measurement covers the prefill, not the loading.
+    QDeadlineTimer deadline(timeout_ms);
+    spinUntil(deadline,
+              [&] { return sc && (!rep.error.isEmpty() || window.engine()->engineInfo()); });
+    if (!sc || !rep.error.isEmpty()) {
+        if (!sc)
+            rep.error = QStringLiteral("timed out");
+        return rep;
+    }
+    std::vector<double> gaps;
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = clock.nsecsElapsed();
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        gaps.push_back(static_cast<double>(now - last) / 1e6);
+        last = now;
+    });
+    probe.start();
+    window.loadScenario(*sc);
+    const bool ok = window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())));
+    if (ok) {
+        // Include the views catching up with the whole run.
+        window.context()->toEnd();
+        QEventLoop loop;
+        QTimer::singleShot(300, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    probe.stop();
+    if (!ok) {
+        rep.error = window.lastError().isEmpty() ? QStringLiteral("timed out") : window.lastError();
+        return rep;
+    }
+    const ScenarioRun& run = *window.context()->run();
+    rep.ok = run.error.empty() && !run.results.empty();
+    if (!run.error.empty())
+        rep.error = QString::fromStdString(run.error);
+    if (!run.results.empty()) {
+        rep.prompt_tokens = run.results.front().prompt_tokens;
+        rep.ttft_ms = run.results.front().ttft_ms;
+    }
+    rep.play_ms = run.play_ms;
+    rep.backend = run.engine.backend;
+    rep.device = run.engine.device;
+    rep.ticks = static_cast<int>(gaps.size());
+    if (!gaps.empty()) {
+        rep.longest_gap_ms = *std::max_element(gaps.begin(), gaps.end());
+        rep.mean_gap_ms =
+            std::accumulate(gaps.begin(), gaps.end(), 0.0) / static_cast<double>(gaps.size());
+        std::vector<double> sorted = gaps;
+        std::sort(sorted.begin(), sorted.end());
+        rep.p99_gap_ms = sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+    }
+    return rep;
+}
+
+namespace {
+
+double msSince(const QElapsedTimer& t) {
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
+
+}  // namespace
+
+QString StartupReport::toJson() const {
+    QJsonObject o;
+    o[QStringLiteral("ok")] = ok;
+    if (!ok)
+        o[QStringLiteral("error")] = error;
+    o[QStringLiteral("backend")] = QString::fromStdString(backend);
+    o[QStringLiteral("device")] = QString::fromStdString(device);
+    o[QStringLiteral("scenario")] = QString::fromStdString(scenario);
+    o[QStringLiteral("requests")] = requests;
+    o[QStringLiteral("window_ms")] = window_ms;
+    o[QStringLiteral("first_request_ms")] = first_request_ms;
+    o[QStringLiteral("whole_scenario_ms")] = whole_scenario_ms;
+    o[QStringLiteral("run_from_store")] = run_from_store;
+    o[QStringLiteral("lesson")] = QString::fromStdString(lesson);
+    o[QStringLiteral("lesson_first_step_ms")] = lesson_first_step_ms;
+    o[QStringLiteral("lesson_step")] = lesson_step;
+    o[QStringLiteral("step_first_ms")] = step_first_ms;
+    o[QStringLiteral("step_was_prepared")] = step_was_prepared;
+    o[QStringLiteral("step_again_ms")] = step_again_ms;
+    o[QStringLiteral("loadavg")] = load;
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& launch,
+                             const QString& scenario, const QString& lesson, int timeout_ms) {
+    StartupReport rep;
+    const QDeadlineTimer deadline(timeout_ms);
+    MainWindowOptions mo;
+    mo.engine = options;
+    mo.useSettings = false;
+    mo.loadInitialScenario = true;
+    mo.initialScenario = scenario;
+    MainWindow window(mo);
+    window.show();
+    ScenarioContext* ctx = window.context();
+    std::optional<double> firstDrawn;
+    QObject::connect(ctx, &ScenarioContext::runChanged, &window, [&] {
+        if (!firstDrawn && ctx->run() && !ctx->run()->results.empty()) {
+            firstDrawn = 0;  // taken once the views' deferred refreshes, queued first, ran
+            QTimer::singleShot(0, &window, [&] { firstDrawn = msSince(launch); });
+        }
+    });
+    spinUntil(QDeadlineTimer(5000),
+              [&] { return window.windowHandle() && window.windowHandle()->isExposed(); });
+    rep.window_ms = msSince(launch);
+    if (!window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())))) {
+        rep.error = window.lastError().isEmpty() ? QStringLiteral("timed out") : window.lastError();
+        return rep;
+    }
+    rep.whole_scenario_ms = msSince(launch);
+    QCoreApplication::processEvents();  // the first-drawn stamp, if still queued
+    rep.first_request_ms = firstDrawn.value_or(rep.whole_scenario_ms);
+    rep.scenario = ctx->scenario().name;
+    rep.requests = static_cast<int>(ctx->scenario().requests.size());
+    rep.backend = ctx->run()->engine.backend;
+    rep.device = ctx->run()->engine.device;
+    rep.run_from_store = ctx->run()->from_store;
+
+    // The lesson: the one named, or the one whose first change of scenario comes earliest.
+    LessonPanel* panel = window.lessonPanel();
+    auto firstChange = [](const Lesson& l) {
+        for (std::size_t i = 1; i < l.steps.size(); ++i) {
+            if (l.steps[i].scenarioIndex != l.steps[0].scenarioIndex)
+                return static_cast<int>(i);
+        }
+        return -1;
+    };
+    QString name = lesson;
+    if (name.isEmpty()) {
+        int best = -1;
+        for (const std::string& n : builtinLessonNames()) {
+            auto l = loadLesson(n);
+            const int k = l ? firstChange(*l) : -1;
+            if (k > 0 && (best < 0 || k < best)) {
+                best = k;
+                name = QString::fromStdString(n);
+            }
+        }
+    }
+    QString error;
+    QElapsedTimer t;
+    t.start();
+    if (name.isEmpty() || !panel->openLesson(name, &error)) {
+        rep.error = error.isEmpty() ? QStringLiteral("no lesson changes scenario") : error;
+        return rep;
+    }
+    rep.lesson = name.toStdString();
+    if (!spinUntil(deadline, [&] { return panel->isStepShown(); })) {
+        rep.error = QStringLiteral("lesson %1: step 1 timed out").arg(name);
+        return rep;
+    }
+    rep.lesson_first_step_ms = msSince(t);
+    const int k = firstChange(panel->lesson());
+    if (k < 0) {
+        rep.error = QStringLiteral("lesson %1 never changes scenario").arg(name);
+        return rep;
+    }
+    rep.lesson_step = k + 1;
+    const Scenario& want = panel->lesson().scenarios[static_cast<std::size_t>(
+        panel->lesson().steps[static_cast<std::size_t>(k)].scenarioIndex)];
+    auto timeStep = [&](int step, double* ms) {
+        QElapsedTimer s;
+        s.start();
+        panel->goToStep(step);
+        const bool shown = spinUntil(deadline, [&] { return panel->isStepShown(); });
+        if (ms)
+            *ms = msSince(s);
+        return shown;
+    };
+    rep.step_was_prepared = window.engine()->cachedRun(want) != nullptr;
+    if (!timeStep(k, &rep.step_first_ms) || !timeStep(0, nullptr) ||
+        !timeStep(k, &rep.step_again_ms)) {
+        rep.error = QStringLiteral("lesson %1: a step timed out").arg(name);
+        return rep;
+    }
+    QFile loadavg(QStringLiteral("/proc/loadavg"));
+    if (loadavg.open(QIODevice::ReadOnly))
+        rep.load = QString::fromLatin1(loadavg.readAll()).trimmed();
+    rep.ok = true;
+    return rep;
+}
+
+}  // namespace pl::ui

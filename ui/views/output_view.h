@@ -1,0 +1,41 @@
+// The model's answer to the current request, token by token as the cursor passes each decode.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include "common/palette.h"
+
+class QLabel;
+class QTextEdit;
+
+namespace pl::ui {
+
+class ScenarioContext;
+
+class OutputView : public QWidget {
+    Q_OBJECT
+  public:
+    explicit OutputView(ScenarioContext* context, QWidget* parent = nullptr);
+    void setTheme(Theme theme);
+    int shownTokens() const { return shownTokens_; }  // for tests
+    QString shownText() const;
+    QString headerText() const;  // for tests: the line above the tokens
+
+  protected:
+    void changeEvent(QEvent* e) override;
+
+  private:
+    void refresh();
+    void fitMinimum();
+    QPointer<ScenarioContext> context_;
+    Theme theme_ = Theme::Light;
+    QLabel* header_ = nullptr;
+    QTextEdit* text_ = nullptr;
+    int shownTokens_ = -1;
+    int shownRequest_ = -1;
+    bool shownPrefillDone_ = false;
+    const void* shownRun_ = nullptr;
+};
+
+}  // namespace pl::ui
