@@ -6,9 +6,9 @@
 #include <QWidget>
 #include <optional>
 
-#include "palette.h"
-#include "scenario_lint.h"
-#include "scroll_body.h"
+#include "common/palette.h"
+#include "common/scroll_body.h"
+#include "state/scenario_lint.h"
 
 class QLabel;
 class QScrollArea;
