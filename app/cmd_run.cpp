@@ -49,7 +49,7 @@ nlohmann::ordered_json result_json(const RequestResult& r) {
         j["max_abs_diff_vs_full"] = *r.max_abs_diff_vs_full;
     if (r.verify_tolerance)
         j["verify_tolerance"] = *r.verify_tolerance;
-    // Extensions of SPEC §2 (README: run --json): where the time went, the K/V rows computed,
+    // Extensions of SPEC §2 (docs/cli.md, `run`): where the time went, the K/V rows computed,
     // the first token's candidates both ways (--verify) and the same request with no cache
     // (--no-cache).
     j["prefill_ms"] = r.timing.prefill_ms;
@@ -82,7 +82,7 @@ nlohmann::ordered_json result_json(const RequestResult& r) {
     return j;
 }
 
-// A request's line as `policy` would have served it (README, "run --policy"): the model's run
+// A request's line as `policy` would have served it (docs/cli.md, `run --policy`): the model's run
 // supplies the prompt and the output; reuse, block states, evictions, TTFT and usage are the
 // policy's.
 void apply_policy(nlohmann::ordered_json& j, const RequestResult& r, const PolicyRequest& p) {

@@ -3,7 +3,7 @@
 # they are staged (not as they are in the working tree). The commit stops when a finding reaches
 # the --fail-on level or a file cannot be read; `git commit --no-verify` skips the hook.
 #
-# Install in a repository (README, "Linting prompts in CI"):
+# Install in a repository (docs/lint-in-ci.md):
 #   cp tools/pre-commit-lint.sh /path/to/repo/.git/hooks/pre-commit    (or a symbolic link)
 # Settings, from git config or the environment (the environment wins):
 #   prefixlens.bin    PREFIXLENS_BIN      the prefixlens to run (default: prefixlens on PATH)

@@ -1,6 +1,6 @@
 // Regular expressions over UTF-8 text: a small wrapper over PCRE2, the engine Qt's
 // QRegularExpression wraps, so patterns match as they did there, with offsets in bytes of the
-// subject instead of UTF-16 units. The engine links no Qt (README, "Linting prompts in CI").
+// subject instead of UTF-16 units. The engine links no Qt (docs/lint-in-ci.md).
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4), for the block hash chain (SPEC §3). Written here rather than taken from
 // Qt or libcrypto so that the engine links no GUI toolkit and no TLS library: a build for CI
-// lints prompts on a machine with neither (README, "Linting prompts in CI").
+// lints prompts on a machine with neither (docs/lint-in-ci.md).
 #pragma once
 
 #include <array>
