@@ -7,27 +7,20 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDeadlineTimer>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QEventLoop>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTableWidget>
 #include <QTextDocument>
 #include <QTextEdit>
 #include <QTimer>
@@ -47,6 +40,9 @@
 #include "panels/usage_panel.h"
 #include "session/scenario_import.h"
 #include "shell/transport_bar.h"
+#include "shell/window_actions.h"
+#include "shell/window_files.h"
+#include "shell/window_settings.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "views/block_chain_view.h"
@@ -82,7 +78,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     context_ = new ScenarioContext(this);
     engine_ = new EngineHost(options_.engine, this);
 
-    buildActions();
+    actions_ = new WindowActions(menuBar(), this);
+    connectActions();
 
     // Banner: the scenario picker, its title and what to watch.
     auto* central = new QWidget(this);
@@ -119,13 +116,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     chain_ = new BlockChainView(context_, central);
     v->addWidget(chain_, 1);
     TransportActions ta;
-    ta.toStart = actions_.toStart;
-    ta.prevRequest = actions_.prevRequest;
-    ta.stepBack = actions_.stepBack;
-    ta.playPause = playAction_;
-    ta.stepForward = actions_.stepForward;
-    ta.nextRequest = actions_.nextRequest;
-    ta.toEnd = actions_.toEnd;
+    ta.toStart = actions_->toStart;
+    ta.prevRequest = actions_->prevRequest;
+    ta.stepBack = actions_->stepBack;
+    ta.playPause = actions_->playPause;
+    ta.stepForward = actions_->stepForward;
+    ta.nextRequest = actions_->nextRequest;
+    ta.toEnd = actions_->toEnd;
     transport_ = new TransportBar(context_, ta, central);
     v->addWidget(transport_);
     setCentralWidget(central);
@@ -133,13 +130,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildDocks();
     buildLessons();
     connectEditActions();
-    connect(welcome_, &QLabel::linkActivated, this, [this] { actions_.firstLesson->trigger(); });
+    connect(welcome_, &QLabel::linkActivated, this, [this] { actions_->firstLesson->trigger(); });
     connect(lessons_, &LessonPanel::lessonStarted, welcome_, [this] {
         welcome_->hide();
         if (options_.useSettings)
-            QSettings().setValue(QStringLiteral("lessonOpened"), true);
+            WindowSettings::setLessonOpened();
     });
-    if (options_.useSettings && QSettings().value(QStringLiteral("lessonOpened")).toBool())
+    if (options_.useSettings && WindowSettings::lessonOpened())
         welcome_->hide();
 
     // Status texts give way rather than widen the window: a long progress message and the
@@ -216,7 +213,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(engine_, &EngineHost::busyChanged, this, [this](bool) { refreshBanner(); });
     connect(context_, &ScenarioContext::scenarioChanged, this, &MainWindow::refreshBanner);
     connect(context_, &ScenarioContext::playingChanged, this, [this] {
-        retranslatePlayAction();
+        actions_->retranslatePlay(context_->isPlaying());
         updateIcons();
     });
 
@@ -232,7 +229,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     if (options_.loadInitialScenario) {
         QString initial = options_.initialScenario;
         if (initial.isEmpty() && options_.useSettings)
-            initial = QSettings().value(QStringLiteral("lastScenario")).toString();
+            initial = WindowSettings::read().lastScenario;
         QString error;
         if (initial.isEmpty() || !loadScenarioNameOrFile(initial, &error)) {
             loadScenarioNameOrFile(defaultScenarioName());
@@ -254,101 +251,37 @@ QAction* MainWindow::action(const QString& name) const {
 
 void MainWindow::connectEditActions() {
     QTextDocument* doc = prompt_->editor()->document();
-    actions_.undo->setEnabled(doc->isUndoAvailable());
-    actions_.redo->setEnabled(doc->isRedoAvailable());
-    connect(doc, &QTextDocument::undoAvailable, actions_.undo, &QAction::setEnabled);
-    connect(doc, &QTextDocument::redoAvailable, actions_.redo, &QAction::setEnabled);
+    actions_->undo->setEnabled(doc->isUndoAvailable());
+    actions_->redo->setEnabled(doc->isRedoAvailable());
+    connect(doc, &QTextDocument::undoAvailable, actions_->undo, &QAction::setEnabled);
+    connect(doc, &QTextDocument::redoAvailable, actions_->redo, &QAction::setEnabled);
     auto refresh = [this] {
-        actions_.revert->setEnabled(context_->isModified());
-        actions_.sendAgain->setEnabled(context_->hasScenario());
+        actions_->revert->setEnabled(context_->isModified());
+        actions_->sendAgain->setEnabled(context_->hasScenario());
     };
     refresh();
     connect(context_, &ScenarioContext::scenarioChanged, this, refresh);
 }
 
-// Every shortcut of the window, read from its menus: the list can never disagree with the keys.
-void MainWindow::showShortcuts() {
-    auto* dialog = new QDialog(this);
-    dialog->setObjectName(QStringLiteral("shortcutsDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("Keyboard shortcuts"));
-    auto* table = new QTableWidget(dialog);
-    table->setColumnCount(2);
-    table->setHorizontalHeaderLabels({tr("Key"), tr("Does")});
-    table->verticalHeader()->hide();
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setSelectionMode(QAbstractItemView::NoSelection);
-    for (QAction* menuAction : menuBar()->actions()) {
-        QMenu* menu = menuAction->menu();
-        if (!menu)
-            continue;
-        for (QAction* a : menu->actions()) {
-            if (a->shortcuts().isEmpty() || a->text().isEmpty())
-                continue;
-            QStringList keys;
-            for (const QKeySequence& k : a->shortcuts())
-                keys << k.toString(QKeySequence::NativeText);
-            const int row = table->rowCount();
-            table->insertRow(row);
-            table->setItem(row, 0, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
-            table->setItem(row, 1,
-                           new QTableWidgetItem(QStringLiteral("%1 › %2").arg(
-                               menu->title().remove(u'&'), a->text().remove(u'&'))));
-        }
-    }
-    table->resizeColumnsToContents();
-    table->horizontalHeader()->setStretchLastSection(true);
-    auto* v = new QVBoxLayout(dialog);
-    v->addWidget(table);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-    v->addWidget(buttons);
-    dialog->resize(560, std::min(640, height() - 80));
-    dialog->show();
-}
-
-void MainWindow::buildActions() {
-    // Texts come from retranslateUi(); here only what does not depend on the language.
-    auto action = [this](QMenu* menu, const char* name, const QKeySequence& key, auto slot) {
-        QAction* a = menu->addAction(QString());
-        a->setObjectName(QLatin1String(name));
-        a->setShortcut(key);
-        connect(a, &QAction::triggered, this, slot);
-        return a;
+void MainWindow::connectActions() {
+    WindowActions& a = *actions_;
+    auto on = [this](QAction* action, auto slot) {
+        connect(action, &QAction::triggered, this, slot);
     };
-    Actions& a = actions_;
-    fileMenu_ = menuBar()->addMenu(QString());
-    a.open = action(fileMenu_, "open", QKeySequence::Open, [this] { openFile(); });
-    a.shot = action(fileMenu_, "saveScreenshot", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
-                    [this] { saveScreenshot(); });
-    fileMenu_->addSeparator();
-    a.quit = action(fileMenu_, "quit", QKeySequence::Quit, [this] { close(); });
-
-    // Edits of the request on screen: Ctrl+Z in the editor is its own; from anywhere else in the
-    // window the menu's does the same, and Revert drops every edit and Send again at once.
-    editMenu_ = menuBar()->addMenu(QString());
-    a.undo = action(editMenu_, "undo", QKeySequence::Undo, [this] { prompt_->editor()->undo(); });
-    a.redo = action(editMenu_, "redo", QKeySequence::Redo, [this] { prompt_->editor()->redo(); });
-    editMenu_->addSeparator();
-    a.sendAgain = action(editMenu_, "sendAgain", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
-                         [this] { prompt_->sendAgain(); });
-    a.revert = action(editMenu_, "revert", QKeySequence(), [this] { context_->revert(); });
-
-    playMenu_ = menuBar()->addMenu(QString());
-    playAction_ = action(playMenu_, "playPause", QKeySequence(Qt::Key_Space),
-                         [this] { context_->togglePlaying(); });
-    a.stepBack = action(playMenu_, "stepBack", QKeySequence(Qt::Key_Left),
-                        [this] { context_->stepEvent(-1); });
-    a.stepForward = action(playMenu_, "stepForward", QKeySequence(Qt::Key_Right),
-                           [this] { context_->stepEvent(1); });
-    a.prevRequest = action(playMenu_, "prevRequest", QKeySequence(Qt::SHIFT | Qt::Key_Left),
-                           [this] { context_->stepRequest(-1); });
-    a.nextRequest = action(playMenu_, "nextRequest", QKeySequence(Qt::SHIFT | Qt::Key_Right),
-                           [this] { context_->stepRequest(1); });
-    a.toStart =
-        action(playMenu_, "toStart", QKeySequence(Qt::Key_Home), [this] { context_->toStart(); });
-    a.toEnd = action(playMenu_, "toEnd", QKeySequence(Qt::Key_End), [this] { context_->toEnd(); });
-    playMenu_->addSeparator();
+    on(a.open, [this] { openFile(); });
+    on(a.shot, [this] { WindowFiles::saveScreenshot(this, grabToImage()); });
+    on(a.quit, [this] { close(); });
+    on(a.undo, [this] { prompt_->editor()->undo(); });
+    on(a.redo, [this] { prompt_->editor()->redo(); });
+    on(a.sendAgain, [this] { prompt_->sendAgain(); });
+    on(a.revert, [this] { context_->revert(); });
+    on(a.playPause, [this] { context_->togglePlaying(); });
+    on(a.stepBack, [this] { context_->stepEvent(-1); });
+    on(a.stepForward, [this] { context_->stepEvent(1); });
+    on(a.prevRequest, [this] { context_->stepRequest(-1); });
+    on(a.nextRequest, [this] { context_->stepRequest(1); });
+    on(a.toStart, [this] { context_->toStart(); });
+    on(a.toEnd, [this] { context_->toEnd(); });
     auto speedBy = [this](int dir) {
         const auto& s = TransportBar::speeds();
         auto it = std::find(s.begin(), s.end(), context_->speed());
@@ -356,56 +289,24 @@ void MainWindow::buildActions() {
         i = std::clamp<long>(i + dir, 0, static_cast<long>(s.size()) - 1);
         context_->setSpeed(s[static_cast<std::size_t>(i)]);
     };
-    a.faster =
-        action(playMenu_, "faster", QKeySequence(Qt::Key_BracketRight), [speedBy] { speedBy(1); });
-    a.slower =
-        action(playMenu_, "slower", QKeySequence(Qt::Key_BracketLeft), [speedBy] { speedBy(-1); });
-    playMenu_->addSeparator();
-    a.again = action(playMenu_, "runAgain", QKeySequence(Qt::CTRL | Qt::Key_R),
-                     [this] { prompt_->runAgain(); });
-
-    viewMenu_ = menuBar()->addMenu(QString());
-    darkAction_ = viewMenu_->addAction(QString());
-    darkAction_->setObjectName(QStringLiteral("darkTheme"));
-    darkAction_->setCheckable(true);
-    darkAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    connect(darkAction_, &QAction::toggled, this,
+    on(a.faster, [speedBy] { speedBy(1); });
+    on(a.slower, [speedBy] { speedBy(-1); });
+    on(a.again, [this] { prompt_->runAgain(); });
+    connect(a.dark, &QAction::toggled, this,
             [this](bool dark) { setTheme(dark ? Theme::Dark : Theme::Light); });
-    a.zoomIn = action(viewMenu_, "zoomIn", QKeySequence(Qt::CTRL | Qt::Key_Equal),
-                      [this] { setZoom(zoom_ * kZoomStep); });
-    a.zoomIn->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
-    a.zoomOut = action(viewMenu_, "zoomOut", QKeySequence(Qt::CTRL | Qt::Key_Minus),
-                       [this] { setZoom(zoom_ / kZoomStep); });
-    a.zoomReset = action(viewMenu_, "zoomReset", QKeySequence(Qt::CTRL | Qt::Key_0),
-                         [this] { setZoom(1.0); });
-    // Each language is named in itself: whoever cannot read the current one still finds theirs.
-    languageMenu_ = viewMenu_->addMenu(QString());
-    languageMenu_->setObjectName(QStringLiteral("languageMenu"));
-    languageGroup_ = new QActionGroup(this);
-    for (const QString& code : availableLanguages()) {
-        QAction* l = languageMenu_->addAction(languageEndonym(code));
-        l->setObjectName(QStringLiteral("language-") + code);
-        l->setData(code);
-        l->setCheckable(true);
-        languageGroup_->addAction(l);
-        connect(l, &QAction::triggered, this, [this, code] { switchLanguage(code); });
-    }
-    viewMenu_->addSeparator();
-
-    lessonsMenu_ = menuBar()->addMenu(QString());
-
-    helpMenu_ = menuBar()->addMenu(QString());
-    a.firstLesson = action(helpMenu_, "firstLesson", QKeySequence(), [this] {
+    on(a.zoomIn, [this] { setZoom(zoom_ * kZoomStep); });
+    on(a.zoomOut, [this] { setZoom(zoom_ / kZoomStep); });
+    on(a.zoomReset, [this] { setZoom(1.0); });
+    for (QAction* l : a.languages->actions())
+        on(l, [this, code = l->data().toString()] { switchLanguage(code); });
+    on(a.firstLesson, [this] {
         const auto names = builtinLessonNames();
         QString error;
         if (!names.empty() && !lessons_->openLesson(QString::fromStdString(names.front()), &error))
             setProgress([error] { return error; });
     });
-    a.shortcuts =
-        action(helpMenu_, "shortcuts", QKeySequence(Qt::Key_F1), [this] { showShortcuts(); });
-    helpMenu_->addSeparator();
-    a.about = action(helpMenu_, "about", QKeySequence(), [this] {
+    on(a.shortcuts, [this] { WindowActions::showShortcuts(menuBar(), this); });
+    on(a.about, [this] {
         QMessageBox::about(this, tr("About PrefixLens"),
                            tr("<b>PrefixLens %1</b><p>See prompt caching happen: a real GPT-2 "
                               "model, a paged KV cache with vLLM's prefix caching, and every "
@@ -415,49 +316,7 @@ void MainWindow::buildActions() {
 }
 
 void MainWindow::retranslateUi() {
-    Actions& a = actions_;
-    fileMenu_->setTitle(tr("&File"));
-    a.open->setText(tr("&Open scenario or request…"));
-    a.shot->setText(tr("Save &screenshot…"));
-    a.quit->setText(tr("&Quit"));
-
-    editMenu_->setTitle(tr("&Edit"));
-    a.undo->setText(tr("&Undo the edit"));
-    a.redo->setText(tr("&Redo the edit"));
-    a.sendAgain->setText(tr("&Send the request again"));
-    a.revert->setText(tr("Re&vert to the scenario's requests"));
-
-    playMenu_->setTitle(tr("&Playback"));
-    retranslatePlayAction();
-    a.stepBack->setText(tr("Step back one event"));
-    a.stepForward->setText(tr("Step forward one event"));
-    a.prevRequest->setText(tr("Previous request"));
-    a.nextRequest->setText(tr("Next request"));
-    a.toStart->setText(tr("To the start"));
-    a.toEnd->setText(tr("To the end"));
-    for (QAction* t :
-         {a.stepBack, a.stepForward, a.prevRequest, a.nextRequest, a.toStart, a.toEnd}) {
-        t->setToolTip(QStringLiteral("%1 (%2)").arg(
-            t->text(), t->shortcut().toString(QKeySequence::NativeText)));
-    }
-    a.faster->setText(tr("Faster"));
-    a.slower->setText(tr("Slower"));
-    a.again->setText(tr("&Run again with the edit"));
-
-    viewMenu_->setTitle(tr("&View"));
-    darkAction_->setText(tr("&Dark theme"));
-    a.zoomIn->setText(tr("Zoom &in"));
-    a.zoomOut->setText(tr("Zoom &out"));
-    a.zoomReset->setText(tr("&Reset zoom"));
-    languageMenu_->setTitle(tr("&Language"));
-    for (QAction* l : languageGroup_->actions())
-        l->setChecked(l->data().toString() == currentLanguage());
-
-    lessonsMenu_->setTitle(tr("&Lessons"));
-    helpMenu_->setTitle(tr("&Help"));
-    a.about->setText(tr("&About PrefixLens"));
-    a.firstLesson->setText(tr("&Start the first lesson"));
-    a.shortcuts->setText(tr("&Keyboard shortcuts"));
+    actions_->retranslate(context_->isPlaying());
     welcome_->setText(
         tr("New here? <a href='lesson'>Start the first lesson</a> or pick one in Lessons."));
 
@@ -478,12 +337,6 @@ void MainWindow::retranslateUi() {
         progress_->setText(progressText_());
     refreshBanner();
     refreshStatus();
-}
-
-void MainWindow::retranslatePlayAction() {
-    playAction_->setText(context_->isPlaying() ? tr("Pause") : tr("Play"));
-    playAction_->setToolTip(QStringLiteral("%1 (%2)").arg(
-        playAction_->text(), playAction_->shortcut().toString(QKeySequence::NativeText)));
 }
 
 void MainWindow::changeEvent(QEvent* e) {
@@ -539,7 +392,7 @@ void MainWindow::buildDocks() {
         d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                        QDockWidget::DockWidgetClosable);
         addDockWidget(area, d);
-        viewMenu_->addAction(d->toggleViewAction());
+        actions_->view->addAction(d->toggleViewAction());
         return d;
     };
     prompt_ = new PromptView(context_, this);
@@ -578,7 +431,7 @@ void MainWindow::buildDocks() {
         prompt_->setLint(lint_->lint());
         usage_->setLint(lint_->lint());
     });
-    showLintAction_ = viewMenu_->addAction(QString(), this, [this, dLint] {
+    showLintAction_ = actions_->view->addAction(QString(), this, [this, dLint] {
         dLint->show();
         dLint->raise();
         lint_->setFocus(Qt::ShortcutFocusReason);
@@ -610,15 +463,15 @@ void MainWindow::buildLessons() {
                    QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::TopDockWidgetArea, d);
     d->hide();
-    viewMenu_->addAction(d->toggleViewAction());
-    lessons_->fillMenu(lessonsMenu_);
+    actions_->view->addAction(d->toggleViewAction());
+    lessons_->fillMenu(actions_->lessons);
     connect(lessons_, &LessonPanel::lessonStarted, d, [d] {
         d->show();
         d->raise();
     });
     connect(lessons_, &LessonPanel::lessonClosed, d, &QWidget::hide);
     // File > Connect to a server…: the live view of a vLLM or SGLang server, hidden until then.
-    addDockWidget(Qt::RightDockWidgetArea, new LiveDock(this, fileMenu_, viewMenu_));
+    addDockWidget(Qt::RightDockWidgetArea, new LiveDock(this, actions_->file, actions_->view));
 }
 
 void MainWindow::loadScenario(const Scenario& scenario) {
@@ -657,9 +510,9 @@ void MainWindow::setCursorToRequestEnd(int request) {
 
 void MainWindow::setTheme(Theme theme) {
     theme_ = theme;
-    if (darkAction_->isChecked() != (theme == Theme::Dark)) {
-        const QSignalBlocker block(darkAction_);
-        darkAction_->setChecked(theme == Theme::Dark);
+    if (actions_->dark->isChecked() != (theme == Theme::Dark)) {
+        const QSignalBlocker block(actions_->dark);
+        actions_->dark->setChecked(theme == Theme::Dark);
     }
     applyTheme();
 }
@@ -719,8 +572,8 @@ void MainWindow::updateIcons() {
                 a->setIcon(transportIcon(kind, c));
         }
     }
-    playAction_->setIcon(transportIcon(context_->isPlaying() ? IconKind::Pause : IconKind::Play,
-                                       Palette::get(theme_).accent));
+    actions_->playPause->setIcon(transportIcon(
+        context_->isPlaying() ? IconKind::Pause : IconKind::Play, Palette::get(theme_).accent));
 }
 
 void MainWindow::setZoom(double zoom) {
@@ -864,65 +717,49 @@ QImage MainWindow::grabToImage(double scale) {
 }
 
 void MainWindow::openFile() {
-    const QString start = QSettings().value(QStringLiteral("lastOpenDir")).toString();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open a scenario or an Anthropic request"), start, tr("JSON files (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (options_.useSettings)
-        QSettings().setValue(QStringLiteral("lastOpenDir"), QFileInfo(path).absolutePath());
+    const QString path = WindowFiles::askOpenPath(this, options_.useSettings);
     QString error;
-    if (!loadScenarioNameOrFile(path, &error))
-        QMessageBox::warning(this, tr("Cannot open"), error);
-}
-
-void MainWindow::saveScreenshot() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"), QString(),
-                                                      tr("PNG images (*.png)"));
-    if (!path.isEmpty() && !grabToImage().save(path, "PNG"))
-        QMessageBox::warning(this, tr("Cannot save"), tr("Could not write %1").arg(path));
+    if (!path.isEmpty() && !loadScenarioNameOrFile(path, &error))
+        WindowFiles::showOpenError(this, error);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
-    const auto urls = e->mimeData()->urls();
-    if (urls.size() == 1 && urls.front().isLocalFile() &&
-        urls.front().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+    if (!WindowFiles::droppedPath(e->mimeData()).isEmpty())
         e->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* e) {
-    const auto urls = e->mimeData()->urls();
-    if (urls.isEmpty())
+    const QString path = WindowFiles::droppedPath(e->mimeData());
+    if (path.isEmpty())
         return;
     QString error;
-    if (!loadScenarioNameOrFile(urls.front().toLocalFile(), &error))
-        QMessageBox::warning(this, tr("Cannot open"), error);
+    if (!loadScenarioNameOrFile(path, &error))
+        WindowFiles::showOpenError(this, error);
     e->acceptProposedAction();
 }
 
 void MainWindow::restoreSettings() {
-    QSettings s;
-    theme_ = s.value(QStringLiteral("theme")).toString() == QLatin1String("dark") ? Theme::Dark
-                                                                                  : Theme::Light;
+    const WindowSettings s = WindowSettings::read();
+    theme_ = s.theme;
     {
-        const QSignalBlocker block(darkAction_);
-        darkAction_->setChecked(theme_ == Theme::Dark);
+        const QSignalBlocker block(actions_->dark);
+        actions_->dark->setChecked(theme_ == Theme::Dark);
     }
-    zoom_ = s.value(QStringLiteral("zoom"), 1.0).toDouble();
-    context_->setSpeed(s.value(QStringLiteral("speed"), 1.0).toDouble());
-    restoreGeometry(s.value(QStringLiteral("geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("windowState")).toByteArray());
+    zoom_ = s.zoom;
+    context_->setSpeed(s.speed);
+    restoreGeometry(s.geometry);
+    restoreState(s.windowState);
 }
 
 void MainWindow::saveSettings() {
-    QSettings s;
-    s.setValue(QStringLiteral("geometry"), saveGeometry());
-    s.setValue(QStringLiteral("windowState"), saveState());
-    s.setValue(QStringLiteral("theme"), theme_ == Theme::Dark ? "dark" : "light");
-    s.setValue(QStringLiteral("zoom"), zoom_);
-    s.setValue(QStringLiteral("speed"), context_->speed());
-    if (!scenarioSource_.isEmpty())
-        s.setValue(QStringLiteral("lastScenario"), scenarioSource_);
+    WindowSettings s;
+    s.geometry = saveGeometry();
+    s.windowState = saveState();
+    s.theme = theme_;
+    s.zoom = zoom_;
+    s.speed = context_->speed();
+    s.lastScenario = scenarioSource_;
+    s.write();
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -12,7 +12,6 @@
 #include "session/engine_session.h"
 
 class QAction;
-class QActionGroup;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -31,6 +30,7 @@ class MemoryScalePanel;
 class PromptView;
 class ScenarioContext;
 class TransportBar;
+class WindowActions;
 class UsagePanel;
 
 struct MainWindowOptions {
@@ -108,12 +108,11 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void setVisible(bool visible) override;
 
   private:
-    void buildActions();
+    void connectActions();  // each menu action to what it does
     void buildDocks();
     void applyDefaultDockSizes();
     // Every text the window sets itself, again in the current language (QEvent::LanguageChange).
     void retranslateUi();
-    void retranslatePlayAction();  // "Play" or "Pause"
     void switchLanguage(const QString& code);
     // The status line, kept as a function so that it can be said again in another language.
     void setProgress(std::function<QString()> text);
@@ -123,8 +122,6 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void refreshBanner();
     void refreshStatus();
     void openFile();
-    void saveScreenshot();
-    void showShortcuts();
     void connectEditActions();
     void restoreSettings();
     void saveSettings();
@@ -144,30 +141,13 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     LintPanel* lint_ = nullptr;
     TransportBar* transport_ = nullptr;
     LessonPanel* lessons_ = nullptr;
-    QMenu* lessonsMenu_ = nullptr;
     QComboBox* picker_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* description_ = nullptr;
     QLabel* progress_ = nullptr;
     QLabel* engineLabel_ = nullptr;
     QLabel* fallbackLabel_ = nullptr;
-    QAction* playAction_ = nullptr;
-    QAction* darkAction_ = nullptr;
-    QMenu* fileMenu_ = nullptr;
-    QMenu* editMenu_ = nullptr;
-    QMenu* playMenu_ = nullptr;
-    QMenu* viewMenu_ = nullptr;
-    QMenu* languageMenu_ = nullptr;
-    QMenu* helpMenu_ = nullptr;
-    QActionGroup* languageGroup_ = nullptr;
-    struct Actions {
-        QAction *open, *shot, *quit;
-        QAction *stepBack, *stepForward, *prevRequest, *nextRequest, *toStart, *toEnd;
-        QAction *faster, *slower, *again;
-        QAction *zoomIn, *zoomOut, *zoomReset, *about;
-        QAction *undo, *redo, *sendAgain, *revert;
-        QAction *firstLesson, *shortcuts;
-    } actions_{};
+    WindowActions* actions_ = nullptr;
     QLabel* welcome_ = nullptr;  // names the Lessons until one is opened
     QDockWidget* promptDock_ = nullptr;
     QDockWidget* outputDock_ = nullptr;

@@ -17,6 +17,37 @@
     </message>
 </context>
 <context>
+    <name>WindowFiles</name>
+    <message>
+        <source>Open a scenario or an Anthropic request</source>
+        <translation>シナリオまたは Anthropic リクエストを開く</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>開けません</translation>
+    </message>
+    <message>
+        <source>Save a screenshot</source>
+        <translation>スクリーンショットを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>保存できません</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>%1 に書き込めませんでした</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui</name>
     <message>
         <source>not hashed yet</source>
@@ -949,144 +980,12 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>エラー: %1</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>キーボードショートカット</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>キー</translation>
-    </message>
-    <message>
-        <source>Does</source>
-        <translation>動作</translation>
-    </message>
-    <message>
         <source>About PrefixLens</source>
         <translation>PrefixLens について</translation>
     </message>
     <message>
         <source>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;See prompt caching happen: a real GPT-2 model, a paged KV cache with vLLM&apos;s prefix caching, and every block hash on screen.&lt;/p&gt;</source>
         <translation>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;プロンプトキャッシュの動きを目で見る：本物の GPT-2 モデル、vLLM のプレフィックスキャッシュを備えたページングされた KVキャッシュ、そして画面に並ぶすべてのブロックハッシュ。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario or request…</source>
-        <translation>シナリオまたはリクエストを開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>スクリーンショットを保存(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>編集(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo the edit</source>
-        <translation>編集を元に戻す(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo the edit</source>
-        <translation>編集をやり直す(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Send the request again</source>
-        <translation>リクエストをもう一度送る(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Re&amp;vert to the scenario&apos;s requests</source>
-        <translation>シナリオのリクエストに戻す(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Playback</source>
-        <translation>再生(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Step back one event</source>
-        <translation>1 イベント戻る</translation>
-    </message>
-    <message>
-        <source>Step forward one event</source>
-        <translation>1 イベント進む</translation>
-    </message>
-    <message>
-        <source>Previous request</source>
-        <translation>前のリクエスト</translation>
-    </message>
-    <message>
-        <source>Next request</source>
-        <translation>次のリクエスト</translation>
-    </message>
-    <message>
-        <source>To the start</source>
-        <translation>先頭へ</translation>
-    </message>
-    <message>
-        <source>To the end</source>
-        <translation>末尾へ</translation>
-    </message>
-    <message>
-        <source>Faster</source>
-        <translation>速く</translation>
-    </message>
-    <message>
-        <source>Slower</source>
-        <translation>遅く</translation>
-    </message>
-    <message>
-        <source>&amp;Run again with the edit</source>
-        <translation>編集内容で再実行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>ダークテーマ(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>拡大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>縮小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset zoom</source>
-        <translation>拡大率をリセット(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>レッスン(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>ヘルプ(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About PrefixLens</source>
-        <translation>PrefixLens について(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Start the first lesson</source>
-        <translation>最初のレッスンを始める(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
         <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
@@ -1129,14 +1028,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>組み込みシナリオ（ワークショップの順）</translation>
     </message>
     <message>
-        <source>Pause</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>再生</translation>
-    </message>
-    <message>
         <source>No scenario</source>
         <translation>シナリオなし</translation>
     </message>
@@ -1175,34 +1066,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>⚠ Vulkan unavailable: %1</source>
         <translation>⚠ Vulkan を使用できません: %1</translation>
-    </message>
-    <message>
-        <source>Open a scenario or an Anthropic request</source>
-        <translation>シナリオまたは Anthropic リクエストを開く</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON ファイル (*.json)</translation>
-    </message>
-    <message>
-        <source>Cannot open</source>
-        <translation>開けません</translation>
-    </message>
-    <message>
-        <source>Save a screenshot</source>
-        <translation>スクリーンショットを保存</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 画像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Cannot save</source>
-        <translation>保存できません</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>%1 に書き込めませんでした</translation>
     </message>
     <message>
         <source>software Vulkan: CPU twin</source>
@@ -1787,6 +1650,149 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>prob.</source>
         <translation>確率</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::WindowActions</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario or request…</source>
+        <translation>シナリオまたはリクエストを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>スクリーンショットを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>編集を元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>編集をやり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>リクエストをもう一度送る(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>シナリオのリクエストに戻す(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation>再生(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step back one event</source>
+        <translation>1 イベント戻る</translation>
+    </message>
+    <message>
+        <source>Step forward one event</source>
+        <translation>1 イベント進む</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>前のリクエスト</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>次のリクエスト</translation>
+    </message>
+    <message>
+        <source>To the start</source>
+        <translation>先頭へ</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>末尾へ</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>速く</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>遅く</translation>
+    </message>
+    <message>
+        <source>&amp;Run again with the edit</source>
+        <translation>編集内容で再実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>拡大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>縮小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>拡大率をリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>レッスン(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PrefixLens</source>
+        <translation>PrefixLens について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>最初のレッスンを始める(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>動作</translation>
     </message>
 </context>
 </TS>

@@ -17,6 +17,37 @@
     </message>
 </context>
 <context>
+    <name>WindowFiles</name>
+    <message>
+        <source>Open a scenario or an Anthropic request</source>
+        <translation>Otwórz scenariusz lub żądanie Anthropic</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Pliki JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>Nie można otworzyć</translation>
+    </message>
+    <message>
+        <source>Save a screenshot</source>
+        <translation>Zapisz zrzut ekranu</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Obrazy PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>Nie można zapisać</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>Nie udało się zapisać %1</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui</name>
     <message>
         <source>not hashed yet</source>
@@ -961,144 +992,12 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>Błąd: %1</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Skróty klawiszowe</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Klawisz</translation>
-    </message>
-    <message>
-        <source>Does</source>
-        <translation>Działanie</translation>
-    </message>
-    <message>
         <source>About PrefixLens</source>
         <translation>O programie PrefixLens</translation>
     </message>
     <message>
         <source>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;See prompt caching happen: a real GPT-2 model, a paged KV cache with vLLM&apos;s prefix caching, and every block hash on screen.&lt;/p&gt;</source>
         <translation>&lt;b&gt;PrefixLens %1&lt;/b&gt;&lt;p&gt;Zobacz, jak działa cache promptów: prawdziwy model GPT-2, stronicowany cache KV z prefix cachingiem jak w vLLM i hash każdego bloku na ekranie.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Plik</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario or request…</source>
-        <translation>&amp;Otwórz scenariusz lub żądanie…</translation>
-    </message>
-    <message>
-        <source>Save &amp;screenshot…</source>
-        <translation>Zapisz &amp;zrzut ekranu…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>Za&amp;kończ</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Edycja</translation>
-    </message>
-    <message>
-        <source>&amp;Undo the edit</source>
-        <translation>&amp;Cofnij edycję</translation>
-    </message>
-    <message>
-        <source>&amp;Redo the edit</source>
-        <translation>&amp;Ponów edycję</translation>
-    </message>
-    <message>
-        <source>&amp;Send the request again</source>
-        <translation>&amp;Wyślij żądanie ponownie</translation>
-    </message>
-    <message>
-        <source>Re&amp;vert to the scenario&apos;s requests</source>
-        <translation>P&amp;rzywróć żądania scenariusza</translation>
-    </message>
-    <message>
-        <source>&amp;Playback</source>
-        <translation>&amp;Odtwarzanie</translation>
-    </message>
-    <message>
-        <source>Step back one event</source>
-        <translation>Jedno zdarzenie wstecz</translation>
-    </message>
-    <message>
-        <source>Step forward one event</source>
-        <translation>Jedno zdarzenie dalej</translation>
-    </message>
-    <message>
-        <source>Previous request</source>
-        <translation>Poprzednie żądanie</translation>
-    </message>
-    <message>
-        <source>Next request</source>
-        <translation>Następne żądanie</translation>
-    </message>
-    <message>
-        <source>To the start</source>
-        <translation>Na początek</translation>
-    </message>
-    <message>
-        <source>To the end</source>
-        <translation>Na koniec</translation>
-    </message>
-    <message>
-        <source>Faster</source>
-        <translation>Szybciej</translation>
-    </message>
-    <message>
-        <source>Slower</source>
-        <translation>Wolniej</translation>
-    </message>
-    <message>
-        <source>&amp;Run again with the edit</source>
-        <translation>&amp;Uruchom ponownie ze zmianą</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Widok</translation>
-    </message>
-    <message>
-        <source>&amp;Dark theme</source>
-        <translation>&amp;Ciemny motyw</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>Powięk&amp;sz</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>Po&amp;mniejsz</translation>
-    </message>
-    <message>
-        <source>&amp;Reset zoom</source>
-        <translation>&amp;Domyślne powiększenie</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Język</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>&amp;Lekcje</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>Pomo&amp;c</translation>
-    </message>
-    <message>
-        <source>&amp;About PrefixLens</source>
-        <translation>&amp;O programie PrefixLens</translation>
-    </message>
-    <message>
-        <source>&amp;Start the first lesson</source>
-        <translation>&amp;Zacznij pierwszą lekcję</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>S&amp;króty klawiszowe</translation>
     </message>
     <message>
         <source>New here? &lt;a href=&apos;lesson&apos;&gt;Start the first lesson&lt;/a&gt; or pick one in Lessons.</source>
@@ -1141,14 +1040,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>Wbudowane scenariusze, w kolejności warsztatów</translation>
     </message>
     <message>
-        <source>Pause</source>
-        <translation>Pauza</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>Odtwórz</translation>
-    </message>
-    <message>
         <source>No scenario</source>
         <translation>Brak scenariusza</translation>
     </message>
@@ -1187,34 +1078,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>⚠ Vulkan unavailable: %1</source>
         <translation>⚠ Vulkan niedostępny: %1</translation>
-    </message>
-    <message>
-        <source>Open a scenario or an Anthropic request</source>
-        <translation>Otwórz scenariusz lub żądanie Anthropic</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>Pliki JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Cannot open</source>
-        <translation>Nie można otworzyć</translation>
-    </message>
-    <message>
-        <source>Save a screenshot</source>
-        <translation>Zapisz zrzut ekranu</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>Obrazy PNG (*.png)</translation>
-    </message>
-    <message>
-        <source>Cannot save</source>
-        <translation>Nie można zapisać</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>Nie udało się zapisać %1</translation>
     </message>
     <message>
         <source>software Vulkan: CPU twin</source>
@@ -1801,6 +1664,149 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>prob.</source>
         <translation>prawd.</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::WindowActions</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Plik</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario or request…</source>
+        <translation>&amp;Otwórz scenariusz lub żądanie…</translation>
+    </message>
+    <message>
+        <source>Save &amp;screenshot…</source>
+        <translation>Zapisz &amp;zrzut ekranu…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>Za&amp;kończ</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edycja</translation>
+    </message>
+    <message>
+        <source>&amp;Undo the edit</source>
+        <translation>&amp;Cofnij edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Redo the edit</source>
+        <translation>&amp;Ponów edycję</translation>
+    </message>
+    <message>
+        <source>&amp;Send the request again</source>
+        <translation>&amp;Wyślij żądanie ponownie</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to the scenario&apos;s requests</source>
+        <translation>P&amp;rzywróć żądania scenariusza</translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation>&amp;Odtwarzanie</translation>
+    </message>
+    <message>
+        <source>Step back one event</source>
+        <translation>Jedno zdarzenie wstecz</translation>
+    </message>
+    <message>
+        <source>Step forward one event</source>
+        <translation>Jedno zdarzenie dalej</translation>
+    </message>
+    <message>
+        <source>Previous request</source>
+        <translation>Poprzednie żądanie</translation>
+    </message>
+    <message>
+        <source>Next request</source>
+        <translation>Następne żądanie</translation>
+    </message>
+    <message>
+        <source>To the start</source>
+        <translation>Na początek</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Na koniec</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>Szybciej</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>Wolniej</translation>
+    </message>
+    <message>
+        <source>&amp;Run again with the edit</source>
+        <translation>&amp;Uruchom ponownie ze zmianą</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Widok</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>&amp;Ciemny motyw</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Powięk&amp;sz</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Po&amp;mniejsz</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>&amp;Domyślne powiększenie</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Język</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Lekcje</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Pomo&amp;c</translation>
+    </message>
+    <message>
+        <source>&amp;About PrefixLens</source>
+        <translation>&amp;O programie PrefixLens</translation>
+    </message>
+    <message>
+        <source>&amp;Start the first lesson</source>
+        <translation>&amp;Zacznij pierwszą lekcję</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>S&amp;króty klawiszowe</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pauza</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Odtwórz</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Skróty klawiszowe</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klawisz</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Działanie</translation>
     </message>
 </context>
 </TS>
