@@ -19,6 +19,10 @@
 // (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h) and lists to
 // repeat (tools/corpus/echo_corpus.h) and order-support agent loops with tool calls and results
 // (tools/corpus/agent_corpus.h); the built-in model's later training stages use it.
+//
+// --data DIR names the folder of the corpus's sentences and word lists (tools/corpus/data/ of the
+// source tree by default). A missing or malformed file stops the tool with one line naming the
+// file and the place, before anything is written.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -27,6 +31,7 @@
 #include <vector>
 
 #include "corpus/agent_corpus.h"
+#include "corpus/data_file.h"
 #include "corpus/echo_corpus.h"
 #include "corpus/prose_corpus.h"
 #include "corpus/quote_corpus.h"
@@ -538,6 +543,7 @@ int main(int argc, char** argv) {
     std::string out_path;
     bool reading = false;
     std::vector<std::pair<std::string, int>> mix;  // --mix: kind and percentage, in this order
+    std::string data_dir = PL_CORPUS_DATA_DIR;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seed" && i + 1 < argc)
@@ -559,10 +565,12 @@ int main(int argc, char** argv) {
             }
         } else if (a == "-o" && i + 1 < argc)
             out_path = argv[++i];
+        else if (a == "--data" && i + 1 < argc)
+            data_dir = argv[++i];
         else {
             std::fprintf(stderr,
                          "usage: make_corpus [--seed N] [--docs N] [--qa | --reading | --mix SPEC] "
-                         "-o FILE\n");
+                         "[--data DIR] -o FILE\n");
             return 2;
         }
     }
@@ -570,45 +578,59 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: make_corpus [--seed N] [--docs N] -o FILE\n");
         return 2;
     }
+    pl::corpus::ProseData prose;
+    try {
+        prose = pl::corpus::load_prose_data(data_dir);
+    } catch (const pl::corpus::DataError& e) {
+        std::fprintf(stderr, "make_corpus: %s\n", e.what());
+        return 2;
+    }
     Rng rng{seed};
     std::string corpus;
-    for (long d = 0; d < docs; ++d) {
-        if (!mix.empty()) {
-            // Each kind draws from its own stream, seeded from the main one.
-            int kind = rng.below(100);
-            std::string what;
-            for (const auto& [k, percent] : mix) {
-                if (kind < percent) {
-                    what = k;
-                    break;
+    try {
+        for (long d = 0; d < docs; ++d) {
+            if (!mix.empty()) {
+                // Each kind draws from its own stream, seeded from the main one.
+                int kind = rng.below(100);
+                std::string what;
+                for (const auto& [k, percent] : mix) {
+                    if (kind < percent) {
+                        what = k;
+                        break;
+                    }
+                    kind -= percent;
                 }
-                kind -= percent;
+                g_qa = what == "qa";
+                if (what != "qa" && what != "general") {
+                    pl::corpus::Rng r{rng.next()};
+                    corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
+                               : what == "prose"  ? pl::corpus::prose_doc(prose, r)
+                               : what == "triage" ? pl::corpus::triage_doc(r)
+                               : what == "recall" ? pl::corpus::recall_doc(r)
+                               : what == "echo"   ? pl::corpus::echo_doc(r)
+                               : what == "agent"  ? pl::corpus::agent_doc(r)
+                                                  : pl::corpus::quote_doc(prose, r)) +
+                              "<|endoftext|>\n";
+                    continue;
+                }
             }
-            g_qa = what == "qa";
-            if (what != "qa" && what != "general") {
+            if (reading) {
                 pl::corpus::Rng r{rng.next()};
-                corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
-                           : what == "prose"  ? pl::corpus::prose_doc(r)
-                           : what == "triage" ? pl::corpus::triage_doc(r)
-                           : what == "recall" ? pl::corpus::recall_doc(r)
-                           : what == "echo"   ? pl::corpus::echo_doc(r)
-                           : what == "agent"  ? pl::corpus::agent_doc(r)
-                                              : pl::corpus::quote_doc(r)) +
-                          "<|endoftext|>\n";
+                corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
                 continue;
             }
+            const int kind = rng.below(100);
+            if (g_qa)
+                corpus += kind < 92 ? chat_doc(rng) : kind < 96 ? faq_doc(rng) : product_doc(rng);
+            else
+                corpus += kind < 78 ? chat_doc(rng) : kind < 92 ? faq_doc(rng) : product_doc(rng);
+            corpus += "<|endoftext|>\n";
         }
-        if (reading) {
-            pl::corpus::Rng r{rng.next()};
-            corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
-            continue;
-        }
-        const int kind = rng.below(100);
-        if (g_qa)
-            corpus += kind < 92 ? chat_doc(rng) : kind < 96 ? faq_doc(rng) : product_doc(rng);
-        else
-            corpus += kind < 78 ? chat_doc(rng) : kind < 92 ? faq_doc(rng) : product_doc(rng);
-        corpus += "<|endoftext|>\n";
+    } catch (const std::exception& e) {
+        // A template the loader let through but the generator cannot read ("{n:x:9}").
+        std::fprintf(stderr, "make_corpus: %s: a malformed template (%s); nothing written\n",
+                     data_dir.c_str(), e.what());
+        return 2;
     }
     std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
     out.write(corpus.data(), static_cast<std::streamsize>(corpus.size()));

@@ -360,7 +360,7 @@ std::string filler(Rng& rng) {
 
 }  // namespace
 
-std::string quote_doc(Rng& rng) {
+std::string quote_doc(const ProseData& prose, Rng& rng) {
     const Policy p = rng.chance(15) ? lumen() : random_policy(rng);
     std::vector<int> sections;
     for (int s = 0; s < kSectionCount; ++s) {
@@ -395,7 +395,7 @@ std::string quote_doc(Rng& rng) {
         for (int i = 0; i < notes; ++i)
             parts.insert(parts.begin() + rng.below(static_cast<int>(parts.size()) + 1),
                          filler(rng));
-        std::string page = prose_doc(rng);
+        std::string page = prose_doc(prose, rng);
         std::size_t size = 0;
         for (const auto& x : parts)
             size += x.size() + 2;

@@ -14,10 +14,12 @@
 
 #include <string>
 
+#include "corpus/prose_data.h"
 #include "corpus/reading_corpus.h"
 
 namespace pl::corpus {
 
-std::string quote_doc(Rng& rng);
+// `prose` pads the long prompts with paragraphs of prose pages.
+std::string quote_doc(const ProseData& prose, Rng& rng);
 
 }  // namespace pl::corpus

@@ -1,0 +1,48 @@
+// Reading the corpus's data files (tools/corpus/data/): JSON parsed with nlohmann/json, checked as
+// it is read, so that a missing file or a wrong shape stops make_corpus with one line that names
+// the file and the place (a JSON pointer, or a line and column for a syntax error).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace pl::corpus {
+
+using Strings = std::vector<std::string>;
+
+// "FILE: PLACE: what is wrong", ready to print.
+struct DataError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// One parsed data file, kept with its path so that every error can name it.
+struct DataFile {
+    std::string path;
+    nlohmann::json root;
+};
+
+// Reads and parses DIR/NAME; throws DataError when it is missing or not valid JSON.
+DataFile read_data_file(const std::string& dir, const std::string& name);
+
+// The value at a JSON pointer ("/letters/2/ask"); throws DataError when there is none.
+const nlohmann::json& value_at(const DataFile& file, const std::string& pointer);
+
+// Typed reads: each throws DataError naming the pointer when the value has another shape. Lists
+// must not be empty, because the corpus draws from every one of them.
+std::string string_at(const DataFile& file, const std::string& pointer);
+Strings strings_at(const DataFile& file, const std::string& pointer);
+std::vector<Strings> string_lists_at(const DataFile& file, const std::string& pointer);
+
+// How many elements the non-empty array at `pointer` has.
+std::size_t array_size_at(const DataFile& file, const std::string& pointer);
+
+// The member names of the object at `pointer`, in the file's (sorted) order.
+Strings keys_at(const DataFile& file, const std::string& pointer);
+
+// Throws DataError "FILE: POINTER: MESSAGE".
+[[noreturn]] void data_error(const DataFile& file, const std::string& pointer,
+                             const std::string& message);
+
+}  // namespace pl::corpus
