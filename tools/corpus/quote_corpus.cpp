@@ -84,6 +84,14 @@ struct Policy {
     Strings not_countries;
 };
 
+// One of `templates`, drawn, with its "{}" replaced by `value`: the facts that differ between
+// shops by one number and are worded a few ways.
+std::string one_of(Rng& rng, const Strings& templates, const std::string& value) {
+    std::string text = rng.pick(templates);
+    const std::size_t at = text.find("{}");
+    return at == std::string::npos ? text : text.replace(at, 2, value);
+}
+
 const Strings& goods() {
     static const Strings v = {"Cameras, lenses and accessories",
                               "Cameras, lenses, flashes and accessories",
@@ -145,23 +153,25 @@ Policy random_policy(Rng& rng) {
         Strings{"Opened memory cards, cleaning kits and printed photo books cannot be returned.",
                 "Opened film, memory cards and gift cards cannot be returned.",
                 "A lens must come back with both caps and the hood."})};
-    p.fact[kRefund] =
-        rng.pick(Strings{"Refunds go back to the original payment method within " + S(refund) +
-                             " business days after the item reaches our warehouse.",
-                         "Refunds are paid to the original payment method within " + S(refund) +
-                             " business days after the return arrives.",
-                         "We refund the original payment method within " + S(refund) +
-                             " business days of receiving the returned item."});
+    p.fact[kRefund] = one_of(
+        rng,
+        {"Refunds go back to the original payment method within {} business days after the item "
+         "reaches our warehouse.",
+         "Refunds are paid to the original payment method within {} business days after the "
+         "return arrives.",
+         "We refund the original payment method within {} business days of receiving the "
+         "returned item."},
+        S(refund));
     p.extra[kRefundsSec] = {
         rng.pick(Strings{"Shipping costs are refunded only when the item was damaged or wrong.",
                          "The original shipping cost is not refunded."})};
     p.fact[kWarranty] =
-        rng.pick(Strings{"New cameras and lenses carry a " + number_word(warranty) +
-                             "-year warranty against defects.",
-                         "Every new camera and lens has a " + number_word(warranty) +
-                             "-year warranty against manufacturing defects.",
-                         "New cameras, lenses and flashes come with a " + number_word(warranty) +
-                             "-year warranty against defects in materials and workmanship."});
+        one_of(rng,
+               {"New cameras and lenses carry a {}-year warranty against defects.",
+                "Every new camera and lens has a {}-year warranty against manufacturing defects.",
+                "New cameras, lenses and flashes come with a {}-year warranty against defects in "
+                "materials and workmanship."},
+               number_word(warranty));
     p.fact[kDrop] = rng.pick(Strings{"Drops, water damage and sand are not covered.",
                                      "The warranty does not cover drops, water or sand damage.",
                                      "Drops, sand, water damage and broken screens are not "
@@ -179,9 +189,10 @@ Policy random_policy(Rng& rng) {
         "We match the price of an identical new item sold by an authorized dealer within " +
         S(price) + " days of purchase.";
     p.extra[kPriceSec] = {"Marketplace sellers and used items do not qualify."};
-    p.fact[kRental] = rng.pick(
-        Strings{"Rented lenses must be returned by " + S(rental) + " p.m. on the last rental day.",
-                "Rented gear must be back by " + S(rental) + " p.m. on the last rental day."});
+    p.fact[kRental] = one_of(rng,
+                             {"Rented lenses must be returned by {} p.m. on the last rental day.",
+                              "Rented gear must be back by {} p.m. on the last rental day."},
+                             S(rental));
     p.extra[kRentalSec] = {"Late returns are charged one extra rental day per day."};
     p.fact[kHours] =
         "Our showroom is open " +
