@@ -579,8 +579,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     pl::corpus::ProseData prose;
+    pl::corpus::EchoData echo;
     try {
         prose = pl::corpus::load_prose_data(data_dir);
+        echo = pl::corpus::load_echo_data(data_dir);
     } catch (const pl::corpus::DataError& e) {
         std::fprintf(stderr, "make_corpus: %s\n", e.what());
         return 2;
@@ -607,7 +609,7 @@ int main(int argc, char** argv) {
                                : what == "prose"  ? pl::corpus::prose_doc(prose, r)
                                : what == "triage" ? pl::corpus::triage_doc(r)
                                : what == "recall" ? pl::corpus::recall_doc(r)
-                               : what == "echo"   ? pl::corpus::echo_doc(r)
+                               : what == "echo"   ? pl::corpus::echo_doc(echo, r)
                                : what == "agent"  ? pl::corpus::agent_doc(r)
                                                   : pl::corpus::quote_doc(prose, r)) +
                               "<|endoftext|>\n";

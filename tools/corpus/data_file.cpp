@@ -1,5 +1,6 @@
 #include "corpus/data_file.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -25,6 +26,19 @@ std::string line_and_column(const std::string& text, std::size_t offset) {
 std::string parse_reason(const std::string& what) {
     const std::size_t colon = what.find(": ");
     return colon == std::string::npos ? what : what.substr(colon + 2);
+}
+
+// Throws DataError unless every "{name}" of `text` is one of `slots`.
+void check_slots(const DataFile& file, const std::string& pointer, const std::string& text,
+                 SlotNames slots) {
+    for (std::size_t at = text.find('{'); at != std::string::npos; at = text.find('{', at + 1)) {
+        const std::size_t end = text.find('}', at);
+        if (end == std::string::npos)
+            data_error(file, pointer, "unclosed '{' at character " + std::to_string(at + 1));
+        const std::string_view name = std::string_view(text).substr(at + 1, end - at - 1);
+        if (std::find(slots.begin(), slots.end(), name) == slots.end())
+            data_error(file, pointer, "unknown slot {" + std::string(name) + "}");
+    }
 }
 
 }  // namespace
@@ -105,6 +119,40 @@ Strings keys_at(const DataFile& file, const std::string& pointer) {
     Strings out;
     for (const auto& item : value.items())
         out.push_back(item.key());
+    return out;
+}
+
+std::string text_at(const DataFile& file, const std::string& pointer, SlotNames slots) {
+    std::string text = string_at(file, pointer);
+    check_slots(file, pointer, text, slots);
+    return text;
+}
+
+Strings texts_at(const DataFile& file, const std::string& pointer, SlotNames slots) {
+    Strings out = strings_at(file, pointer);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        check_slots(file, pointer + "/" + std::to_string(i), out[i], slots);
+    return out;
+}
+
+std::string fill(const std::string& text, const Slots& slots) {
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t at = text.find('{'); at != std::string::npos; at = text.find('{', from)) {
+        const std::size_t end = text.find('}', at);
+        if (end == std::string::npos)
+            break;
+        const std::string_view name = std::string_view(text).substr(at + 1, end - at - 1);
+        const auto slot = std::find_if(slots.begin(), slots.end(),
+                                       [&](const auto& kv) { return kv.first == name; });
+        out.append(text, from, at - from);
+        if (slot == slots.end())
+            out.append(text, at, end + 1 - at);
+        else
+            out += slot->second;
+        from = end + 1;
+    }
+    out.append(text, from, std::string::npos);
     return out;
 }
 

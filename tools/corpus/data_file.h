@@ -3,9 +3,12 @@
 // the file and the place (a JSON pointer, or a line and column for a syntax error).
 #pragma once
 
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pl::corpus {
@@ -40,6 +43,18 @@ std::size_t array_size_at(const DataFile& file, const std::string& pointer);
 
 // The member names of the object at `pointer`, in the file's (sorted) order.
 Strings keys_at(const DataFile& file, const std::string& pointer);
+
+// Templates of the generators other than prose: plain text with "{name}" slots that the generator
+// fills. Each read checks that every slot is one of `slots`, so a typo in a file stops the tool
+// when it starts instead of printing "{nmae}" into the corpus.
+using SlotNames = std::initializer_list<std::string_view>;
+std::string text_at(const DataFile& file, const std::string& pointer, SlotNames slots = {});
+Strings texts_at(const DataFile& file, const std::string& pointer, SlotNames slots = {});
+
+// Every "{name}" of `text` whose name is in `slots` replaced by its value, in one pass (a value is
+// never searched for slots).
+using Slots = std::vector<std::pair<std::string, std::string>>;
+std::string fill(const std::string& text, const Slots& slots);
 
 // Throws DataError "FILE: POINTER: MESSAGE".
 [[noreturn]] void data_error(const DataFile& file, const std::string& pointer,
