@@ -580,9 +580,11 @@ int main(int argc, char** argv) {
     }
     pl::corpus::ProseData prose;
     pl::corpus::EchoData echo;
+    pl::corpus::TriageData triage;
     try {
         prose = pl::corpus::load_prose_data(data_dir);
         echo = pl::corpus::load_echo_data(data_dir);
+        triage = pl::corpus::load_triage_data(data_dir);
     } catch (const pl::corpus::DataError& e) {
         std::fprintf(stderr, "make_corpus: %s\n", e.what());
         return 2;
@@ -607,7 +609,7 @@ int main(int argc, char** argv) {
                     pl::corpus::Rng r{rng.next()};
                     corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
                                : what == "prose"  ? pl::corpus::prose_doc(prose, r)
-                               : what == "triage" ? pl::corpus::triage_doc(r)
+                               : what == "triage" ? pl::corpus::triage_doc(triage, r)
                                : what == "recall" ? pl::corpus::recall_doc(r)
                                : what == "echo"   ? pl::corpus::echo_doc(echo, r)
                                : what == "agent"  ? pl::corpus::agent_doc(r)
