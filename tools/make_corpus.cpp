@@ -581,10 +581,12 @@ int main(int argc, char** argv) {
     pl::corpus::ProseData prose;
     pl::corpus::EchoData echo;
     pl::corpus::TriageData triage;
+    pl::corpus::RecallData recall;
     try {
         prose = pl::corpus::load_prose_data(data_dir);
         echo = pl::corpus::load_echo_data(data_dir);
         triage = pl::corpus::load_triage_data(data_dir);
+        recall = pl::corpus::load_recall_data(data_dir);
     } catch (const pl::corpus::DataError& e) {
         std::fprintf(stderr, "make_corpus: %s\n", e.what());
         return 2;
@@ -610,7 +612,7 @@ int main(int argc, char** argv) {
                     corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
                                : what == "prose"  ? pl::corpus::prose_doc(prose, r)
                                : what == "triage" ? pl::corpus::triage_doc(triage, r)
-                               : what == "recall" ? pl::corpus::recall_doc(r)
+                               : what == "recall" ? pl::corpus::recall_doc(recall, r)
                                : what == "echo"   ? pl::corpus::echo_doc(echo, r)
                                : what == "agent"  ? pl::corpus::agent_doc(r)
                                                   : pl::corpus::quote_doc(prose, r)) +
