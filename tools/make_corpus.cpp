@@ -583,12 +583,14 @@ int main(int argc, char** argv) {
     pl::corpus::TriageData triage;
     pl::corpus::RecallData recall;
     pl::corpus::QuoteData quote;
+    pl::corpus::AgentData agent;
     try {
         prose = pl::corpus::load_prose_data(data_dir);
         echo = pl::corpus::load_echo_data(data_dir);
         triage = pl::corpus::load_triage_data(data_dir);
         recall = pl::corpus::load_recall_data(data_dir);
         quote = pl::corpus::load_quote_data(data_dir);
+        agent = pl::corpus::load_agent_data(data_dir);
     } catch (const pl::corpus::DataError& e) {
         std::fprintf(stderr, "make_corpus: %s\n", e.what());
         return 2;
@@ -616,7 +618,7 @@ int main(int argc, char** argv) {
                                : what == "triage" ? pl::corpus::triage_doc(triage, r)
                                : what == "recall" ? pl::corpus::recall_doc(recall, r)
                                : what == "echo"   ? pl::corpus::echo_doc(echo, r)
-                               : what == "agent"  ? pl::corpus::agent_doc(r)
+                               : what == "agent"  ? pl::corpus::agent_doc(agent, r)
                                                   : pl::corpus::quote_doc(quote, prose, r)) +
                               "<|endoftext|>\n";
                     continue;
