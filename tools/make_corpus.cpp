@@ -584,6 +584,7 @@ int main(int argc, char** argv) {
     pl::corpus::RecallData recall;
     pl::corpus::QuoteData quote;
     pl::corpus::AgentData agent;
+    pl::corpus::ReadingData reading_data;
     try {
         prose = pl::corpus::load_prose_data(data_dir);
         echo = pl::corpus::load_echo_data(data_dir);
@@ -591,6 +592,7 @@ int main(int argc, char** argv) {
         recall = pl::corpus::load_recall_data(data_dir);
         quote = pl::corpus::load_quote_data(data_dir);
         agent = pl::corpus::load_agent_data(data_dir);
+        reading_data = pl::corpus::load_reading_data(data_dir);
     } catch (const pl::corpus::DataError& e) {
         std::fprintf(stderr, "make_corpus: %s\n", e.what());
         return 2;
@@ -613,20 +615,21 @@ int main(int argc, char** argv) {
                 g_qa = what == "qa";
                 if (what != "qa" && what != "general") {
                     pl::corpus::Rng r{rng.next()};
-                    corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
-                               : what == "prose"  ? pl::corpus::prose_doc(prose, r)
-                               : what == "triage" ? pl::corpus::triage_doc(triage, r)
-                               : what == "recall" ? pl::corpus::recall_doc(recall, r)
-                               : what == "echo"   ? pl::corpus::echo_doc(echo, r)
-                               : what == "agent"  ? pl::corpus::agent_doc(agent, r)
-                                                  : pl::corpus::quote_doc(quote, prose, r)) +
-                              "<|endoftext|>\n";
+                    corpus +=
+                        (what == "reading"  ? pl::corpus::reading_doc(reading_data, r)
+                         : what == "prose"  ? pl::corpus::prose_doc(prose, r)
+                         : what == "triage" ? pl::corpus::triage_doc(triage, r)
+                         : what == "recall" ? pl::corpus::recall_doc(recall, r)
+                         : what == "echo"   ? pl::corpus::echo_doc(echo, r)
+                         : what == "agent"  ? pl::corpus::agent_doc(agent, r)
+                                           : pl::corpus::quote_doc(quote, prose, reading_data, r)) +
+                        "<|endoftext|>\n";
                     continue;
                 }
             }
             if (reading) {
                 pl::corpus::Rng r{rng.next()};
-                corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
+                corpus += pl::corpus::reading_doc(reading_data, r) + "<|endoftext|>\n";
                 continue;
             }
             const int kind = rng.below(100);

@@ -270,7 +270,8 @@ QuoteData load_quote_data(const std::string& dir) {
     return d;
 }
 
-std::string quote_doc(const QuoteData& data, const ProseData& prose, Rng& rng) {
+std::string quote_doc(const QuoteData& data, const ProseData& prose, const ReadingData& reading,
+                      Rng& rng) {
     const Policy p = rng.chance(15) ? lumen(data) : random_policy(data, rng);
     std::vector<int> sections;
     for (int s = 0; s < kSectionCount; ++s) {
@@ -330,8 +331,8 @@ std::string quote_doc(const QuoteData& data, const ProseData& prose, Rng& rng) {
         const bool covered =
             std::find(sections.begin(), sections.end(), section_of(topic)) != sections.end();
         const Question q = ask(data, topic, p, rng);
-        const std::string answer =
-            covered ? q.lead + p.fact[static_cast<std::size_t>(topic)] : staff_handoff(rng);
+        const std::string answer = covered ? q.lead + p.fact[static_cast<std::size_t>(topic)]
+                                           : staff_handoff(reading, rng);
         doc += framing::turn_text("user", q.text) + framing::turn_text("assistant", answer);
     }
     return doc;

@@ -79,7 +79,9 @@ struct QuoteData {
 // Reads DIR/quote/policy.json; throws DataError naming the file and the place of a problem.
 QuoteData load_quote_data(const std::string& dir);
 
-// `prose` pads the long prompts with paragraphs of prose pages.
-std::string quote_doc(const QuoteData& data, const ProseData& prose, Rng& rng);
+// `prose` pads the long prompts with paragraphs of prose pages; `reading` has the answers for a
+// question the policy does not cover.
+std::string quote_doc(const QuoteData& data, const ProseData& prose, const ReadingData& reading,
+                      Rng& rng);
 
 }  // namespace pl::corpus
