@@ -19,7 +19,14 @@
 // (tools/corpus/quote_corpus.h), table look-ups (tools/corpus/recall_corpus.h) and lists to
 // repeat (tools/corpus/echo_corpus.h) and order-support agent loops with tool calls and results
 // (tools/corpus/agent_corpus.h); the built-in model's later training stages use it.
+//
+// --data DIR names the folder of the corpus's sentences and word lists (tools/corpus/data/ of the
+// source tree by default; chat/ holds those of the chats, FAQ pages and product documents above). A
+// missing or malformed file stops the tool with one line naming the file and the place, before
+// anything is written.
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -27,6 +34,7 @@
 #include <vector>
 
 #include "corpus/agent_corpus.h"
+#include "corpus/data_file.h"
 #include "corpus/echo_corpus.h"
 #include "corpus/prose_corpus.h"
 #include "corpus/quote_corpus.h"
@@ -45,7 +53,14 @@ namespace {
 bool g_qa = false;
 
 // The same splitmix64 stream as the --reading documents.
+using pl::corpus::fill;
 using pl::corpus::Rng;
+using pl::corpus::Slots;
+using pl::corpus::Strings;
+
+std::string S(long n) {
+    return std::to_string(n);
+}
 
 std::string number_word(int n) {
     static const char* kWords[] = {"zero", "one", "two",   "three", "four",
@@ -53,11 +68,164 @@ std::string number_word(int n) {
     return n >= 0 && n < 10 ? kWords[n] : std::to_string(n);
 }
 
+enum Section { kReturns, kRefunds, kExchanges, kWarranty, kRentals, kPriceMatch, kOrders };
+constexpr int kSectionCount = 7;
+
+// The names of the sections in chat/policy.json, in the order of the enum.
+constexpr std::array<const char*, kSectionCount> kSectionNames = {
+    "returns", "refunds", "exchanges", "warranty", "rentals", "price_match", "orders"};
+
+struct Item {
+    std::string one;     // "a lens"
+    std::string the;     // "lens"
+    std::string plural;  // "Lenses"
+    bool returnable = true;
+    bool lens = false;  // comes back with caps, hood and pouch
+};
+
+struct Ask {
+    Strings questions;
+    std::string answer;
+};
+
+// tools/corpus/data/chat/*.json: the --qa and general chats, FAQ pages and product documents.
+struct ChatData {
+    // policy.json
+    std::string canonical_store;
+    Strings stores;
+    std::string head;                                 // {store}
+    std::array<std::string, kSectionCount> sections;  // the policy's numbers, see policy_slots()
+
+    // turns.json. The first item is the lesson's lens; the first eight are returnable.
+    std::vector<Item> items;
+    Strings not_covered;
+    Strings return_asks, how_long, changed_mind;
+    std::string days_ago, weeks_ago;
+    std::string unreturnable, all_goods, lens_pack, pack;
+    Strings return_answers;
+    std::string in_time, too_late;
+    Ask refund, refund_shipping, damage, rental, orders;
+    std::string exchange_question, exchange_answer;
+    std::string warranty_question, warranty_covered, warranty_expired;
+    std::string price_match_question, price_match_answer;
+    Strings off_topic, greetings;
+    std::string greeting_answer, thanks, thanks_answer;
+    Strings tools;  // compact JSON, keys in the order written: what prompt_template renders
+    std::string order_id, tracking, order_question;
+    std::string shipped_result, packing_result, shipped_answer, packing_answer;
+    std::string faq_customer, faq_qa;
+
+    // product.json
+    Strings models, brands;
+    std::string product_text;
+    std::vector<std::pair<std::string, std::string>> product_questions;  // question, answer
+    std::string product_manual, product_system;
+};
+
+// The slots of a policy's sections and of the answers that quote its numbers.
+const pl::corpus::SlotNames kPolicySlots = {
+    "days", "refund_days", "years", "used_years", "rental_hour", "price_match_days", "ship_hour"};
+
+bool bool_at(const pl::corpus::DataFile& f, const std::string& pointer) {
+    const nlohmann::json& value = pl::corpus::value_at(f, pointer);
+    if (!value.is_boolean())
+        pl::corpus::data_error(f, pointer,
+                               std::string("expected true or false, found ") + value.type_name());
+    return value.get<bool>();
+}
+
+Ask ask_at(const pl::corpus::DataFile& f, const std::string& p) {
+    return {pl::corpus::texts_at(f, p + "/questions", {"the"}),
+            pl::corpus::text_at(f, p + "/answer", kPolicySlots)};
+}
+
+// Reads DIR/chat/*.json; throws DataError naming the file and the place of a problem.
+ChatData load_chat_data(const std::string& dir) {
+    using pl::corpus::text_at;
+    using pl::corpus::texts_at;
+    ChatData d;
+    const pl::corpus::DataFile policy = pl::corpus::read_data_file(dir, "chat/policy.json");
+    d.canonical_store = text_at(policy, "/canonical_store");
+    d.stores = texts_at(policy, "/stores");
+    d.head = text_at(policy, "/head", {"store"});
+    for (std::size_t s = 0; s < kSectionCount; ++s)
+        d.sections[s] = text_at(policy, std::string("/sections/") + kSectionNames[s], kPolicySlots);
+
+    const pl::corpus::DataFile f = pl::corpus::read_data_file(dir, "chat/turns.json");
+    for (std::size_t i = 0, n = pl::corpus::array_size_at(f, "/items"); i < n; ++i) {
+        const std::string p = "/items/" + std::to_string(i);
+        d.items.push_back({text_at(f, p + "/one"), text_at(f, p + "/the"),
+                           text_at(f, p + "/plural"), bool_at(f, p + "/returnable"),
+                           bool_at(f, p + "/lens")});
+        // topic_turn() draws its item from the first eight.
+        if (i < 8 && !d.items.back().returnable)
+            pl::corpus::data_error(f, p + "/returnable",
+                                   "the first eight items must be returnable");
+    }
+    if (d.items.size() < 8)
+        pl::corpus::data_error(f, "/items", "needs at least 8 items");
+    d.not_covered = texts_at(f, "/not_covered");
+    d.return_asks = texts_at(f, "/returns/asks", {"one", "the"});
+    d.days_ago = text_at(f, "/returns/days_ago", {"one", "the", "days"});
+    d.weeks_ago = text_at(f, "/returns/weeks_ago", {"one", "the", "weeks", "weeks_s"});
+    d.how_long = texts_at(f, "/returns/how_long", {"one", "the"});
+    d.changed_mind = texts_at(f, "/returns/changed_mind", {"one", "the"});
+    d.unreturnable = text_at(f, "/returns/unreturnable", {"plural"});
+    d.all_goods = text_at(f, "/returns/all_goods");
+    d.lens_pack = text_at(f, "/returns/lens_pack");
+    d.pack = text_at(f, "/returns/pack");
+    d.return_answers = texts_at(f, "/returns/answers", {"what", "days", "pack"});
+    d.in_time = text_at(f, "/returns/in_time", {"what", "days", "pack", "refund_days"});
+    d.too_late = text_at(f, "/returns/too_late", {"days", "the"});
+    d.refund = ask_at(f, "/topics/refund");
+    d.refund_shipping = ask_at(f, "/topics/refund_shipping");
+    d.exchange_question = text_at(f, "/topics/exchange/question", {"the"});
+    d.exchange_answer = text_at(f, "/topics/exchange/answer", kPolicySlots);
+    d.warranty_question = text_at(f, "/topics/warranty/question", {"the", "months"});
+    d.warranty_covered = text_at(f, "/topics/warranty/covered", kPolicySlots);
+    d.warranty_expired = text_at(f, "/topics/warranty/expired", {"years", "years_s", "the"});
+    d.damage = ask_at(f, "/topics/damage");
+    d.rental = ask_at(f, "/topics/rental");
+    d.price_match_question = text_at(f, "/topics/price_match/question", {"the"});
+    d.price_match_answer = text_at(f, "/topics/price_match/answer", kPolicySlots);
+    d.orders = ask_at(f, "/topics/orders");
+    d.off_topic = texts_at(f, "/misc/off_topic");
+    d.greetings = texts_at(f, "/misc/greetings");
+    d.greeting_answer = text_at(f, "/misc/greeting_answer");
+    d.thanks = text_at(f, "/misc/thanks");
+    d.thanks_answer = text_at(f, "/misc/thanks_answer");
+    d.tools = pl::corpus::strings_at(f, "/tools");
+    d.order_id = text_at(f, "/order/id", {"number"});
+    d.tracking = text_at(f, "/order/tracking", {"number"});
+    d.order_question = text_at(f, "/order/question", {"id"});
+    d.shipped_result = text_at(f, "/order/shipped_result", {"id", "tracking"});
+    d.packing_result = text_at(f, "/order/packing_result", {"id", "tracking"});
+    d.shipped_answer = text_at(f, "/order/shipped_answer", {"id", "tracking"});
+    d.packing_answer = text_at(f, "/order/packing_answer", {"id", "tracking"});
+    d.faq_customer = text_at(f, "/faq/customer", {"question", "answer"});
+    d.faq_qa = text_at(f, "/faq/qa", {"question", "answer"});
+
+    const pl::corpus::DataFile product = pl::corpus::read_data_file(dir, "chat/product.json");
+    const pl::corpus::SlotNames camera = {"brand", "model", "mp", "grams", "shots"};
+    d.models = texts_at(product, "/models");
+    d.brands = texts_at(product, "/brands");
+    d.product_text = text_at(product, "/text", camera);
+    for (std::size_t i = 0, n = pl::corpus::array_size_at(product, "/questions"); i < n; ++i) {
+        const std::string p = "/questions/" + std::to_string(i);
+        d.product_questions.emplace_back(text_at(product, p + "/question", camera),
+                                         text_at(product, p + "/answer", camera));
+    }
+    d.product_manual =
+        text_at(product, "/manual", {"brand", "model", "text", "question", "answer"});
+    d.product_system = text_at(product, "/system", {"text"});
+    return d;
+}
+
 // The numbers a policy is made of. The canonical one (Lumen Camera Store) is the system prompt the
 // app's scenarios and tests use; the variants teach the model to read the numbers from the prompt
 // rather than to recite one policy.
 struct Policy {
-    std::string store = "Lumen Camera Store";
+    std::string store;
     int return_days = 30;
     int refund_days = 5;
     int warranty_years = 2;
@@ -71,68 +239,38 @@ struct Policy {
     }
 };
 
-enum Section { kReturns, kRefunds, kExchanges, kWarranty, kRentals, kPriceMatch, kOrders };
-
-std::string section_text(const Policy& p, int s) {
-    const std::string R = std::to_string(p.return_days);
-    switch (s) {
-        case kReturns:
-            return "Returns. Cameras, lenses, flashes and accessories can be returned within " + R +
-                   " days of delivery for a full refund, as long as they are in the original "
-                   "packaging with every accessory, manual and cap included. A lens must come back "
-                   "with both caps, the hood and the pouch. Opened memory cards, cleaning kits and "
-                   "printed photo books cannot be returned, because they cannot be resold.";
-        case kRefunds:
-            return "Refunds. Refunds go back to the original payment method within " +
-                   std::to_string(p.refund_days) +
-                   " business days after the returned item arrives at our warehouse and passes "
-                   "inspection. Shipping costs are refunded only when the item was damaged or "
-                   "wrong.";
-        case kExchanges:
-            return "Exchanges. An exchange for another model is handled as a return plus a new "
-                   "order, so the price difference is charged or refunded. A faulty item is "
-                   "exchanged for the same model at no cost within " +
-                   R + " days.";
-        case kWarranty:
-            return "Warranty. Every new camera and lens has a " + number_word(p.warranty_years) +
-                   "-year warranty against manufacturing defects. Drops, water damage, sand and "
-                   "broken screens are not covered. Used and refurbished items carry a " +
-                   number_word(p.used_warranty_years) + "-year warranty.";
-        case kRentals:
-            return "Rentals. Rented lenses must be returned by " + std::to_string(p.rental_hour) +
-                   " p.m. on the last rental day. Late returns are charged one extra rental day "
-                   "per "
-                   "day.";
-        case kPriceMatch:
-            return "Price match. We match the price of an identical new item sold by an authorized "
-                   "dealer within " +
-                   std::to_string(p.price_match_days) + " days of purchase.";
-        default:
-            return "Order status. Orders placed before " + std::to_string(p.ship_hour) +
-                   " p.m. ship the same business day. Tracking numbers are sent by email.";
-    }
+Policy canonical_policy(const ChatData& d) {
+    Policy p;
+    p.store = d.canonical_store;
+    return p;
 }
 
-std::string policy_text(const Policy& p) {
-    std::string out =
-        p.store + ": returns and exchanges policy.\nYou are the support assistant of " + p.store +
-        ". Answer politely, briefly and only from this policy. If the policy does "
-        "not cover a question, say so and offer to connect the customer with a "
-        "person.";
+// The values of kPolicySlots for policy `p`, followed by `more`.
+Slots policy_slots(const Policy& p, Slots more = {}) {
+    Slots out = {{"days", S(p.return_days)},
+                 {"refund_days", S(p.refund_days)},
+                 {"years", number_word(p.warranty_years)},
+                 {"used_years", number_word(p.used_warranty_years)},
+                 {"rental_hour", S(p.rental_hour)},
+                 {"price_match_days", S(p.price_match_days)},
+                 {"ship_hour", S(p.ship_hour)}};
+    out.insert(out.end(), more.begin(), more.end());
+    return out;
+}
+
+std::string policy_text(const ChatData& d, const Policy& p) {
+    std::string out = fill(d.head, {{"store", p.store}});
+    const Slots slots = policy_slots(p);
     for (int s : p.sections) {
         out += '\n';
-        out += section_text(p, s);
+        out += fill(d.sections[static_cast<std::size_t>(s)], slots);
     }
     return out;
 }
 
-Policy random_policy(Rng& rng) {
-    static const std::vector<std::string> kStores = {
-        "Lumen Camera Store", "Northlight Cameras",   "Aperture House",   "Pixel and Grain",
-        "Brightfield Photo",  "Silver Halide Supply", "Harbor Lens Shop", "Kestrel Camera Co.",
-        "Focal Point Store",  "Meadow Photo Supply"};
+Policy random_policy(const ChatData& d, Rng& rng) {
     Policy p;
-    p.store = rng.pick(kStores);
+    p.store = rng.pick(d.stores);
     p.return_days = rng.pick(std::vector<int>{14, 30, 30, 45, 60});
     p.refund_days = rng.pick(std::vector<int>{3, 5, 7, 10});
     p.warranty_years = rng.pick(std::vector<int>{1, 2, 3});
@@ -158,270 +296,154 @@ Policy random_policy(Rng& rng) {
     return p;
 }
 
-struct Item {
-    std::string one;     // "a lens"
-    std::string the;     // "lens"
-    std::string plural;  // "Lenses"
-    bool returnable = true;
-};
-
-const std::vector<Item>& items() {
-    static const std::vector<Item> kItems = {
-        {"a lens", "lens", "Lenses", true},
-        {"a camera", "camera", "Cameras", true},
-        {"a flash", "flash", "Flashes", true},
-        {"a tripod", "tripod", "Accessories such as tripods", true},
-        {"a 50 mm lens", "50 mm lens", "Lenses", true},
-        {"a zoom lens", "zoom lens", "Lenses", true},
-        {"a mirrorless camera", "mirrorless camera", "Cameras", true},
-        {"a film camera", "film camera", "Cameras", true},
-        {"a camera bag", "camera bag", "Accessories such as bags", true},
-        {"a battery grip", "battery grip", "Accessories", true},
-        {"a spare battery", "spare battery", "Accessories", true},
-        {"a lens filter", "lens filter", "Accessories", true},
-        {"a camera strap", "camera strap", "Accessories", true},
-        {"an opened memory card", "opened memory card", "Opened memory cards", false},
-        {"a cleaning kit", "cleaning kit", "Cleaning kits", false},
-        {"a printed photo book", "printed photo book", "Printed photo books", false},
-    };
-    return kItems;
-}
-
 // One customer question and the assistant's answer under policy p.
 struct Turn {
     std::string user, assistant;
 };
 
-std::string not_covered(Rng& rng) {
-    static const std::vector<std::string> kAnswers = {
-        "The policy does not cover that, so I cannot answer it here. I can connect you with a "
-        "person who can help.",
-        "I am sorry, our policy does not cover that question. Would you like me to connect you "
-        "with a person from our team?",
-    };
-    return rng.pick(kAnswers);
+std::string not_covered(const ChatData& d, Rng& rng) {
+    return rng.pick(d.not_covered);
 }
 
-Turn returns_turn(const Policy& p, Rng& rng) {
+Turn returns_turn(const ChatData& d, const Policy& p, Rng& rng) {
     // Mostly returnable items, and "a lens" most of all: it is the question the app's lessons ask.
-    const Item it = rng.chance(30) ? items()[0] : rng.pick(items());
-    const std::string R = std::to_string(p.return_days);
+    const Item it = rng.chance(30) ? d.items[0] : rng.pick(d.items);
     const int form = rng.below(6);
     Turn t;
     int age_days = -1;
+    const Slots item = {{"one", it.one}, {"the", it.the}};
     if (form == 0 || form == 1) {
-        static const std::vector<std::string> kAsk = {
-            "Can I return {one}?", "Can I return {one}? ", "Is it possible to return {one}?",
-            "Hi, can I return {one}?", "Can I send back {one}?"};
-        t.user = rng.pick(kAsk);
+        t.user = fill(rng.pick(d.return_asks), item);
     } else if (form == 2) {
         age_days = rng.pick(std::vector<int>{3, 5, 10, 12, 20, 25, 40, 50, 70, 90});
-        t.user = "Can I return {one} I bought " + std::to_string(age_days) + " days ago?";
+        t.user = fill(d.days_ago, {{"one", it.one}, {"the", it.the}, {"days", S(age_days)}});
     } else if (form == 3) {
         const int weeks = rng.pick(std::vector<int>{1, 2, 3, 5, 8, 10});
         age_days = weeks * 7;
-        t.user = "Can I return {one} I bought " + number_word(weeks) + " week" +
-                 (weeks > 1 ? "s" : "") + " ago?";
+        t.user = fill(d.weeks_ago, {{"one", it.one},
+                                    {"the", it.the},
+                                    {"weeks", number_word(weeks)},
+                                    {"weeks_s", weeks > 1 ? "s" : ""}});
     } else if (form == 4) {
-        t.user = rng.pick(std::vector<std::string>{"How long do I have to return {one}?",
-                                                   "What is your return policy?",
-                                                   "How many days do I have for a return?"});
+        t.user = fill(rng.pick(d.how_long), item);
     } else {
-        t.user = rng.pick(
-            std::vector<std::string>{"I want to send back my {the}. Is that possible?",
-                                     "I changed my mind about my {the}. Can I return it?"});
-    }
-    // Fill the item slots.
-    for (const auto& [slot, value] :
-         {std::pair<std::string, std::string>{"{one}", it.one}, {"{the}", it.the}}) {
-        for (std::size_t at; (at = t.user.find(slot)) != std::string::npos;)
-            t.user.replace(at, slot.size(), value);
+        t.user = fill(rng.pick(d.changed_mind), item);
     }
     if (t.user.back() == ' ')
         t.user.pop_back();
     if (!it.returnable) {
-        t.assistant = "I am sorry, but " +
-                      std::string(it.plural == "Opened memory cards" ? "opened memory cards"
-                                  : it.plural == "Cleaning kits"     ? "cleaning kits"
-                                                                     : "printed photo books") +
-                      " cannot be returned, because they cannot be resold.";
+        std::string plural = it.plural;
+        plural[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(plural[0])));
+        t.assistant = fill(d.unreturnable, {{"plural", plural}});
         return t;
     }
-    const std::string what = form == 4 && it.the == "lens" && rng.chance(50) ? "Cameras, lenses, "
-                                                                               "flashes and "
-                                                                               "accessories"
-                                                                             : it.plural;
-    const bool lens = it.plural == "Lenses";
-    const std::string pack =
-        lens ? "in the original packaging with both caps, the hood and the pouch"
-             : "in the original packaging with every accessory and manual";
-    if (age_days < 0) {
-        t.assistant = rng.pick(std::vector<std::string>{
-            "Yes. " + what + " can be returned within " + R +
-                " days of delivery for a full refund, as long as they are " + pack + ".",
-            "Yes, you can. " + what + " can be returned within " + R +
-                " days of delivery for a full refund. Please send it back " + pack + "."});
-    } else if (age_days <= p.return_days) {
-        t.assistant = "Yes. " + what + " can be returned within " + R +
-                      " days of delivery, so you are still in time. Please pack it " + pack +
-                      ", and we will refund you within " + std::to_string(p.refund_days) +
-                      " business days after it arrives.";
-    } else {
-        t.assistant = "I am sorry, but returns are accepted only within " + R +
-                      " days of delivery, so this " + it.the +
-                      " can no longer be returned. If it is faulty, the warranty may still cover "
-                      "it.";
-    }
+    const std::string what =
+        form == 4 && it.the == d.items[0].the && rng.chance(50) ? d.all_goods : it.plural;
+    const Slots slots = policy_slots(
+        p, {{"what", what}, {"pack", it.lens ? d.lens_pack : d.pack}, {"the", it.the}});
+    if (age_days < 0)
+        t.assistant = fill(rng.pick(d.return_answers), slots);
+    else if (age_days <= p.return_days)
+        t.assistant = fill(d.in_time, slots);
+    else
+        t.assistant = fill(d.too_late, slots);
     return t;
 }
 
-Turn topic_turn(const Policy& p, Rng& rng) {
+Turn topic_turn(const ChatData& d, const Policy& p, Rng& rng) {
     // The first eight items: the returnable ones the other topics talk about.
-    const Item& it = items()[static_cast<std::size_t>(rng.below(8))];
+    const Item& it = d.items[static_cast<std::size_t>(rng.below(8))];
     Turn t;
     const int topic = rng.below(8);
+    const Slots slots = policy_slots(p, {{"the", it.the}});
     auto uncovered = [&](int section, const std::string& question) {
-        t.user = question;
+        t.user = fill(question, slots);
         if (!p.has(section))
-            t.assistant = not_covered(rng);
+            t.assistant = not_covered(d, rng);
         return !p.has(section);
     };
     switch (topic) {
         case 0:
-            if (uncovered(kRefunds,
-                          rng.pick(std::vector<std::string>{
-                              "When will I get my refund?", "How long does a refund take?",
-                              "Where does my refund go?",
-                              "I returned my " + it.the + ". When do I get my money back?"})))
+            if (uncovered(kRefunds, rng.pick(d.refund.questions)))
                 break;
-            t.assistant = "Refunds go back to the original payment method within " +
-                          std::to_string(p.refund_days) +
-                          " business days after the returned item arrives at our warehouse and "
-                          "passes inspection.";
+            t.assistant = fill(d.refund.answer, slots);
             break;
         case 1:
-            if (uncovered(kRefunds,
-                          rng.pick(std::vector<std::string>{
-                              "Do you refund shipping?", "Will I get the shipping costs back?"})))
+            if (uncovered(kRefunds, rng.pick(d.refund_shipping.questions)))
                 break;
-            t.assistant =
-                "Shipping costs are refunded only when the item arrived damaged or was "
-                "not what you ordered.";
+            t.assistant = fill(d.refund_shipping.answer, slots);
             break;
         case 2:
-            if (uncovered(kExchanges, "Can I exchange my " + it.the + " for a different model?"))
+            if (uncovered(kExchanges, d.exchange_question))
                 break;
-            t.assistant =
-                "Yes. We handle it as a return plus a new order, and you pay or receive "
-                "the price difference.";
+            t.assistant = fill(d.exchange_answer, slots);
             break;
         case 3: {
             const int months = rng.pick(std::vector<int>{2, 4, 6, 9, 14, 20, 30, 40});
-            if (uncovered(kWarranty, "My " + it.the + " stopped working after " +
-                                         std::to_string(months) + " months."))
+            if (uncovered(kWarranty, fill(d.warranty_question, {{"months", S(months)}})))
                 break;
-            if (months <= 12 * p.warranty_years) {
-                t.assistant = "I am sorry to hear that. New cameras and lenses have a " +
-                              number_word(p.warranty_years) +
-                              "-year warranty against manufacturing defects, so we can repair or "
-                              "replace it at no cost. Could you tell me your order number?";
-            } else {
-                t.assistant = "I am sorry to hear that. The warranty lasts " +
-                              number_word(p.warranty_years) + " year" +
-                              (p.warranty_years > 1 ? "s" : "") + ", so it has ended for this " +
-                              it.the + ". I can connect you with a person about a paid repair.";
-            }
+            if (months <= 12 * p.warranty_years)
+                t.assistant = fill(d.warranty_covered, slots);
+            else
+                t.assistant = fill(d.warranty_expired,
+                                   policy_slots(p, {{"the", it.the},
+                                                    {"years_s", p.warranty_years > 1 ? "s" : ""}}));
             break;
         }
         case 4:
-            if (uncovered(kWarranty,
-                          rng.pick(std::vector<std::string>{
-                              "Is a dropped " + it.the + " covered by the warranty?",
-                              "My " + it.the + " got wet in the rain. Is that covered?"})))
+            if (uncovered(kWarranty, rng.pick(d.damage.questions)))
                 break;
-            t.assistant =
-                "Unfortunately no. The warranty covers manufacturing defects, not drops, "
-                "water or sand damage.";
+            t.assistant = fill(d.damage.answer, slots);
             break;
         case 5:
-            if (uncovered(kRentals, rng.pick(std::vector<std::string>{
-                                        "When do I have to bring back a rented lens?",
-                                        "What happens if I return my rental late?"})))
+            if (uncovered(kRentals, rng.pick(d.rental.questions)))
                 break;
-            t.assistant = "Rented lenses must be returned by " + std::to_string(p.rental_hour) +
-                          " p.m. on the last rental day. A late return is charged one extra "
-                          "rental day per day.";
+            t.assistant = fill(d.rental.answer, slots);
             break;
         case 6:
-            if (uncovered(kPriceMatch,
-                          "I found the same " + it.the +
-                              " cheaper at an authorized dealer. Do you match prices?"))
+            if (uncovered(kPriceMatch, d.price_match_question))
                 break;
-            t.assistant =
-                "Yes. We match the price of an identical new item from an authorized "
-                "dealer within " +
-                std::to_string(p.price_match_days) + " days of purchase.";
+            t.assistant = fill(d.price_match_answer, slots);
             break;
         default:
-            if (uncovered(kOrders, rng.pick(std::vector<std::string>{"When will my order ship?",
-                                                                     "How do I track my order?"})))
+            if (uncovered(kOrders, rng.pick(d.orders.questions)))
                 break;
-            t.assistant = "Orders placed before " + std::to_string(p.ship_hour) +
-                          " p.m. ship the same business day, and the tracking number is sent by "
-                          "email.";
+            t.assistant = fill(d.orders.answer, slots);
             break;
     }
     return t;
 }
 
-Turn misc_turn(Rng& rng) {
-    static const std::vector<std::string> kOff = {
-        "Do you sell drones?",
-        "Can you repair a camera I bought somewhere else?",
-        "Do you have a store in Berlin?",
-        "Can I pay in bitcoin?",
-        "Do you offer photography classes?",
-        "What is the best lens for portraits?"};
-    if (rng.chance(25)) {
-        return {rng.pick(std::vector<std::string>{"Hello!", "Hi there.", "Good morning."}),
-                "Hello! How can I help you with an order, a return or a warranty question today?"};
-    }
+Turn misc_turn(const ChatData& d, Rng& rng) {
+    if (rng.chance(25))
+        return {rng.pick(d.greetings), d.greeting_answer};
     if (rng.chance(20))
-        return {"Thank you, that helps.",
-                "You are welcome. Is there anything else I can help with?"};
-    return {rng.pick(kOff), not_covered(rng)};
+        return {d.thanks, d.thanks_answer};
+    return {rng.pick(d.off_topic), not_covered(d, rng)};
 }
 
-const std::vector<std::string>& tool_jsons() {
-    // Compact JSON, keys in the order written: what prompt_template renders for request tools.
-    static const std::vector<std::string> kTools = {
-        R"({"name":"get_order","description":"Look up an order by its number and return its items, status and tracking number.","input_schema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order number, such as LC-20931."}},"required":["order_id"]}})",
-        R"({"name":"create_return","description":"Open a return for one item of an order and email the customer a prepaid label.","input_schema":{"type":"object","properties":{"order_id":{"type":"string"},"sku":{"type":"string"},"reason":{"type":"string","enum":["changed_mind","damaged","wrong_item","faulty"]}},"required":["order_id","sku","reason"]}})",
-        R"({"name":"search_products","description":"Search the catalogue for cameras, lenses and accessories.","input_schema":{"type":"object","properties":{"query":{"type":"string"},"max_results":{"type":"integer"}},"required":["query"]}})",
-    };
-    return kTools;
-}
-
-std::string order_id(Rng& rng) {
-    return "LC-" + std::to_string(10000 + rng.below(90000));
+std::string order_id(const ChatData& d, Rng& rng) {
+    return fill(d.order_id, {{"number", S(10000 + rng.below(90000))}});
 }
 
 std::string frame(const std::string& role, const std::string& text) {
     return pl::framing::turn_text(role, text);
 }
 
-std::string chat_doc(Rng& rng) {
+std::string chat_doc(const ChatData& d, Rng& rng) {
     const bool canonical = rng.chance(g_qa ? 60 : 45);
-    const Policy p = canonical ? Policy{} : random_policy(rng);
+    const Policy p = canonical ? canonical_policy(d) : random_policy(d, rng);
     std::string doc;
     const bool tools = rng.chance(g_qa ? 10 : 30);
     if (tools) {
-        for (const auto& t : tool_jsons())
+        for (const auto& t : d.tools)
             doc += pl::framing::tool_text(t);
     }
     std::string system;
     if (rng.chance(12)) {
-        // A timestamp at the head of the system prompt: the anti-pattern one lesson shows.
+        // A timestamp at the head of the system prompt: the anti-pattern one lesson shows. It
+        // stays a format string here: its seven draws are the arguments of one call, in the
+        // order GCC evaluates them.
         char buf[128];
         std::snprintf(buf, sizeof buf,
                       "Current time: 2026-%02d-%02d %02d:%02d:%02d UTC. Session id: %08llx. "
@@ -431,78 +453,70 @@ std::string chat_doc(Rng& rng) {
                       1000 + rng.below(9000));
         system += buf;
     }
-    system += policy_text(p);
+    system += policy_text(d, p);
     doc += frame("system", system);
     const int turns = g_qa ? 2 + rng.below(4) : 1 + rng.below(3);
     for (int i = 0; i < turns; ++i) {
         if (tools && rng.chance(g_qa ? 20 : 35)) {
             // A tool round trip: the call is the tool_use input JSON, the result comes back in a
             // user turn, and the assistant reads it out.
-            const std::string id = order_id(rng);
+            const std::string id = order_id(d, rng);
             const bool shipped = rng.chance(60);
-            doc += frame("user", "Where is my order " + id + "?");
+            doc += frame("user", fill(d.order_question, {{"id", id}}));
             doc += frame("assistant", "{\"order_id\":\"" + id + "\"}");
-            const std::string tracking = "1Z" + std::to_string(100000000 + rng.below(900000000));
-            doc += frame("user",
-                         shipped ? "Order " + id + ": shipped, tracking number " + tracking + "."
-                                 : "Order " + id + ": being packed, not shipped yet.");
-            doc += frame("assistant", shipped ? "Your order " + id +
-                                                    " has shipped. The tracking number is " +
-                                                    tracking + "."
-                                              : "Your order " + id +
-                                                    " is being packed and has not shipped yet. "
-                                                    "You will get the tracking number by email.");
+            const Slots slots = {
+                {"id", id},
+                {"tracking", fill(d.tracking, {{"number", S(100000000 + rng.below(900000000))}})}};
+            doc += frame("user", fill(shipped ? d.shipped_result : d.packing_result, slots));
+            doc += frame("assistant", fill(shipped ? d.shipped_answer : d.packing_answer, slots));
             continue;
         }
         const int kind = rng.below(100);
-        const Turn t = kind < (g_qa ? 40 : 45)   ? returns_turn(p, rng)
-                       : kind < (g_qa ? 92 : 85) ? topic_turn(p, rng)
-                                                 : misc_turn(rng);
+        const Turn t = kind < (g_qa ? 40 : 45)   ? returns_turn(d, p, rng)
+                       : kind < (g_qa ? 92 : 85) ? topic_turn(d, p, rng)
+                                                 : misc_turn(d, rng);
         doc += frame("user", t.user);
         doc += frame("assistant", t.assistant);
     }
     return doc;
 }
 
-std::string faq_doc(Rng& rng) {
-    const Policy p = rng.chance(50) ? Policy{} : random_policy(rng);
-    std::string doc = policy_text(p) + "\n";
+std::string faq_doc(const ChatData& d, Rng& rng) {
+    const Policy p = rng.chance(50) ? canonical_policy(d) : random_policy(d, rng);
+    std::string doc = policy_text(d, p) + "\n";
     const int n = 2 + rng.below(4);
     for (int i = 0; i < n; ++i) {
-        const Turn t = rng.chance(50) ? returns_turn(p, rng) : topic_turn(p, rng);
-        doc += rng.chance(50) ? "Customer: " + t.user + "\nAssistant: " + t.assistant + "\n"
-                              : "Q: " + t.user + "\nA: " + t.assistant + "\n";
+        const Turn t = rng.chance(50) ? returns_turn(d, p, rng) : topic_turn(d, p, rng);
+        doc += fill(rng.chance(50) ? d.faq_customer : d.faq_qa,
+                    {{"question", t.user}, {"answer", t.assistant}});
     }
     return doc;
 }
 
-std::string product_doc(Rng& rng) {
-    static const std::vector<std::string> kModels = {"X100",   "X200",   "Z5",       "M7",
-                                                     "Aria 2", "Nova S", "Orbit 35", "Falcon R"};
-    const std::string model = rng.pick(kModels);
-    const std::string brand = rng.pick(std::vector<std::string>{"Lumen", "Kestrel", "Northlight"});
+std::string product_doc(const ChatData& d, Rng& rng) {
+    const std::string model = rng.pick(d.models);
+    const std::string brand = rng.pick(d.brands);
     const int shots = 300 + 10 * rng.below(40);
     const int grams = 350 + 5 * rng.below(80);
     const int mp = rng.pick(std::vector<int>{16, 20, 24, 26, 33, 45});
-    const std::string doc_text =
-        "The " + brand + " " + model + " is a mirrorless camera with a " + std::to_string(mp) +
-        "-megapixel sensor. It weighs " + std::to_string(grams) +
-        " grams with the battery. The battery lasts about " + std::to_string(shots) +
-        " shots per charge with the screen on. It charges over USB-C in about two hours.";
-    const int q = rng.below(3);
-    const std::string question = q == 0   ? "How long does the battery last?"
-                                 : q == 1 ? "How much does it weigh?"
-                                          : "How many megapixels does the sensor have?";
-    const std::string answer =
-        q == 0   ? "About " + std::to_string(shots) + " shots per charge with the screen on."
-        : q == 1 ? "It weighs " + std::to_string(grams) + " grams with the battery."
-                 : "The sensor has " + std::to_string(mp) + " megapixels.";
+    const Slots camera = {{"brand", brand},
+                          {"model", model},
+                          {"mp", S(mp)},
+                          {"grams", S(grams)},
+                          {"shots", S(shots)}};
+    const std::string text = fill(d.product_text, camera);
+    const auto& [question, answer] = d.product_questions[static_cast<std::size_t>(
+        rng.below(static_cast<int>(d.product_questions.size())))];
+    const std::string a = fill(answer, camera);
     if (rng.chance(50)) {
-        return "The document below is the user manual of the " + brand + " " + model +
-               " camera.\n" + doc_text + "\nQuestion: " + question + "\nAnswer: " + answer + "\n";
+        return fill(d.product_manual, {{"brand", brand},
+                                       {"model", model},
+                                       {"text", text},
+                                       {"question", question},
+                                       {"answer", a}});
     }
-    return frame("system", "Answer from the document.\n" + doc_text) + frame("user", question) +
-           frame("assistant", answer);
+    return frame("system", fill(d.product_system, {{"text", text}})) + frame("user", question) +
+           frame("assistant", a);
 }
 
 // "reading=60,qa=15,..." -> {{"reading", 60}, {"qa", 15}, ...}, in the order written.
@@ -538,6 +552,7 @@ int main(int argc, char** argv) {
     std::string out_path;
     bool reading = false;
     std::vector<std::pair<std::string, int>> mix;  // --mix: kind and percentage, in this order
+    std::string data_dir = PL_CORPUS_DATA_DIR;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--seed" && i + 1 < argc)
@@ -559,10 +574,12 @@ int main(int argc, char** argv) {
             }
         } else if (a == "-o" && i + 1 < argc)
             out_path = argv[++i];
+        else if (a == "--data" && i + 1 < argc)
+            data_dir = argv[++i];
         else {
             std::fprintf(stderr,
                          "usage: make_corpus [--seed N] [--docs N] [--qa | --reading | --mix SPEC] "
-                         "-o FILE\n");
+                         "[--data DIR] -o FILE\n");
             return 2;
         }
     }
@@ -570,45 +587,78 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: make_corpus [--seed N] [--docs N] -o FILE\n");
         return 2;
     }
+    pl::corpus::ProseData prose;
+    pl::corpus::EchoData echo;
+    pl::corpus::TriageData triage;
+    pl::corpus::RecallData recall;
+    pl::corpus::QuoteData quote;
+    pl::corpus::AgentData agent;
+    pl::corpus::ReadingData reading_data;
+    ChatData chat;
+    try {
+        prose = pl::corpus::load_prose_data(data_dir);
+        echo = pl::corpus::load_echo_data(data_dir);
+        triage = pl::corpus::load_triage_data(data_dir);
+        recall = pl::corpus::load_recall_data(data_dir);
+        quote = pl::corpus::load_quote_data(data_dir);
+        agent = pl::corpus::load_agent_data(data_dir);
+        reading_data = pl::corpus::load_reading_data(data_dir);
+        chat = load_chat_data(data_dir);
+    } catch (const pl::corpus::DataError& e) {
+        std::fprintf(stderr, "make_corpus: %s\n", e.what());
+        return 2;
+    }
     Rng rng{seed};
     std::string corpus;
-    for (long d = 0; d < docs; ++d) {
-        if (!mix.empty()) {
-            // Each kind draws from its own stream, seeded from the main one.
-            int kind = rng.below(100);
-            std::string what;
-            for (const auto& [k, percent] : mix) {
-                if (kind < percent) {
-                    what = k;
-                    break;
+    try {
+        for (long d = 0; d < docs; ++d) {
+            if (!mix.empty()) {
+                // Each kind draws from its own stream, seeded from the main one.
+                int kind = rng.below(100);
+                std::string what;
+                for (const auto& [k, percent] : mix) {
+                    if (kind < percent) {
+                        what = k;
+                        break;
+                    }
+                    kind -= percent;
                 }
-                kind -= percent;
+                g_qa = what == "qa";
+                if (what != "qa" && what != "general") {
+                    pl::corpus::Rng r{rng.next()};
+                    corpus +=
+                        (what == "reading"  ? pl::corpus::reading_doc(reading_data, r)
+                         : what == "prose"  ? pl::corpus::prose_doc(prose, r)
+                         : what == "triage" ? pl::corpus::triage_doc(triage, r)
+                         : what == "recall" ? pl::corpus::recall_doc(recall, r)
+                         : what == "echo"   ? pl::corpus::echo_doc(echo, r)
+                         : what == "agent"  ? pl::corpus::agent_doc(agent, r)
+                                           : pl::corpus::quote_doc(quote, prose, reading_data, r)) +
+                        "<|endoftext|>\n";
+                    continue;
+                }
             }
-            g_qa = what == "qa";
-            if (what != "qa" && what != "general") {
+            if (reading) {
                 pl::corpus::Rng r{rng.next()};
-                corpus += (what == "reading"  ? pl::corpus::reading_doc(r)
-                           : what == "prose"  ? pl::corpus::prose_doc(r)
-                           : what == "triage" ? pl::corpus::triage_doc(r)
-                           : what == "recall" ? pl::corpus::recall_doc(r)
-                           : what == "echo"   ? pl::corpus::echo_doc(r)
-                           : what == "agent"  ? pl::corpus::agent_doc(r)
-                                              : pl::corpus::quote_doc(r)) +
-                          "<|endoftext|>\n";
+                corpus += pl::corpus::reading_doc(reading_data, r) + "<|endoftext|>\n";
                 continue;
             }
+            const int kind = rng.below(100);
+            if (g_qa)
+                corpus += kind < 92   ? chat_doc(chat, rng)
+                          : kind < 96 ? faq_doc(chat, rng)
+                                      : product_doc(chat, rng);
+            else
+                corpus += kind < 78   ? chat_doc(chat, rng)
+                          : kind < 92 ? faq_doc(chat, rng)
+                                      : product_doc(chat, rng);
+            corpus += "<|endoftext|>\n";
         }
-        if (reading) {
-            pl::corpus::Rng r{rng.next()};
-            corpus += pl::corpus::reading_doc(r) + "<|endoftext|>\n";
-            continue;
-        }
-        const int kind = rng.below(100);
-        if (g_qa)
-            corpus += kind < 92 ? chat_doc(rng) : kind < 96 ? faq_doc(rng) : product_doc(rng);
-        else
-            corpus += kind < 78 ? chat_doc(rng) : kind < 92 ? faq_doc(rng) : product_doc(rng);
-        corpus += "<|endoftext|>\n";
+    } catch (const std::exception& e) {
+        // A template the loader let through but the generator cannot read ("{n:x:9}").
+        std::fprintf(stderr, "make_corpus: %s: a malformed template (%s); nothing written\n",
+                     data_dir.c_str(), e.what());
+        return 2;
     }
     std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
     out.write(corpus.data(), static_cast<std::streamsize>(corpus.size()));

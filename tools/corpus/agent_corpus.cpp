@@ -1,14 +1,11 @@
 #include "corpus/agent_corpus.h"
 
 #include <cstdio>
-#include <vector>
 
 #include "prompt/framing.h"
 
 namespace pl::corpus {
 namespace {
-
-using Strings = std::vector<std::string>;
 
 std::string q(const std::string& s) {  // a JSON string (the corpus never needs escapes)
     return "\"" + s + "\"";
@@ -35,44 +32,11 @@ struct Json {
     }
 };
 
-struct Item {
-    std::string name, code;  // code: the SKU's letters; the digits are drawn per document
-    int price;
-};
-
-const std::vector<Item>& catalogue() {
-    static const std::vector<Item> v = {
-        {"50 mm f/1.8 lens", "LNS", 329}, {"24-70 mm f/2.8 lens", "LNS", 1099},
-        {"70-200 mm lens", "LNS", 1899},  {"85 mm f/1.8 lens", "LNS", 549},
-        {"X100 body", "CAM", 1249},       {"X200 body", "CAM", 1899},
-        {"tripod", "TRP", 149},           {"flash", "FLS", 219},
-        {"camera bag", "BAG", 89},        {"SD card", "MEM", 59},
-        {"battery grip", "GRP", 179},     {"lens hood", "HOD", 25},
-        {"leather strap", "STR", 45},     {"film scanner", "SCN", 399},
-        {"light stand", "LST", 69},       {"spare battery", "BAT", 65},
-    };
-    return v;
-}
-
-struct Problem {
-    std::string what;    // after "the <item> "
-    std::string reason;  // create_return's reason
-};
-
-const std::vector<Problem>& problems() {
-    static const std::vector<Problem> v = {
-        {"has a dent in the filter thread", "damaged_in_transit"},
-        {"arrived with a crack in it", "damaged_in_transit"},
-        {"is badly scratched", "damaged_in_transit"},
-        {"came without its cap and cable", "damaged_in_transit"},
-        {"rattles when I shake it", "damaged_in_transit"},
-        {"is the wrong model", "wrong_item"},
-        {"is black, but I ordered the silver one", "wrong_item"},
-        {"stopped working after two days", "faulty"},
-        {"does not switch on at all", "faulty"},
-    };
-    return v;
-}
+// The slots any text of an episode may name.
+const SlotNames kEpisodeSlots = {
+    "store",     "instruction", "window",  "order",         "when",  "item",        "problem",
+    "delivered", "names",       "count",   "next_delivery", "ships", "replacement", "price",
+    "rma",       "email",       "outcome", "lead",          "place", "initial",     "surname"};
 
 std::string date(Rng& rng, int month, int day_lo, int day_hi) {
     char buf[16];
@@ -80,26 +44,15 @@ std::string date(Rng& rng, int month, int day_lo, int day_hi) {
     return buf;
 }
 
-std::string tools_block(Rng& rng, const std::string& pickup_tool) {
+std::string tools_block(const AgentData& d, Rng& rng, const std::string& pickup_tool) {
     // The scenario's own tools most often, so its prompt is familiar; otherwise other wordings,
     // sometimes in another order, sometimes with a pickup tool.
     Strings tools;
     if (rng.chance(55)) {
-        tools = {
-            R"({"name":"get_order","description":"Look up an order by its number. Returns the delivery date, the status and every line item with its SKU, name, price and quantity.","input_schema":{"type":"object","properties":{"order_id":{"type":"string","description":"Order number, for example LC-20931."}},"required":["order_id"]}})",
-            R"({"name":"check_stock","description":"Check how many units of a SKU are in stock at the central warehouse and when the next delivery from the supplier is due.","input_schema":{"type":"object","properties":{"sku":{"type":"string","description":"Product SKU, for example LNS-5018-Z."}},"required":["sku"]}})",
-            rng.chance(50)
-                ? R"({"name":"create_return","description":"Open a return or replacement for one line item of an order. Emails the customer a prepaid label and returns the RMA number.","input_schema":{"type":"object","properties":{"order_id":{"type":"string"},"sku":{"type":"string"},"reason":{"type":"string","enum":["changed_mind","damaged_in_transit","wrong_item","faulty"]},"resolution":{"type":"string","enum":["refund","replacement"]}},"required":["order_id","sku","reason","resolution"]}})"
-                : R"({"name":"create_return","description":"Open a return or replacement for one line item of an order. Emails the customer a prepaid label, books a courier pickup if asked, and returns the RMA number.","input_schema":{"type":"object","properties":{"order_id":{"type":"string"},"sku":{"type":"string"},"reason":{"type":"string","enum":["changed_mind","damaged_in_transit","wrong_item","faulty"]},"resolution":{"type":"string","enum":["refund","replacement"]}},"required":["order_id","sku","reason","resolution"]}})",
-            R"({"name":"send_message","description":"Send a short message to the customer by email, for example to confirm a replacement and share a tracking number.","input_schema":{"type":"object","properties":{"subject":{"type":"string"},"body":{"type":"string"}},"required":["subject","body"]}})",
-        };
+        tools = {d.get_order_tool, d.check_stock_tool,
+                 d.create_return_tools[rng.chance(50) ? 0 : 1], d.send_message_tool};
     } else {
-        tools = {
-            R"({"name":"get_order","description":"Fetch an order: its status, delivery date and line items.","input_schema":{"type":"object","properties":{"order_id":{"type":"string"}},"required":["order_id"]}})",
-            R"({"name":"check_stock","description":"Units of a SKU in the warehouse and the date of the next delivery.","input_schema":{"type":"object","properties":{"sku":{"type":"string"}},"required":["sku"]}})",
-            R"({"name":"create_return","description":"Create an RMA for one item, with a refund or a replacement, and email a prepaid label.","input_schema":{"type":"object","properties":{"order_id":{"type":"string"},"sku":{"type":"string"},"reason":{"type":"string"},"resolution":{"type":"string"}},"required":["order_id","sku","reason","resolution"]}})",
-            R"({"name":"send_message","description":"Email the customer.","input_schema":{"type":"object","properties":{"subject":{"type":"string"},"body":{"type":"string"}},"required":["subject","body"]}})",
-        };
+        tools = d.other_tools;
         if (!pickup_tool.empty())
             tools.push_back(pickup_tool);
         if (rng.chance(40))
@@ -113,86 +66,157 @@ std::string tools_block(Rng& rng, const std::string& pickup_tool) {
 
 }  // namespace
 
-std::string agent_doc(Rng& rng) {
+AgentData load_agent_data(const std::string& dir) {
+    const DataFile f = read_data_file(dir, "agent/episode.json");
+    auto text = [&](const std::string& pointer) { return text_at(f, pointer, kEpisodeSlots); };
+    auto texts = [&](const std::string& pointer) { return texts_at(f, pointer, kEpisodeSlots); };
+    AgentData d;
+    d.stores = texts("/stores");
+    d.initials = texts("/initials");
+    d.surnames = texts("/surnames");
+    d.email = text("/email");
+    for (std::size_t i = 0; i < array_size_at(f, "/catalogue"); ++i) {
+        const std::string at = "/catalogue/" + std::to_string(i);
+        const nlohmann::json& price = value_at(f, at + "/price");
+        if (!price.is_number_integer() || price.get<int>() <= 0)
+            data_error(f, at + "/price", "expected a positive whole number of euros");
+        d.catalogue.push_back({text(at + "/name"), text(at + "/code"), price.get<int>()});
+    }
+    // An order has up to three different items.
+    if (d.catalogue.size() < 3)
+        data_error(f, "/catalogue", "expected at least three items");
+    d.sku_suffixes = texts("/sku_suffixes");
+    for (std::size_t i = 0; i < array_size_at(f, "/problems"); ++i) {
+        const std::string at = "/problems/" + std::to_string(i);
+        d.problems.push_back({text(at + "/what"), text(at + "/reason")});
+    }
+    d.places = texts("/places");
+    d.get_order_tool = string_at(f, "/tools/scenario/get_order");
+    d.check_stock_tool = string_at(f, "/tools/scenario/check_stock");
+    d.create_return_tools = strings_at(f, "/tools/scenario/create_return");
+    if (d.create_return_tools.size() != 2)
+        data_error(f, "/tools/scenario/create_return", "expected two wordings");
+    d.send_message_tool = string_at(f, "/tools/scenario/send_message");
+    d.other_tools = strings_at(f, "/tools/other");
+    d.pickup_tool = string_at(f, "/tools/book_pickup");
+    d.system = text("/system");
+    d.instructions = texts("/instructions");
+    d.error_rule = text("/error_rule");
+    d.whens = texts("/whens");
+    d.refund_asks = texts("/refund_asks");
+    d.replace_asks = texts("/replace_asks");
+    d.complaints = texts("/complaints");
+    d.remarks = texts("/remarks");
+    d.sorry_faulty = text("/sorry/faulty");
+    d.sorry_wrong_item = text("/sorry/wrong_item");
+    d.sorry_damaged = text("/sorry/damaged");
+    d.lookups = texts("/lookups");
+    d.not_found = text("/not_found");
+    d.summary = text("/summary");
+    d.refund_open = text("/refund_open");
+    d.stock_check = text("/stock_check");
+    d.in_stock = text("/in_stock");
+    d.out_of_stock = text("/out_of_stock");
+    d.replaced_outcome = text("/outcome/replacement");
+    d.refund_outcome = text("/outcome/refund");
+    d.replaced_subject = text("/subject/replacement");
+    d.refund_subject = text("/subject/refund");
+    d.replaced_body = text("/body/replacement");
+    d.refund_body = text("/body/refund");
+    d.confirm = text("/confirm");
+    d.done_leads = texts("/done_leads");
+    d.done = text("/done");
+    d.pickup_question = text("/follow_ups/pickup/question");
+    d.pickup_answer = text("/follow_ups/pickup/answer");
+    d.pickup_answer_without_tool = text("/follow_ups/pickup/answer_without_tool");
+    d.arrival_question = text("/follow_ups/arrival/question");
+    d.arrival_answer = text("/follow_ups/arrival/answer");
+    d.arrival_answer_after_refund = text("/follow_ups/arrival/answer_after_refund");
+    d.rma_question = text("/follow_ups/rma/question");
+    d.rma_answer = text("/follow_ups/rma/answer");
+    d.email_question = text("/follow_ups/email/question");
+    d.email_answer = text("/follow_ups/email/answer");
+    d.window_question = text("/follow_ups/window/question");
+    d.window_answer = text("/follow_ups/window/answer");
+    return d;
+}
+
+std::string agent_doc(const AgentData& data, Rng& rng) {
     const bool canonical = rng.chance(40);
-    const std::string store =
-        canonical ? "Lumen Camera Store"
-                  : rng.pick(Strings{"Northlight Cameras", "Harbor Lens Shop", "Cobalt Photo",
-                                     "Summit Imaging", "Willow Camera House", "Kestrel Optics",
-                                     "Brightfield Photo", "Old Mill Cameras"});
+    const std::string store = canonical ? "Lumen Camera Store" : rng.pick(data.stores);
     const int window = canonical ? 30 : rng.pick(std::vector<int>{14, 21, 30, 60, 90});
     const Json js{rng.chance(70)};
 
     const std::string order = "LC-" + std::to_string(rng.range(10000, 99999));
     const std::string replacement = "LC-" + std::to_string(rng.range(10000, 99999));
     const std::string rma = "RMA-" + std::to_string(rng.range(10000, 99999));
-    const std::string first = rng.pick(Strings{"m", "a", "j", "k", "p", "s", "t", "e", "l"});
-    const std::string surname = rng.pick(Strings{"kowalczyk", "nowak", "tanaka", "smith", "garcia",
-                                                 "rossi", "berg", "okafor", "lindqvist", "moreau"});
-    const std::string email = first + "." + surname + "@example.com";
+    const std::string initial = rng.pick(data.initials);
+    const std::string surname = rng.pick(data.surnames);
+    const std::string email = fill(data.email, {{"initial", initial}, {"surname", surname}});
 
     // The order: the damaged item and sometimes a second one.
-    const auto& cat = catalogue();
+    const auto& cat = data.catalogue;
     std::vector<int> idx(cat.size());
     for (std::size_t i = 0; i < idx.size(); ++i)
         idx[i] = static_cast<int>(i);
     rng.shuffle(idx);
     const int lines = rng.range(1, 3);
     struct Line {
-        Item item;
+        AgentItem item;
         std::string sku;
         int qty;
     };
     std::vector<Line> order_lines;
     for (int i = 0; i < lines; ++i) {
-        const Item& it = cat[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
-        const std::string sku = it.code + "-" + std::to_string(rng.range(1000, 9999)) + "-" +
-                                rng.pick(Strings{"Z", "BK", "S", "R", "X"});
+        const AgentItem& it = cat[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
+        // The suffix is drawn before the digits, as in the corpora made before the data files.
+        const std::string suffix = rng.pick(data.sku_suffixes);
+        const std::string sku =
+            it.code + "-" + std::to_string(rng.range(1000, 9999)) + "-" + suffix;
         order_lines.push_back({it, sku, rng.chance(85) ? 1 : 2});
     }
     const Line& bad = order_lines[static_cast<std::size_t>(rng.below(lines))];
-    const Problem& problem = rng.pick(problems());
+    const AgentProblem& problem =
+        data.problems[static_cast<std::size_t>(rng.below(static_cast<int>(data.problems.size())))];
     const int month = rng.range(1, 11);
     const std::string delivered = date(rng, month, 1, 20);
     const std::string ships = date(rng, month, 21, 28);
     const std::string next_delivery = date(rng, month + 1, 1, 28);
     const int stock = rng.chance(75) ? rng.range(1, 40) : 0;
     const bool refund = stock == 0 || rng.chance(15);
-    const std::string place = rng.pick(Strings{"office", "flat", "studio", "shop"});
-    const std::string pickup_tool =
-        rng.chance(50)
-            ? R"({"name":"book_pickup","description":"Book a courier to collect a parcel for an RMA.","input_schema":{"type":"object","properties":{"rma":{"type":"string"},"address":{"type":"string"}},"required":["rma"]}})"
-            : "";
+    const std::string place = rng.pick(data.places);
+    const std::string pickup_tool = rng.chance(50) ? data.pickup_tool : "";
 
-    std::string doc = tools_block(rng, pickup_tool);
-    std::string system =
-        "You are the order-support agent of " + store + ". " +
-        rng.pick(Strings{"You act on the customer's behalf with the tools provided: look up "
-                         "the order before doing anything else, never invent order numbers, "
-                         "SKUs or tracking codes, and confirm what you did in two or three "
-                         "plain sentences.",
-                         "Use the tools to help the customer. Always look the order up first, "
-                         "only quote numbers the tools returned, and keep replies short.",
-                         "Work through the tools step by step and tell the customer in plain "
-                         "words what you found and what you did."}) +
-        " Items damaged in transit are replaced at no cost within " + std::to_string(window) +
-        " days of delivery.";
+    // The values every text of the episode may name; more are added as they are drawn.
+    Slots slots = {{"store", store},
+                   {"window", std::to_string(window)},
+                   {"order", order},
+                   {"replacement", replacement},
+                   {"rma", rma},
+                   {"email", email},
+                   {"item", bad.item.name},
+                   {"problem", problem.what},
+                   {"delivered", delivered},
+                   {"ships", ships},
+                   {"next_delivery", next_delivery},
+                   {"count", std::to_string(stock) + (stock == 1 ? " unit" : " units")},
+                   {"price", std::to_string(bad.item.price)},
+                   {"place", place}};
+    auto say = [&](const std::string& text) { return fill(text, slots); };
+
+    std::string doc = tools_block(data, rng, pickup_tool);
+    slots.push_back({"instruction", rng.pick(data.instructions)});
+    std::string system = say(data.system);
     if (rng.chance(60))
-        system += " If a tool returns an error twice, stop and offer to hand over to a person.";
+        system += data.error_rule;
     doc += framing::turn_text("system", system);
 
-    const std::string when =
-        rng.pick(Strings{"yesterday", "today", "this morning", "on " + delivered});
+    slots.push_back({"when", say(rng.pick(data.whens))});
     std::string ask =
-        refund && stock > 0
-            ? rng.pick(Strings{"I would like my money back.", "Can I get a refund instead?"})
-            : rng.pick(Strings{"Can you send me a new one?", "Could you replace it?",
-                               "What can you do?"});
-    std::string user = rng.pick(Strings{"Hi, my order ", "Hello, order ", "My order "}) + order +
-                       " came " + when + " and the " + bad.item.name + " " + problem.what + ". ";
+        refund && stock > 0 ? rng.pick(data.refund_asks) : rng.pick(data.replace_asks);
+    std::string user = say(rng.pick(data.complaints));
     if (rng.chance(40))
-        user += rng.pick(Strings{"The box was crushed. ", "I have not used it. ",
-                                 "I need it for a shoot next week. "});
+        user += rng.pick(data.remarks);
     doc += framing::turn_text("user", user + ask);
 
     // Every turn says something before its tool call, so the model writes prose after a tool
@@ -200,14 +224,14 @@ std::string agent_doc(Rng& rng) {
     const int stop_after = rng.chance(30) ? rng.range(1, 4) : 99;  // assistant turns kept
     int turns = 0;
     bool done = false;
-    auto step = [&](const std::string& say, const std::string& call, const std::string& result,
+    auto step = [&](const std::string& text, const std::string& call, const std::string& result,
                     bool last) {
         if (done)
             return;
         ++turns;
         const bool cut = turns >= stop_after;
         const bool bare = !cut && !last && !call.empty() && rng.chance(15);
-        doc += framing::turn_text("assistant", bare ? call : say + call);
+        doc += framing::turn_text("assistant", bare ? call : text + call);
         if (cut || result.empty()) {
             done = true;
             return;
@@ -215,10 +239,9 @@ std::string agent_doc(Rng& rng) {
         doc += framing::turn_text("user", result);
     };
 
-    const std::string sorry =
-        problem.reason == "faulty"       ? "I'm sorry the " + bad.item.name + " is not working."
-        : problem.reason == "wrong_item" ? "I'm sorry you got the wrong item."
-                                         : "I'm sorry the " + bad.item.name + " arrived damaged.";
+    const std::string sorry = say(problem.reason == "faulty"       ? data.sorry_faulty
+                                  : problem.reason == "wrong_item" ? data.sorry_wrong_item
+                                                                   : data.sorry_damaged);
     const bool missing = rng.chance(8);
     Strings items_json;
     for (const auto& l : order_lines)
@@ -232,15 +255,10 @@ std::string agent_doc(Rng& rng) {
                           {"status", q("delivered")},
                           {"delivered", q(delivered)},
                           {"items", js.arr(items_json)}});
-    step(sorry + " " +
-             rng.pick(Strings{"Let me look up the order first.",
-                              "Let me look up order " + order + " first.",
-                              "I will check order " + order + " now."}),
-         "{\"order_id\":\"" + order + "\"}", order_json, false);
+    step(sorry + " " + say(rng.pick(data.lookups)), "{\"order_id\":\"" + order + "\"}", order_json,
+         false);
     if (missing) {
-        step("I could not find order " + order +
-                 ". Could you check the number on your order confirmation email?",
-             "", "", true);
+        step(say(data.not_found), "", "", true);
         return doc;
     }
 
@@ -250,8 +268,8 @@ std::string agent_doc(Rng& rng) {
                   : i + 1 == order_lines.size() ? " and the "
                                                 : ", the ") +
                  order_lines[i].item.name;
-    const std::string summary =
-        "Order " + order + " was delivered on " + delivered + " with " + names + ". ";
+    slots.push_back({"names", names});
+    const std::string summary = say(data.summary);
     auto return_call = [&](const std::string& resolution) {
         return "{\"order_id\":\"" + order + "\",\"sku\":\"" + bad.sku + "\",\"reason\":\"" +
                problem.reason + "\",\"resolution\":\"" + resolution + "\"}";
@@ -261,19 +279,14 @@ std::string agent_doc(Rng& rng) {
                                               {"refund_eur", std::to_string(bad.item.price)}});
     if (refund && stock > 0) {
         // The customer asked for their money back: no stock check.
-        step(summary + "I will open a refund for the " + bad.item.name + ".", return_call("refund"),
-             refund_result, false);
+        step(summary + say(data.refund_open), return_call("refund"), refund_result, false);
     } else {
-        step(summary + "Let me check that the " + bad.item.name + " is in stock.",
-             "{\"sku\":\"" + bad.sku + "\"}",
+        step(summary + say(data.stock_check), "{\"sku\":\"" + bad.sku + "\"}",
              js.obj({{"sku", q(bad.sku)},
                      {"in_stock", std::to_string(stock)},
                      {"next_delivery", q(next_delivery)}}),
              false);
-        step(stock > 0 ? "The " + bad.item.name + " is in stock (" + std::to_string(stock) +
-                             (stock == 1 ? " unit" : " units") + "), so I will open a replacement."
-                       : "The " + bad.item.name + " is out of stock until " + next_delivery +
-                             ", so I will open a refund instead.",
+        step(say(stock > 0 ? data.in_stock : data.out_of_stock),
              return_call(stock > 0 ? "replacement" : "refund"),
              stock > 0 ? js.obj({{"rma", q(rma)},
                                  {"label_emailed_to", q(email)},
@@ -283,56 +296,31 @@ std::string agent_doc(Rng& rng) {
              false);
     }
     const bool replaced = !refund;
-    const std::string outcome =
-        replaced ? "The replacement ships on " + ships + " as order " + replacement + "."
-                 : "The refund of " + std::to_string(bad.item.price) +
-                       " EUR follows once the item is back.";
-    const std::string subject = replaced
-                                    ? "Your replacement " + bad.item.name + " (" + rma + ")"
-                                    : "Your refund for the " + bad.item.name + " (" + rma + ")";
-    const std::string body =
-        replaced ? "Your replacement ships on " + ships + " as order " + replacement +
-                       ". Please send the damaged item back with the prepaid label we emailed you."
-                 : "Please send the item back with the prepaid label we emailed you. The refund "
-                   "follows once it arrives.";
-    step("Return " + rma + " is open and the prepaid label went to " + email + ". " + outcome +
-             " Let me confirm it by email.",
-         "{\"subject\":\"" + subject + "\",\"body\":\"" + body + "\"}",
+    slots.push_back({"outcome", say(replaced ? data.replaced_outcome : data.refund_outcome)});
+    const std::string subject = say(replaced ? data.replaced_subject : data.refund_subject);
+    const std::string body = say(replaced ? data.replaced_body : data.refund_body);
+    step(say(data.confirm), "{\"subject\":\"" + subject + "\",\"body\":\"" + body + "\"}",
          js.obj({{"status", q("sent")}}), false);
-    step(rng.pick(Strings{"Done. ", "All set. ", ""}) + outcome + " Return " + rma +
-             " is open, and a prepaid label for the " + bad.item.name + " is in your inbox at " +
-             email + ".",
-         "", "", false);
+    slots.push_back({"lead", rng.pick(data.done_leads)});
+    step(say(data.done), "", "", false);
     if (done || rng.chance(35))
         return doc;
 
     // A follow-up, answered from what the conversation already holds.
     const int f = rng.below(5);
-    const std::string follow = f == 0 ? "Thanks! Could a courier pick up the " + bad.item.name +
-                                            " from my " + place +
-                                            " instead? I can't get to a drop-off point this week."
-                               : f == 1 ? "When will the new one arrive?"
-                               : f == 2 ? "What is my return number again?"
-                               : f == 3 ? "Which address did you send the label to?"
-                                        : "How long do I have to send it back?";
-    const std::string answer =
-        f == 0   ? (!pickup_tool.empty()
-                        ? "Yes. I can book a courier to collect the " + bad.item.name +
-                            " from your " + place + " for return " + rma + "."
-                        : "Yes, a courier can collect the " + bad.item.name + " from your " + place +
-                            ". I will add a pickup to return " + rma + " and email you the time.")
-        : f == 1 ? (replaced ? "The replacement ships on " + ships + " as order " + replacement +
-                                   ". You will get the tracking number by email."
-                             : "No replacement is coming: the refund of " +
-                                   std::to_string(bad.item.price) +
-                                   " EUR follows once the item is back.")
-        : f == 2 ? "Your return number is " + rma + "."
-        : f == 3 ? "The prepaid label went to " + email + "."
-                 : "Items damaged in transit are replaced at no cost within " +
-                       std::to_string(window) + " days of delivery, so please send it within " +
-                       std::to_string(window) + " days of " + delivered + ".";
-    doc += framing::turn_text("user", follow);
-    doc += framing::turn_text("assistant", answer);
+    const std::string& follow = f == 0   ? data.pickup_question
+                                : f == 1 ? data.arrival_question
+                                : f == 2 ? data.rma_question
+                                : f == 3 ? data.email_question
+                                         : data.window_question;
+    const std::string& answer =
+        f == 0   ? (!pickup_tool.empty() ? data.pickup_answer : data.pickup_answer_without_tool)
+        : f == 1 ? (replaced ? data.arrival_answer : data.arrival_answer_after_refund)
+        : f == 2 ? data.rma_answer
+        : f == 3 ? data.email_answer
+                 : data.window_answer;
+    doc += framing::turn_text("user", say(follow));
+    doc += framing::turn_text("assistant", say(answer));
     return doc;
 }
 

@@ -10,10 +10,25 @@
 
 #include <string>
 
+#include "corpus/data_file.h"
 #include "corpus/reading_corpus.h"
 
 namespace pl::corpus {
 
-std::string echo_doc(Rng& rng);
+// tools/corpus/data/echo/lists.json
+struct EchoData {
+    std::string system;  // the system prompt, when there is one
+    Strings words;       // list items, also numbers, codes and dates
+    Strings code_prefixes;
+    Strings months;
+    Strings separators;
+    Strings copy_asks;     // "Copy this: ", followed by the list
+    std::string from_ask;  // {list} and {from}
+};
+
+// Reads DIR/echo/lists.json; throws DataError naming the file and the place of a problem.
+EchoData load_echo_data(const std::string& dir);
+
+std::string echo_doc(const EchoData& data, Rng& rng);
 
 }  // namespace pl::corpus

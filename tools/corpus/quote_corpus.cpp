@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <vector>
 
 #include "corpus/prose_corpus.h"
@@ -9,8 +10,6 @@
 
 namespace pl::corpus {
 namespace {
-
-using Strings = std::vector<std::string>;
 
 std::string S(long v) {
     return std::to_string(v);
@@ -84,26 +83,21 @@ struct Policy {
     Strings not_countries;
 };
 
-const Strings& goods() {
-    static const Strings v = {"Cameras, lenses and accessories",
-                              "Cameras, lenses, flashes and accessories",
-                              "Most items",
-                              "Cameras and lenses",
-                              "Lenses, flashes and camera bags",
-                              "Unused items"};
-    return v;
-}
+static_assert(kTopicCount == kQuoteTopics && kSectionCount == kQuoteSections);
 
-Policy random_policy(Rng& rng) {
-    static const Strings kFirst = {"Lumen",   "Northlight", "Aperture", "Kestrel", "Harbor",
-                                   "Meadow",  "Silver",     "Cobalt",   "Juniper", "Granite",
-                                   "Willow",  "Atlas",      "Beacon",   "Copper",  "Falcon",
-                                   "Orchard", "Summit",     "Prism",    "Redwood", "Lantern"};
-    static const Strings kSecond = {"Camera Store", "Cameras", "Photo Supply", "Lens Shop",
-                                    "Optics",       "Photo",   "Camera Co.",   "Imaging"};
+// The names of the topics and sections in the data file, in the order of the enums.
+constexpr std::array<const char*, kTopicCount> kTopicNames = {
+    "return", "refund",      "warranty", "drop",  "delivery", "countries",
+    "cutoff", "price_match", "rental",   "hours", "exchange"};
+constexpr std::array<const char*, kSectionCount> kSectionNames = {
+    "returns", "refunds", "warranty", "shipping", "price", "rentals", "showroom", "exchanges"};
+
+Policy random_policy(const QuoteData& d, Rng& rng) {
     Policy p;
     do {
-        p.shop = rng.pick(kFirst) + " " + rng.pick(kSecond);
+        // The second word is drawn first, as in the corpora made before the data files.
+        const std::string second = rng.pick(d.shop_second);
+        p.shop = rng.pick(d.shop_first) + " " + second;
     } while (p.shop == "Lumen Camera Store");
     const int ret = draw(rng, 7, 120, {40, 45, 75});
     const int refund = draw(rng, 2, 15, {9});
@@ -112,135 +106,53 @@ Policy random_policy(Rng& rng) {
     const int lo = rng.range(1, 4), hi = lo + rng.range(1, 4);
     const int cutoff = rng.range(1, 5);
     const int free_above = rng.pick(std::vector<int>{29, 39, 49, 50, 59, 79, 99, 100, 120, 150});
-    const std::string cur = rng.pick(Strings{"euros", "euros", "pounds", "dollars", "francs"});
+    const std::string cur = rng.pick(d.currencies);
     const int price = rng.pick(std::vector<int>{7, 10, 14, 21, 30});
     const int rental = rng.range(3, 9);
     const int open_from = rng.range(7, 11), open_to = rng.range(4, 9);
     const int exchange = draw(rng, 7, 60, {40, 45});
-    static const Strings kCountryNames = {
-        "Austria", "Belgium", "Denmark",  "France",  "Germany",     "Ireland", "Italy",
-        "Norway",  "Poland",  "Portugal", "Spain",   "Sweden",      "Finland", "Switzerland",
-        "Czechia", "Greece",  "Hungary",  "Iceland", "Netherlands", "Estonia", "Canada"};
-    Strings all = kCountryNames;
+    Strings all = d.countries;
     rng.shuffle(all);
     const int n = rng.range(2, 6);
     p.countries.assign(all.begin(), all.begin() + n);
     p.not_countries.assign(all.begin() + n, all.begin() + n + 3);
 
-    const std::string g = rng.pick(goods());
-    p.fact[kReturn] = rng.pick(Strings{
-        g + " can be returned within " + S(ret) + " days of delivery for a full refund.",
-        g + " can be sent back within " + S(ret) +
-            " days of delivery, unused and in the "
-            "original box.",
-        "You may return " + g + " within " + S(ret) + " days of delivery for a full refund.",
-        "Returns are accepted within " + S(ret) +
-            " days of delivery, as long as the item is "
-            "complete and unused."});
-    if (p.fact[kReturn].rfind("You may return ", 0) == 0) {  // lower-case the goods after "return"
-        const std::size_t at = std::string("You may return ").size();
-        p.fact[kReturn][at] = static_cast<char>(std::tolower(p.fact[kReturn][at]));
-    }
-    p.extra[kReturnsSec] = {rng.pick(
-        Strings{"Opened memory cards, cleaning kits and printed photo books cannot be returned.",
-                "Opened film, memory cards and gift cards cannot be returned.",
-                "A lens must come back with both caps and the hood."})};
-    p.fact[kRefund] =
-        rng.pick(Strings{"Refunds go back to the original payment method within " + S(refund) +
-                             " business days after the item reaches our warehouse.",
-                         "Refunds are paid to the original payment method within " + S(refund) +
-                             " business days after the return arrives.",
-                         "We refund the original payment method within " + S(refund) +
-                             " business days of receiving the returned item."});
-    p.extra[kRefundsSec] = {
-        rng.pick(Strings{"Shipping costs are refunded only when the item was damaged or wrong.",
-                         "The original shipping cost is not refunded."})};
-    p.fact[kWarranty] =
-        rng.pick(Strings{"New cameras and lenses carry a " + number_word(warranty) +
-                             "-year warranty against defects.",
-                         "Every new camera and lens has a " + number_word(warranty) +
-                             "-year warranty against manufacturing defects.",
-                         "New cameras, lenses and flashes come with a " + number_word(warranty) +
-                             "-year warranty against defects in materials and workmanship."});
-    p.fact[kDrop] = rng.pick(Strings{"Drops, water damage and sand are not covered.",
-                                     "The warranty does not cover drops, water or sand damage.",
-                                     "Drops, sand, water damage and broken screens are not "
-                                     "covered."});
-    p.extra[kWarrantySec] = {"Used and refurbished items carry a " + number_word(used) +
-                             "-year warranty."};
-    p.fact[kDelivery] = rng.pick(
-        Strings{"Standard delivery takes " + S(lo) + " to " + S(hi) +
-                    " business days and is free above " + S(free_above) + " " + cur + ".",
-                "Standard delivery takes " + S(lo) + " to " + S(hi) +
-                    " business days; orders above " + S(free_above) + " " + cur + " ship free."});
-    p.fact[kCountries] = "We ship to " + list_of(p.countries) + ".";
-    p.fact[kCutoff] = "Orders placed before " + S(cutoff) + " p.m. ship the same business day.";
-    p.fact[kPriceMatch] =
-        "We match the price of an identical new item sold by an authorized dealer within " +
-        S(price) + " days of purchase.";
-    p.extra[kPriceSec] = {"Marketplace sellers and used items do not qualify."};
-    p.fact[kRental] = rng.pick(
-        Strings{"Rented lenses must be returned by " + S(rental) + " p.m. on the last rental day.",
-                "Rented gear must be back by " + S(rental) + " p.m. on the last rental day."});
-    p.extra[kRentalSec] = {"Late returns are charged one extra rental day per day."};
-    p.fact[kHours] =
-        "Our showroom is open " +
-        rng.pick(Strings{"Monday to Friday", "Monday to Saturday", "Tuesday to Saturday"}) +
-        " from " + S(open_from) + " a.m. to " + S(open_to) + " p.m.";
-    p.fact[kExchange] =
-        "A faulty item is exchanged for the same model at no cost within " + S(exchange) + " days.";
-    p.extra[kExchangeSec] = {
-        "An exchange for another model is handled as a return plus a new "
-        "order."};
-    return p;
-}
-
-// The canonical policy of the app's scenarios (tests/test_builtin_model.cpp), sentence by
-// sentence.
-Policy lumen() {
-    Policy p;
-    p.shop = "Lumen Camera Store";
+    const std::string g = rng.pick(d.goods);
+    std::string g_lower = g;
+    g_lower[0] = static_cast<char>(std::tolower(g_lower[0]));
     p.fact[kReturn] =
-        "Cameras, lenses, flashes and accessories can be returned within 30 days of delivery for a "
-        "full refund, as long as they are in the original packaging with every accessory, manual "
-        "and cap included.";
-    p.extra[kReturnsSec] = {
-        "A lens must come back with both caps, the hood and the pouch.",
-        "Opened memory cards, cleaning kits and printed photo books cannot be returned, because "
-        "they cannot be resold."};
-    p.fact[kRefund] =
-        "Refunds go back to the original payment method within 5 business days after the returned "
-        "item arrives at our warehouse and passes inspection.";
-    p.extra[kRefundsSec] = {"Shipping costs are refunded only when the item was damaged or wrong."};
-    p.fact[kExchange] = "A faulty item is exchanged for the same model at no cost within 30 days.";
-    p.extra[kExchangeSec] = {
-        "An exchange for another model is handled as a return plus a new "
-        "order, so the price difference is charged or refunded."};
-    p.fact[kWarranty] =
-        "Every new camera and lens has a two-year warranty against manufacturing "
-        "defects.";
-    p.fact[kDrop] = "Drops, water damage, sand and broken screens are not covered.";
-    p.extra[kWarrantySec] = {"Used and refurbished items carry a one-year warranty."};
-    p.fact[kRental] = "Rented lenses must be returned by 6 p.m. on the last rental day.";
-    p.extra[kRentalSec] = {"Late returns are charged one extra rental day per day."};
-    p.fact[kPriceMatch] =
-        "We match the price of an identical new item sold by an authorized "
-        "dealer within 14 days of purchase.";
-    p.fact[kCutoff] = "Orders placed before 2 p.m. ship the same business day.";
-    p.extra[kShippingSec] = {"Tracking numbers are sent by email."};
-    p.fact[kDelivery] = "Standard delivery takes 2 to 4 business days and is free above 99 euros.";
-    p.countries = {"every country of the European Union", "Norway", "Switzerland"};
-    p.not_countries = {"the United States", "Canada", "Japan"};
-    p.fact[kCountries] = "We ship to every country of the European Union, Norway and Switzerland.";
-    p.fact[kHours] = "Our showroom is open Monday to Saturday from 9 a.m. to 6 p.m.";
+        fill(rng.pick(d.return_facts), {{"goods", g}, {"goods_lower", g_lower}, {"days", S(ret)}});
+    p.extra[kReturnsSec] = {rng.pick(d.return_extras)};
+    p.fact[kRefund] = fill(rng.pick(d.refund_facts), {{"days", S(refund)}});
+    p.extra[kRefundsSec] = {rng.pick(d.refund_extras)};
+    p.fact[kWarranty] = fill(rng.pick(d.warranty_facts), {{"years", number_word(warranty)}});
+    p.fact[kDrop] = rng.pick(d.drop_facts);
+    p.extra[kWarrantySec] = {fill(d.used_warranty, {{"years", number_word(used)}})};
+    p.fact[kDelivery] =
+        fill(rng.pick(d.delivery_facts),
+             {{"lo", S(lo)}, {"hi", S(hi)}, {"free", S(free_above)}, {"currency", cur}});
+    p.fact[kCountries] = fill(d.countries_fact, {{"countries", list_of(p.countries)}});
+    p.fact[kCutoff] = fill(d.cutoff_fact, {{"hour", S(cutoff)}});
+    p.fact[kPriceMatch] = fill(d.price_match_fact, {{"days", S(price)}});
+    p.extra[kPriceSec] = {d.price_extra};
+    p.fact[kRental] = fill(rng.pick(d.rental_facts), {{"hour", S(rental)}});
+    p.extra[kRentalSec] = {d.rental_extra};
+    p.fact[kHours] =
+        fill(d.hours_fact,
+             {{"days", rng.pick(d.open_days)}, {"from", S(open_from)}, {"to", S(open_to)}});
+    p.fact[kExchange] = fill(d.exchange_fact, {{"days", S(exchange)}});
+    p.extra[kExchangeSec] = {d.exchange_extra};
     return p;
 }
 
-const char* section_title(int s) {
-    static const std::array<const char*, kSectionCount> kTitles = {
-        "Returns",     "Refunds", "Warranty", "Shipping",
-        "Price match", "Rentals", "Showroom", "Exchanges"};
-    return kTitles[static_cast<std::size_t>(s)];
+Policy lumen(const QuoteData& d) {
+    Policy p;
+    p.shop = d.lumen_shop;
+    p.fact = d.lumen_facts;
+    p.extra = d.lumen_extras;
+    p.countries = d.lumen_countries;
+    p.not_countries = d.lumen_not_countries;
+    return p;
 }
 
 struct Question {
@@ -248,120 +160,119 @@ struct Question {
     std::string lead;  // before the quoted sentence
 };
 
-const Strings& items() {
-    static const Strings v = {"lens",       "camera",    "flash",     "tripod", "camera bag",
-                              "50 mm lens", "X200 body", "lens hood", "strap",  "battery grip"};
-    return v;
-}
-
-Question ask(int topic, const Policy& p, Rng& rng) {
-    const std::string item = rng.pick(items());
-    const std::string yes = rng.pick(Strings{"Yes. ", "Yes, you can. ", "", "Of course. "});
-    switch (topic) {
-        case kReturn:
-            return rng.pick(std::vector<Question>{
-                {"Can I return a " + item + "?", yes},
-                {"How long do I have to send back a " + item + "?", ""},
-                {"What is your return window?", ""},
-                {"How many days do I have to return something?", ""},
-                {"I bought a " + item + " " + S(rng.range(2, 20)) +
-                     " days ago. Can I still return it?",
-                 "Here is our rule: "},
-                {"Is it possible to send back a " + item + " I do not need?", yes},
-                {"Can I get my money back for a " + item + " I never used?", yes}});
-        case kRefund:
-            return rng.pick(std::vector<Question>{
-                {"When will I get my refund?", ""},
-                {"How long does a refund take?", ""},
-                {"When do I get my money back?", ""},
-                {"How soon is the refund paid after you get my return?", ""},
-                {"How many days until my refund arrives?", ""},
-                {"I sent my " + item + " back. When is the money refunded?", ""}});
-        case kWarranty:
-            return rng.pick(
-                std::vector<Question>{{"How long is the warranty on a new camera?", ""},
-                                      {"What warranty do new lenses have?", ""},
-                                      {"How many years of warranty do I get?", ""},
-                                      {"Does a new " + item + " come with a warranty?", "Yes. "},
-                                      {"Is my new " + item + " under warranty?", ""}});
-        case kDrop:
-            return rng.pick(
-                std::vector<Question>{{"Is a dropped " + item + " covered by the warranty?",
-                                       "No, the warranty does not cover that. "},
-                                      {"My " + item + " fell in the sea. Is that a warranty case?",
-                                       "I am sorry, but the warranty does not cover that. "},
-                                      {"I dropped my camera. Will the warranty pay for the repair?",
-                                       "I am afraid not. "}});
-        case kDelivery:
-            return rng.pick(
-                std::vector<Question>{{"How long does delivery take?", ""},
-                                      {"How long does standard delivery take, and is it free?", ""},
-                                      {"When will my parcel arrive?", ""},
-                                      {"Do I pay for shipping?", ""}});
-        case kCountries: {
-            const bool in = rng.chance(50);
-            const std::string c = in ? rng.pick(p.countries) : rng.pick(p.not_countries);
-            return {rng.pick(Strings{"Do you ship to " + c + "?", "Can you deliver to " + c + "?",
-                                     "Which countries do you ship to?"}),
-                    ""};
-        }
-        case kCutoff:
-            return rng.pick(
-                std::vector<Question>{{"If I order today, when does it ship?", ""},
-                                      {"When do orders ship?", ""},
-                                      {"Until what time can I order for same-day dispatch?", ""}});
-        case kPriceMatch:
-            return rng.pick(std::vector<Question>{
-                {"Do you match prices?", "Yes. "},
-                {"I found the same " + item + " cheaper elsewhere. Do you match the price?", ""},
-                {"Can you match a lower price?", ""}});
-        case kRental:
-            return rng.pick(
-                std::vector<Question>{{"When do I have to bring back a rented lens?", ""},
-                                      {"What time is a rental due back?", ""},
-                                      {"By when must rented gear be returned?", ""}});
-        case kHours:
-            return rng.pick(std::vector<Question>{{"When is your showroom open?", ""},
-                                                  {"What are your opening hours?", ""},
-                                                  {"Can I visit the showroom on a weekday?", ""}});
-        default:
-            return rng.pick(
-                std::vector<Question>{{"My " + item + " is faulty. Can I exchange it?", yes},
-                                      {"Can I swap a faulty " + item + " for a new one?", yes},
-                                      {"Do you exchange faulty items?", "Yes. "}});
+Question ask(const QuoteData& d, int topic, const Policy& p, Rng& rng) {
+    Slots slots = {{"item", rng.pick(d.items)}, {"yes", rng.pick(d.yes)}};
+    if (topic == kReturn)
+        slots.push_back({"days", S(rng.range(2, 20))});
+    if (topic == kCountries) {
+        const bool in = rng.chance(50);
+        slots.push_back({"country", in ? rng.pick(p.countries) : rng.pick(p.not_countries)});
     }
+    const QuoteQuestion q = rng.pick(d.questions[static_cast<std::size_t>(topic)]);
+    return {fill(q.text, slots), fill(q.lead, slots)};
 }
 
-// A section that answers nothing: text around the policy, with numbers of its own.
-std::string filler(Rng& rng) {
+// A section that answers nothing: text around the policy, with numbers of its own. Where a text
+// has two numbers, the second is drawn first, as in the corpora made before the data files.
+std::string filler(const QuoteData& d, Rng& rng) {
     switch (rng.below(6)) {
-        case 0:
-            return "About us\nWe opened our first shop in " + S(rng.range(1950, 2015)) +
-                   ". Our team of " + S(rng.range(6, 80)) +
-                   " people tests every used camera before it goes on sale.";
+        case 0: {
+            const std::string people = S(rng.range(6, 80));
+            return fill(d.about, {{"year", S(rng.range(1950, 2015))}, {"people", people}});
+        }
         case 1:
-            return "Gift cards\nGift cards are valid for " + S(rng.range(1, 5)) +
-                   " years and can be used online and in the showroom.";
+            return fill(d.gift_cards, {{"years", S(rng.range(1, 5))}});
         case 2:
-            return "Newsletter\nSubscribers get one email every " +
-                   rng.pick(Strings{"week", "two weeks", "month"}) +
-                   " with new arrivals and workshop dates.";
+            return fill(d.newsletter, {{"period", rng.pick(d.newsletter_periods)}});
         case 3:
-            return "Care\nKeep lenses in a dry place below " + S(rng.range(40, 70)) +
-                   "% humidity and clean the front element with a soft brush first.";
+            return fill(d.care, {{"percent", S(rng.range(40, 70))}});
         case 4:
-            return "Privacy\nWe keep order data for " + S(rng.range(2, 10)) +
-                   " years and never sell it to anyone.";
-        default:
-            return "Workshops\nOur evening workshops take up to " + S(rng.range(4, 20)) +
-                   " people and last " + S(rng.range(2, 4)) + " hours.";
+            return fill(d.privacy, {{"years", S(rng.range(2, 10))}});
+        default: {
+            const std::string hours = S(rng.range(2, 4));
+            return fill(d.workshops, {{"people", S(rng.range(4, 20))}, {"hours", hours}});
+        }
     }
+}
+
+QuoteQuestion question_at(const DataFile& f, const std::string& at, SlotNames slots) {
+    return {text_at(f, at + "/text", slots), text_at(f, at + "/lead", {"yes"})};
 }
 
 }  // namespace
 
-std::string quote_doc(Rng& rng) {
-    const Policy p = rng.chance(15) ? lumen() : random_policy(rng);
+QuoteData load_quote_data(const std::string& dir) {
+    const DataFile f = read_data_file(dir, "quote/policy.json");
+    QuoteData d;
+    d.shop_first = texts_at(f, "/shop_first");
+    d.shop_second = texts_at(f, "/shop_second");
+    d.currencies = texts_at(f, "/currencies");
+    d.countries = texts_at(f, "/countries");
+    // A shop ships to up to six countries and is asked about three others.
+    if (d.countries.size() < 9)
+        data_error(f, "/countries", "expected at least nine countries");
+    d.goods = texts_at(f, "/goods");
+    d.open_days = texts_at(f, "/open_days");
+    d.return_facts = texts_at(f, "/facts/return", {"goods", "goods_lower", "days"});
+    d.refund_facts = texts_at(f, "/facts/refund", {"days"});
+    d.warranty_facts = texts_at(f, "/facts/warranty", {"years"});
+    d.drop_facts = texts_at(f, "/facts/drop");
+    d.delivery_facts = texts_at(f, "/facts/delivery", {"lo", "hi", "free", "currency"});
+    d.countries_fact = text_at(f, "/facts/countries", {"countries"});
+    d.cutoff_fact = text_at(f, "/facts/cutoff", {"hour"});
+    d.price_match_fact = text_at(f, "/facts/price_match", {"days"});
+    d.rental_facts = texts_at(f, "/facts/rental", {"hour"});
+    d.hours_fact = text_at(f, "/facts/hours", {"days", "from", "to"});
+    d.exchange_fact = text_at(f, "/facts/exchange", {"days"});
+    d.return_extras = texts_at(f, "/extra/returns");
+    d.refund_extras = texts_at(f, "/extra/refunds");
+    d.used_warranty = text_at(f, "/extra/warranty", {"years"});
+    d.price_extra = text_at(f, "/extra/price");
+    d.rental_extra = text_at(f, "/extra/rentals");
+    d.exchange_extra = text_at(f, "/extra/exchanges");
+
+    d.lumen_shop = text_at(f, "/lumen/shop");
+    for (std::size_t t = 0; t < kTopicCount; ++t)
+        d.lumen_facts[t] = text_at(f, std::string("/lumen/facts/") + kTopicNames[t]);
+    const nlohmann::json& extras = value_at(f, "/lumen/extra");
+    for (std::size_t s = 0; s < kSectionCount; ++s) {
+        if (extras.contains(kSectionNames[s]))  // a section may have no other sentences
+            d.lumen_extras[s] = texts_at(f, std::string("/lumen/extra/") + kSectionNames[s]);
+    }
+    d.lumen_countries = texts_at(f, "/lumen/countries");
+    d.lumen_not_countries = texts_at(f, "/lumen/not_countries");
+
+    const Strings titles = texts_at(f, "/section_titles");
+    if (titles.size() != kSectionCount)
+        data_error(f, "/section_titles",
+                   "expected " + std::to_string(kSectionCount) + " titles, one per section");
+    std::copy(titles.begin(), titles.end(), d.section_titles.begin());
+    d.title_separators = texts_at(f, "/title_separators");
+    d.systems = texts_at(f, "/systems", {"shop"});
+    d.items = texts_at(f, "/items");
+    d.yes = strings_at(f, "/yes");
+    for (std::size_t t = 0; t < kTopicCount; ++t) {
+        const std::string at = std::string("/questions/") + kTopicNames[t];
+        for (std::size_t i = 0; i < array_size_at(f, at); ++i)
+            d.questions[t].push_back(question_at(f, at + "/" + std::to_string(i),
+                                                 t == kReturn      ? SlotNames{"item", "days"}
+                                                 : t == kCountries ? SlotNames{"item", "country"}
+                                                                   : SlotNames{"item"}));
+    }
+
+    d.about = text_at(f, "/filler/about", {"year", "people"});
+    d.gift_cards = text_at(f, "/filler/gift_cards", {"years"});
+    d.newsletter = text_at(f, "/filler/newsletter", {"period"});
+    d.newsletter_periods = texts_at(f, "/filler/newsletter_periods");
+    d.care = text_at(f, "/filler/care", {"percent"});
+    d.privacy = text_at(f, "/filler/privacy", {"years"});
+    d.workshops = text_at(f, "/filler/workshops", {"people", "hours"});
+    return d;
+}
+
+std::string quote_doc(const QuoteData& data, const ProseData& prose, const ReadingData& reading,
+                      Rng& rng) {
+    const Policy p = rng.chance(15) ? lumen(data) : random_policy(data, rng);
     std::vector<int> sections;
     for (int s = 0; s < kSectionCount; ++s) {
         if (s == kReturnsSec || !rng.chance(10))
@@ -380,8 +291,8 @@ std::string quote_doc(Rng& rng) {
             sentences.push_back(e);
         if (rng.chance(40))
             rng.shuffle(sentences);
-        std::string text = section_title(s);
-        text += rng.pick(Strings{"\n", ". ", ": "});
+        std::string text = data.section_titles[static_cast<std::size_t>(s)];
+        text += rng.pick(data.title_separators);
         for (std::size_t i = 0; i < sentences.size(); ++i)
             text += (i ? " " : "") + sentences[i];
         parts.push_back(text);
@@ -394,8 +305,8 @@ std::string quote_doc(Rng& rng) {
         const int notes = rng.range(0, 3);
         for (int i = 0; i < notes; ++i)
             parts.insert(parts.begin() + rng.below(static_cast<int>(parts.size()) + 1),
-                         filler(rng));
-        std::string page = prose_doc(rng);
+                         filler(data, rng));
+        std::string page = prose_doc(prose, rng);
         std::size_t size = 0;
         for (const auto& x : parts)
             size += x.size() + 2;
@@ -407,13 +318,7 @@ std::string quote_doc(Rng& rng) {
             size += para.size() + 2;
         }
     }
-    std::string system = rng.pick(Strings{
-        "You are the support assistant of " + p.shop +
-            ". Answer politely, briefly and only from this policy. If the policy does not cover "
-            "a question, say so and offer to connect the customer with a person.",
-        "You answer customer questions for " + p.shop + ". Use only the policy below.",
-        p.shop + ": returns and exchanges policy.\nYou are the support assistant of " + p.shop +
-            ". Answer only from this policy."});
+    std::string system = fill(rng.pick(data.systems), {{"shop", p.shop}});
     const bool numbered = rng.chance(40);
     for (std::size_t i = 0; i < parts.size(); ++i)
         system += (rng.chance(50) ? "\n\n" : "\n") +
@@ -425,9 +330,9 @@ std::string quote_doc(Rng& rng) {
                                          : rng.below(kTopicCount);
         const bool covered =
             std::find(sections.begin(), sections.end(), section_of(topic)) != sections.end();
-        const Question q = ask(topic, p, rng);
-        const std::string answer =
-            covered ? q.lead + p.fact[static_cast<std::size_t>(topic)] : staff_handoff(rng);
+        const Question q = ask(data, topic, p, rng);
+        const std::string answer = covered ? q.lead + p.fact[static_cast<std::size_t>(topic)]
+                                           : staff_handoff(reading, rng);
         doc += framing::turn_text("user", q.text) + framing::turn_text("assistant", answer);
     }
     return doc;

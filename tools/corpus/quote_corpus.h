@@ -12,12 +12,76 @@
 // days, warranties of seven years or more, and shop names outside the word lists.
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
 
+#include "corpus/data_file.h"
+#include "corpus/prose_data.h"
 #include "corpus/reading_corpus.h"
 
 namespace pl::corpus {
 
-std::string quote_doc(Rng& rng);
+// What a question can be about (return, refund, warranty, drop, delivery, countries, cutoff,
+// price_match, rental, hours, exchange), and the sections of a policy (returns, refunds,
+// warranty, shipping, price, rentals, showroom, exchanges): the names in the data file.
+inline constexpr std::size_t kQuoteTopics = 11;
+inline constexpr std::size_t kQuoteSections = 8;
+
+struct QuoteQuestion {
+    std::string text;  // {item}; {days} for "return", {country} for "countries"
+    std::string lead;  // before the quoted sentence; may be {yes}
+};
+
+// tools/corpus/data/quote/policy.json. The fact templates' slots are the drawn numbers.
+struct QuoteData {
+    Strings shop_first, shop_second, currencies, countries, goods, open_days;
+
+    // A drawn shop's facts and the other sentences of its sections.
+    Strings return_facts;    // {goods}, {goods_lower}, {days}
+    Strings refund_facts;    // {days}
+    Strings warranty_facts;  // {years}, a number word
+    Strings drop_facts;
+    Strings delivery_facts;        // {lo}, {hi}, {free}, {currency}
+    std::string countries_fact;    // {countries}
+    std::string cutoff_fact;       // {hour}
+    std::string price_match_fact;  // {days}
+    Strings rental_facts;          // {hour}
+    std::string hours_fact;        // {days}, {from}, {to}
+    std::string exchange_fact;     // {days}
+    Strings return_extras, refund_extras;
+    std::string used_warranty;  // {years}
+    std::string price_extra, rental_extra, exchange_extra;
+
+    // The canonical policy of the app's scenarios (tests/test_builtin_model.cpp).
+    std::string lumen_shop;
+    std::array<std::string, kQuoteTopics> lumen_facts;
+    std::array<Strings, kQuoteSections> lumen_extras;
+    Strings lumen_countries, lumen_not_countries;
+
+    std::array<std::string, kQuoteSections> section_titles;
+    Strings title_separators;
+    Strings systems;  // {shop}
+    Strings items;
+    Strings yes;  // the leads of questions answered "yes"
+    std::array<std::vector<QuoteQuestion>, kQuoteTopics> questions;
+
+    // Sections that answer nothing, with numbers of their own.
+    std::string about;       // {year}, {people}
+    std::string gift_cards;  // {years}
+    std::string newsletter;  // {period}
+    Strings newsletter_periods;
+    std::string care;       // {percent}
+    std::string privacy;    // {years}
+    std::string workshops;  // {people}, {hours}
+};
+
+// Reads DIR/quote/policy.json; throws DataError naming the file and the place of a problem.
+QuoteData load_quote_data(const std::string& dir);
+
+// `prose` pads the long prompts with paragraphs of prose pages; `reading` has the answers for a
+// question the policy does not cover.
+std::string quote_doc(const QuoteData& data, const ProseData& prose, const ReadingData& reading,
+                      Rng& rng);
 
 }  // namespace pl::corpus

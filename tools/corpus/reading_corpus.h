@@ -9,13 +9,17 @@
 //
 // Held out of every document, so a test can check that answers come from the prompt: return
 // windows of 40, 45 and 75 days, refunds in 9 business days, a three-year warranty, and any shop
-// name not made of the two word lists in reading_corpus.cpp (e.g. "Quillon Photo Works").
+// name not made of the two word lists of tools/corpus/data/reading/shop.json (e.g. "Quillon Photo
+// Works"). The numbers' ranges and those held-out values are in reading_corpus.cpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "corpus/data_file.h"
 
 namespace pl::corpus {
 
@@ -48,10 +52,101 @@ int draw(Rng& rng, int lo, int hi, const std::vector<int>& held_out);
 // "a, b and c"
 std::string list_of(const std::vector<std::string>& v);
 
+// The sections of a shop's policy (returns, refunds, exchanges, warranty, shipping, price_match,
+// rentals, hours), the names in tools/corpus/data/reading/shop.json, and the filler sections that
+// answer nothing (about, payment, loyalty, gift_cards, care, privacy, trade_in, workshops).
+inline constexpr std::size_t kReadingTopics = 8;
+inline constexpr std::size_t kReadingFillers = 8;
+
+struct ReadingOpening {
+    std::string days;    // "Monday to Saturday"
+    std::string closed;  // the day the showroom is closed: "Sunday"
+};
+
+struct ReadingSection {
+    std::string title;
+    std::string text;
+    std::string alt;  // another wording, drawn half of the time; empty when there is none
+};
+
+struct ReadingAsk {
+    Strings questions;
+    std::string answer;
+};
+
+struct ReadingCategory {
+    std::string name, description;
+    Strings examples;
+};
+
+struct ReadingFact {
+    std::string section;
+    Strings questions;  // one is drawn when there are several
+    std::string answer;
+};
+
+// tools/corpus/data/reading/*.json. Every template's slots are the drawn shop's, order's or
+// camera's numbers and names; the loader checks them (see reading_corpus.cpp).
+struct ReadingData {
+    // shop.json: the shops, their policies and the questions about them.
+    Strings shop_first, shop_second, goods, currencies, countries;
+    std::vector<ReadingOpening> openings;
+    std::string lumen_name, lumen_goods, lumen_currency;  // the canonical policy
+    Strings lumen_countries, lumen_not_countries;
+    ReadingOpening lumen_opening;
+    Strings regions;  // entries of a country list that are not one country
+    std::array<ReadingSection, kReadingTopics> sections;
+    std::array<std::string, kReadingFillers> fillers;
+    Strings systems;
+    std::string time;
+    Strings handoffs;
+    Strings items;
+    Strings return_questions, return_answers, unreturnable;
+    std::string unreturnable_question, unreturnable_answer;
+    std::string days_ago, weeks_ago;
+    Strings late_questions;
+    std::string in_time, too_late;
+    ReadingAsk refunds, warranty_damage, warranty_length, shipping_standard, shipping_express;
+    ReadingAsk rentals, hours;
+    std::string exchange_question, exchange_answer, price_match_question, price_match_answer;
+    std::string months_question, months_covered, months_expired;
+    Strings country_questions;
+    std::string country_yes, country_no, country_list_question, country_list_answer;
+    std::string cost_question, cost_free, cost_paid;
+    Strings off_topic;
+    std::string page_lead, page_qa;
+
+    // orders.json: a customer's record, and the agent's order look-up.
+    Strings products, months, prefix_letters, first_names, last_names, cities;
+    std::string customer, delivered, shipped, line, ticket, record_system;
+    Strings status_questions;
+    std::string delivered_answer, shipped_answer;
+    std::string return_question, return_delivered, return_not_delivered;
+
+    // agent.json
+    Strings agent_tools;  // compact JSON, written as they are
+    std::string agent_system;
+    Strings agent_questions;
+    std::string agent_lookup, agent_shipped, agent_packing;
+
+    // manual.json
+    Strings brands, model_letters, cards;
+    std::string battery;
+    std::vector<ReadingFact> facts;  // in the order the manual is shuffled from
+    std::string manual_title, manual_system;
+
+    // triage.json
+    std::vector<ReadingCategory> categories;
+    std::string triage_system, triage_category;
+};
+
+// Reads DIR/reading/*.json; throws DataError naming the file and the place of a problem.
+ReadingData load_reading_data(const std::string& dir);
+
 // The assistant's answer when the policy has no section for the question.
-std::string staff_handoff(Rng& rng);
+std::string staff_handoff(const ReadingData& data, Rng& rng);
 
 // One document of the --reading mix, in the app's framing (prompt/framing.h).
-std::string reading_doc(Rng& rng);
+std::string reading_doc(const ReadingData& data, Rng& rng);
 
 }  // namespace pl::corpus

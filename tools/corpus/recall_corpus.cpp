@@ -1,14 +1,11 @@
 #include "corpus/recall_corpus.h"
 
 #include <algorithm>
-#include <vector>
 
 #include "prompt/framing.h"
 
 namespace pl::corpus {
 namespace {
-
-using Strings = std::vector<std::string>;
 
 std::string S(int v) {
     return std::to_string(v);
@@ -24,116 +21,123 @@ std::string cap(std::string s) {
     return s;
 }
 
-// Return windows by category: "tripods: 38 days" -> "Tripods can be returned within 38 days."
-std::vector<Row> return_table(Rng& rng) {
-    static const Strings kCats = {
-        "tripods", "lenses",        "camera bodies", "flashes",       "camera bags", "memory cards",
-        "filters", "light stands",  "film scanners", "battery grips", "straps",      "binoculars",
-        "drones",  "studio lights", "printers",      "lens hoods",    "chargers",    "microphones"};
-    Strings cats = kCats;
+// A row of `table` about `key` with its numbers in `slots`; draws the question.
+Row make_row(const RecallTable& table, const std::string& key, Slots slots, Rng& rng) {
+    slots.insert(slots.begin(), {{"key", key}, {"Key", cap(key)}});
+    const RecallQuestion& q = table.questions[static_cast<std::size_t>(
+        rng.below(static_cast<int>(table.questions.size())))];
+    return {key, fill(table.line, slots), fill(q.question, slots), fill(q.answer, slots)};
+}
+
+// Return windows by category: "Tripods: 38 days" -> "Tripods can be returned within 38 days."
+std::vector<Row> return_table(const RecallData& data, Rng& rng) {
+    Strings cats = data.returns.keys;
     rng.shuffle(cats);
     std::vector<Row> rows;
-    const int n = rng.range(4, 10);
+    const int n = std::min(rng.range(4, 10), static_cast<int>(cats.size()));
     for (int i = 0; i < n; ++i) {
-        const std::string& c = cats[static_cast<std::size_t>(i)];
-        const std::string d = S(draw(rng, 5, 120, {40, 45, 75}));
-        rows.push_back({c, cap(c) + ": " + d + " days",
-                        rng.pick(Strings{"How long do I have to return " + c + "?",
-                                         "Can I still send back " + c + " after a few weeks?",
-                                         "What is the return window for " + c + "?"}),
-                        cap(c) + " can be returned within " + d + " days of delivery."});
+        const std::string days = S(draw(rng, 5, 120, {40, 45, 75}));
+        rows.push_back(
+            make_row(data.returns, cats[static_cast<std::size_t>(i)], {{"days", days}}, rng));
     }
     return rows;
 }
 
-std::vector<Row> warranty_table(Rng& rng) {
-    static const Strings kBrands = {"Kestrel", "Orbit", "Nova", "Falcon", "Aria", "Summit", "Lynx"};
-    static const Strings kKinds = {"body", "zoom lens", "prime lens", "flash", "drone", "tripod"};
+std::vector<Row> warranty_table(const RecallData& data, Rng& rng) {
     std::vector<Row> rows;
     const int n = rng.range(4, 9);
     for (int i = 0; i < n; ++i) {
+        // Kind, number, brand: the order in which the corpora before the data files drew them.
+        const std::string kind = rng.pick(data.kinds);
+        const std::string number = S(rng.range(10, 99) * 10);
+        const std::string brand = rng.pick(data.brands);
         const std::string name =
-            rng.pick(kBrands) + " " + S(rng.range(10, 99) * 10) + " " + rng.pick(kKinds);
+            fill(data.product_name, {{"brand", brand}, {"number", number}, {"kind", kind}});
         if (std::any_of(rows.begin(), rows.end(), [&](const Row& r) { return r.key == name; }))
             continue;
         const int y = rng.range(1, 6);
         rows.push_back(
-            {name, name + ": " + S(y) + (y == 1 ? " year" : " years"),
-             rng.pick(Strings{"What warranty does the " + name + " have?",
-                              "How long is the " + name + " under warranty?"}),
-             "The " + name + " has a warranty of " + S(y) + (y == 1 ? " year." : " years.")});
+            make_row(data.warranty, name, {{"years", S(y) + (y == 1 ? " year" : " years")}}, rng));
     }
     return rows;
 }
 
-std::vector<Row> stock_table(Rng& rng) {
-    static const Strings kItems = {"50 mm f/1.8 lens", "carbon tripod",     "LF-60 flash",
-                                   "128 GB SD card",   "camera backpack",   "ND filter set",
-                                   "spare battery",    "lens cleaning kit", "remote shutter",
-                                   "reflector disc",   "macro lens",        "film scanner"};
-    Strings items = kItems;
+std::vector<Row> stock_table(const RecallData& data, Rng& rng) {
+    Strings items = data.stock.keys;
     rng.shuffle(items);
     std::vector<Row> rows;
-    const int n = rng.range(4, 9);
+    const int n = std::min(rng.range(4, 9), static_cast<int>(items.size()));
     for (int i = 0; i < n; ++i) {
-        const std::string& it = items[static_cast<std::size_t>(i)];
-        const std::string k = S(rng.range(0, 140));
+        const std::string count = S(rng.range(0, 140));
         const std::string days = S(rng.range(1, 12));
-        rows.push_back(
-            {it, cap(it) + ": " + k + " in stock, restocked every " + days + " days",
-             rng.pick(Strings{"How many " + it + "s do you have?", "Is the " + it + " in stock?",
-                              "How often is the " + it + " restocked?"}),
-             ""});
-        Row& r = rows.back();
-        r.answer = r.question.rfind("How often", 0) == 0
-                       ? "The " + it + " is restocked every " + days + " days."
-                       : "We have " + k + " of the " + it + " in stock.";
+        rows.push_back(make_row(data.stock, items[static_cast<std::size_t>(i)],
+                                {{"count", count}, {"days", days}}, rng));
     }
     return rows;
 }
 
-std::vector<Row> repair_table(Rng& rng) {
-    static const Strings kServices = {"sensor cleaning", "shutter replacement", "lens calibration",
-                                      "screen repair",   "film camera service", "drone repair",
-                                      "flash repair",    "water damage check",  "mount repair"};
-    Strings sv = kServices;
-    rng.shuffle(sv);
+std::vector<Row> repair_table(const RecallData& data, Rng& rng) {
+    Strings services = data.repair.keys;
+    rng.shuffle(services);
     std::vector<Row> rows;
-    const int n = rng.range(3, 8);
+    const int n = std::min(rng.range(3, 8), static_cast<int>(services.size()));
     for (int i = 0; i < n; ++i) {
-        const std::string& s = sv[static_cast<std::size_t>(i)];
-        const std::string d = S(draw(rng, 1, 30, {9}));
-        const std::string p = S(rng.range(2, 60) * 5);
-        rows.push_back(
-            {s, cap(s) + ": " + d + " business days, " + p + " euros",
-             rng.pick(Strings{"How long does " + s + " take?", "How much is " + s + "?"}), ""});
-        Row& r = rows.back();
-        r.answer = r.question.rfind("How much", 0) == 0
-                       ? cap(s) + " costs " + p + " euros."
-                       : cap(s) + " takes " + d + " business days.";
+        const std::string days = S(draw(rng, 1, 30, {9}));
+        const std::string price = S(rng.range(2, 60) * 5);
+        rows.push_back(make_row(data.repair, services[static_cast<std::size_t>(i)],
+                                {{"days", days}, {"price", price}}, rng));
     }
     return rows;
+}
+
+// `numbers`: the slots the table's templates may name, the key's among them.
+RecallTable table_at(const DataFile& file, const std::string& pointer, SlotNames numbers,
+                     bool with_keys) {
+    RecallTable t;
+    t.title = text_at(file, pointer + "/title");
+    if (with_keys)
+        t.keys = texts_at(file, pointer + "/keys");
+    t.line = text_at(file, pointer + "/line", numbers);
+    const std::string questions = pointer + "/questions";
+    for (std::size_t i = 0; i < array_size_at(file, questions); ++i) {
+        const std::string at = questions + "/" + std::to_string(i);
+        t.questions.push_back(
+            {text_at(file, at + "/question", numbers), text_at(file, at + "/answer", numbers)});
+    }
+    return t;
 }
 
 }  // namespace
 
-std::string recall_doc(Rng& rng) {
+RecallData load_recall_data(const std::string& dir) {
+    const DataFile f = read_data_file(dir, "recall/tables.json");
+    RecallData d;
+    d.shops = texts_at(f, "/shops");
+    d.system = text_at(f, "/system", {"shop", "title"});
+    d.returns = table_at(f, "/returns", {"key", "Key", "days"}, true);
+    d.warranty = table_at(f, "/warranty", {"key", "Key", "years"}, false);
+    d.stock = table_at(f, "/stock", {"key", "Key", "count", "days"}, true);
+    d.repair = table_at(f, "/repair", {"key", "Key", "days", "price"}, true);
+    d.brands = texts_at(f, "/warranty/brands");
+    d.kinds = texts_at(f, "/warranty/kinds");
+    d.product_name = text_at(f, "/warranty/name", {"brand", "number", "kind"});
+    return d;
+}
+
+std::string recall_doc(const RecallData& data, Rng& rng) {
     const int kind = rng.below(4);
-    std::vector<Row> rows = kind == 0   ? return_table(rng)
-                            : kind == 1 ? warranty_table(rng)
-                            : kind == 2 ? stock_table(rng)
-                                        : repair_table(rng);
-    static const Strings kTitles = {"Return windows by category", "Warranty by product",
-                                    "Stock list", "Repair services"};
-    const std::string shop =
-        rng.pick(Strings{"Harbor Lens Shop", "Cobalt Photo", "Summit Imaging", "Juniper Cameras",
-                         "Lantern Optics", "Atlas Camera Co.", "Lumen Camera Store"});
-    std::string system = "You are the support assistant of " + shop +
-                         ". Answer from the table below.\n\n" +
-                         kTitles[static_cast<std::size_t>(kind)] + "\n";
+    std::vector<Row> rows = kind == 0   ? return_table(data, rng)
+                            : kind == 1 ? warranty_table(data, rng)
+                            : kind == 2 ? stock_table(data, rng)
+                                        : repair_table(data, rng);
+    const RecallTable& table = kind == 0   ? data.returns
+                               : kind == 1 ? data.warranty
+                               : kind == 2 ? data.stock
+                                           : data.repair;
+    std::string system =
+        fill(data.system, {{"shop", rng.pick(data.shops)}, {"title", table.title}});
     for (const auto& r : rows)
-        system += (rng.chance(50) ? "- " : "") + r.line + "\n";
-    system.pop_back();
+        system += (rng.chance(50) ? "\n- " : "\n") + r.line;
     std::string doc = framing::turn_text("system", system);
     // Each row asked about at most once, so an answer can only come from the table.
     rng.shuffle(rows);

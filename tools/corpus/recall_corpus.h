@@ -8,11 +8,39 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "corpus/data_file.h"
 #include "corpus/reading_corpus.h"
 
 namespace pl::corpus {
 
-std::string recall_doc(Rng& rng);
+struct RecallQuestion {
+    std::string question, answer;
+};
+
+// One kind of table. Its templates name the row's key ({key}, or {Key} capitalised) and numbers:
+// {days} for returns; {years} ("1 year", "3 years") for warranty; {count} and {days} for stock;
+// {days} and {price} for repairs.
+struct RecallTable {
+    std::string title;
+    Strings keys;  // drawn without repeats; the warranty table makes its keys from `name`
+    std::string line;
+    std::vector<RecallQuestion> questions;
+};
+
+// tools/corpus/data/recall/tables.json
+struct RecallData {
+    Strings shops;
+    std::string system;  // {shop} and {title}; the table's lines follow it
+    RecallTable returns, warranty, stock, repair;
+    Strings brands, kinds;     // of the warranty table's products
+    std::string product_name;  // {brand} {number} {kind}
+};
+
+// Reads DIR/recall/tables.json; throws DataError naming the file and the place of a problem.
+RecallData load_recall_data(const std::string& dir);
+
+std::string recall_doc(const RecallData& data, Rng& rng);
 
 }  // namespace pl::corpus

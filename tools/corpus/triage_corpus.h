@@ -7,11 +7,33 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "corpus/data_file.h"
 #include "corpus/reading_corpus.h"
 
 namespace pl::corpus {
 
-std::string triage_doc(Rng& rng);
+struct TriageCategory {
+    std::string label, description;
+    Strings messages;  // what a customer writes; {item} and {n} are filled in
+    Strings reasons;   // the few words after "label: ", reasons[i % size] for messages[i]
+};
+
+// tools/corpus/data/triage/categories.json
+struct TriageData {
+    Strings shops;
+    std::string system;  // {shop} and {instruction}; the category lines follow it
+    Strings instructions;
+    Strings label_prefixes;  // other names for the same categories, so the labels must be read
+    Strings items;
+    std::vector<TriageCategory> support;  // a shop's support desk
+    std::vector<TriageCategory> studio;   // a studio's front desk
+};
+
+// Reads DIR/triage/categories.json; throws DataError naming the file and the place of a problem.
+TriageData load_triage_data(const std::string& dir);
+
+std::string triage_doc(const TriageData& data, Rng& rng);
 
 }  // namespace pl::corpus
