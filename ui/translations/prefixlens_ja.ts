@@ -1794,5 +1794,9 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Does</source>
         <translation>動作</translation>
     </message>
+    <message>
+        <source>Reset the doc&amp;k layout</source>
+        <translation>ドックの配置を元に戻す(&amp;K)</translation>
+    </message>
 </context>
 </TS>
