@@ -786,8 +786,11 @@ QRect MainWindow::screenArea() const {
 }
 
 // The window manager's frame is known only once the window is shown: the frame, title bar
-// included, must lie inside the screen's area too.
+// included, must lie inside the screen's area too. Not on the screen `shot` and tests lay out
+// (options_.screenArea): there the image is the window, and no frame is drawn.
 void MainWindow::fitFrameToScreen() {
+    if (options_.screenArea.isValid())
+        return;
     const QRect area = screenArea();
     const QRect frame = frameGeometry();
     if (!area.isValid() || area.contains(frame))
@@ -845,6 +848,8 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         return docked(promptView());
     if (id == QLatin1String("output"))
         return docked(outputView());
+    if (id == QLatin1String("lint"))
+        return docked(lint_);
     if (id == QLatin1String("usage"))
         return docked(usagePanel());
     if (id == QLatin1String("pool"))

@@ -37,22 +37,26 @@ int readableWidthEm(const QString& dockName) {
 DockLayout defaultDockLayout(const QSize& window, int em, int separator) {
     DockLayout l;
     l.compact = window.height() < kCompactBelowHeight;
-    // The right-hand column: three tenths of the window, never less than its readable width and
-    // never so much that the chain loses its room on a wide monitor.
+    // The right-hand column: 380 px of a 1280 px projector (the width every text was fitted to
+    // in three languages), the same share of a larger window up to 72 characters a line, and
+    // never less than its readable width.
     const int readableRight = readableWidthEm(QStringLiteral("promptDock")) * em;
-    l.right = std::clamp(window.width() * 3 / 10, readableRight, std::max(readableRight, 72 * em));
-    // Stacked: the prompt gets the most, the answer the least (it is a few lines of text).
+    const int share = std::min(window.width() * 3 / 10, 380 * window.width() / 1280);
+    l.right = std::clamp(share, readableRight, std::max(readableRight, 72 * em));
+    // Stacked: the prompt and the findings alike, the answer (a few lines) the least.
     const int column = std::max(3, window.height());
-    l.prompt = column * 45 / 100;
-    l.lint = column * 35 / 100;
+    l.prompt = column * 33 / 76;
+    l.lint = column * 33 / 76;
     l.output = column - l.prompt - l.lint;
-    // The bottom row, in the shares that give each its readable width at 1280 px.
+    // The bottom row in the shares that give each its readable width at 1280 px: the usage
+    // figures, the charts with their legends, the pool's grid.
     const int bottomWidth = std::max(3, window.width() - l.right - 4 * separator);
-    l.usage = bottomWidth * 27 / 100;
-    l.charts = bottomWidth * 44 / 100;
+    l.usage = bottomWidth * 270 / 950;
+    l.charts = bottomWidth * 420 / 950;
     l.pool = bottomWidth - l.usage - l.charts;
-    // A third of the height for the charts, within what a chart needs and what the chain spares.
-    l.bottom = std::clamp(window.height() * 34 / 100, 240, 440);
+    // 270 px of 800 for the charts, the same share elsewhere, within what a chart needs and
+    // what the chain spares.
+    l.bottom = std::clamp(window.height() * 27 / 80, 240, 440);
     return l;
 }
 
