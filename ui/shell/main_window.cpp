@@ -465,14 +465,22 @@ void MainWindow::arrangeDocks(bool compact) {
 
 void MainWindow::resetLayout() {
     defaultLayoutPending_ = false;
-    const DockLayout l = defaultDockLayout(
+    arrangeDocks(currentDockLayout().compact);
+    applyDockShares();
+}
+
+DockLayout MainWindow::currentDockLayout() const {
+    return defaultDockLayout(
         size(), fontMetrics().averageCharWidth(),
         style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this));
-    arrangeDocks(l.compact);
+}
+
+void MainWindow::applyDockShares() {
+    const DockLayout l = currentDockLayout();
     // Sizes that add up to more than the window would make QMainWindow grow the window past the
     // screen (1380 px of a 1280 px projector): every size here is a share of the window as it is.
     resizeDocks({promptDock_}, {l.right}, Qt::Horizontal);
-    if (!l.compact)
+    if (!tabifiedDockWidgets(promptDock_).contains(lintDock_))
         resizeDocks({promptDock_, lintDock_, outputDock_}, {l.prompt, l.lint, l.output},
                     Qt::Vertical);
     resizeDocks({usageDock_, chartsDock_, poolDock_}, {l.usage, l.charts, l.pool}, Qt::Horizontal);
@@ -612,6 +620,10 @@ void MainWindow::setZoom(double zoom) {
     tf.setPointSizeF(f.pointSizeF() * 1.3);
     tf.setBold(true);
     title_->setFont(tf);
+    // Larger text raises some docks' minimums, and Qt would take the room from the others (the
+    // charts' legends): the docks keep their default shares at every zoom.
+    if (isVisible() && !defaultLayoutPending_)
+        QTimer::singleShot(0, this, [this] { applyDockShares(); });
 }
 
 void MainWindow::refreshBanner() {

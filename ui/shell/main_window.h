@@ -12,6 +12,7 @@
 #include "common/palette.h"
 #include "panels/view_directory.h"
 #include "session/engine_session.h"
+#include "shell/window_layout.h"
 
 class QAction;
 class QComboBox;
@@ -122,6 +123,10 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void buildDocks();
     // The docks in their default places (tabbed on the right when `compact`), all shown.
     void arrangeDocks(bool compact);
+    // The docks' default sizes for the window's size and text (shell/window_layout.h), in
+    // whatever arrangement they are.
+    void applyDockShares();
+    DockLayout currentDockLayout() const;
     std::vector<QDockWidget*> mainDocks() const;
     QRect screenArea() const;
     void fitFrameToScreen();
