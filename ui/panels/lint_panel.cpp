@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/icons.h"
 #include "common/tab_sizing.h"
 #include "session/engine_session.h"
 #include "state/refresh_queue.h"
@@ -62,13 +63,7 @@ QString severityLabel(lint::Severity s) {
 // A filled badge: a circle with "!" for errors, a triangle with "!" for warnings, a circle
 // with "i" for notes, so the kind reads without colour too.
 QIcon severityIcon(lint::Severity s, const QColor& color) {
-    QIcon icon;
-    for (int size : {16, 24, 32, 48}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter g(&pm);
-        g.setRenderHint(QPainter::Antialiasing);
-        g.scale(size / 24.0, size / 24.0);
+    auto draw = [&](QPainter& g) {
         QPainterPath shape;
         if (s == lint::Severity::Warning) {
             shape.moveTo(12, 2.5);
@@ -89,9 +84,10 @@ QIcon severityIcon(lint::Severity s, const QColor& color) {
             g.drawRoundedRect(QRectF(10.5, top, 3, 7.5), 1.2, 1.2);
             g.drawEllipse(QPointF(12, top + 10.5), 1.7, 1.7);
         }
-        g.end();
-        icon.addPixmap(pm);
-    }
+    };
+    QIcon icon;
+    for (int size : {16, 24, 32, 48})
+        icon.addPixmap(gridPixmap(size, draw));
     return icon;
 }
 
