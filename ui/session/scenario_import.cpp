@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <algorithm>
 
+#include "common/i18n.h"
 #include "core/json_util.h"
 
 namespace pl::ui {
@@ -23,6 +24,15 @@ constexpr const char* kImportedTitle = QT_TRANSLATE_NOOP("pl::ui", "Request %1")
 
 bool isImportedRequest(const Scenario& sc) {
     return sc.description == kImportedDescription;
+}
+
+// The scenario's own text in the current language ("pt_BR" falls back to "pt"), or null.
+const ScenarioText* translated(const Scenario& sc) {
+    const std::string lang = currentLanguage().toStdString();
+    auto it = sc.translations.find(lang);
+    if (it == sc.translations.end())
+        it = sc.translations.find(lang.substr(0, lang.find('_')));
+    return it == sc.translations.end() ? nullptr : &it->second;
 }
 }  // namespace
 
@@ -70,12 +80,16 @@ QString scenarioTitle(const Scenario& sc) {
     if (isImportedRequest(sc))
         return QCoreApplication::translate("pl::ui", kImportedTitle)
             .arg(QString::fromStdString(sc.name));
+    if (const ScenarioText* t = translated(sc); t && !t->title.empty())
+        return QString::fromStdString(t->title);
     return QString::fromStdString(sc.title.empty() ? sc.name : sc.title);
 }
 
 QString scenarioDescription(const Scenario& sc) {
     if (isImportedRequest(sc))
         return QCoreApplication::translate("pl::ui", kImportedDescription);
+    if (const ScenarioText* t = translated(sc); t && !t->description.empty())
+        return QString::fromStdString(t->description);
     return QString::fromStdString(sc.description);
 }
 

@@ -13,9 +13,10 @@ Result<Scenario> loadScenarioFile(const QString& path);
 // A built-in name or a path.
 Result<Scenario> loadScenarioNameOrFile(const QString& nameOrPath);
 
-// What the banner shows. A request opened from a file is described in the current language, at
-// the time it is shown (the language can change after it was opened); a scenario file's own
-// title and description are content and stay as written.
+// What the banner and the scenario picker show, in the current language at the time it is shown
+// (the language can change after the scenario was opened). A request opened from a file is
+// described by the app's catalogue; a scenario file by its "translations" for the language
+// (SPEC §6, assets/scenarios/README.md), falling back to its English title and description.
 QString scenarioTitle(const Scenario& scenario);
 QString scenarioDescription(const Scenario& scenario);
 
