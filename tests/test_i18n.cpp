@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QGlyphRun>
@@ -26,6 +27,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <memory>
+#include <set>
 
 #include "common/elided_label.h"
 #include "common/i18n.h"
@@ -33,8 +35,11 @@
 #include "core/assets.h"
 #include "gui_test_support.h"
 #include "lessons/lesson_panel.h"
+#include "lint/lint_input.h"
+#include "lint/lint_tables.h"
 #include "panels/charts_panel.h"
 #include "panels/lint_panel.h"
+#include "panels/lint_text.h"
 #include "panels/usage_panel.h"
 #include "runner/scenario.h"
 #include "session/scenario_import.h"
@@ -432,14 +437,6 @@ bool hasJapanese(const QString& s) {
     });
 }
 
-// Kana or kanji: Japanese text, not English left in place.
-bool hasJapanese(const QString& s) {
-    return std::any_of(s.begin(), s.end(), [](QChar c) {
-        return (c.unicode() >= 0x3040 && c.unicode() <= 0x30ff) ||
-               (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff);
-    });
-}
-
 // A finding the Lint dock would show, and where it came from.
 struct CorpusFinding {
     std::string source;
@@ -699,6 +696,76 @@ class TestI18n : public QObject {
             const std::string& msg = r.error().message;
             QVERIFY2(msg.rfind(want, 0) == 0 && msg.find('\n') == std::string::npos, msg.c_str());
         }
+    }
+
+    void lintTextIsTranslated_data() { catalogueIsComplete_data(); }
+
+    // What the Lint dock says of every finding the built-in scenarios and the lint fixtures give:
+    // in English word for word what `prefixlens lint` prints (the dock's templates are copies of
+    // the engine's), and in Japanese and Polish a translation with no English sentence left.
+    void lintTextIsTranslated() {
+        QFETCH(QString, language);
+        QStringList errors;
+        const std::vector<CorpusFinding> corpus = lintCorpus(errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+        QVERIFY(corpus.size() > 50);
+        std::set<std::string> rules;
+        QStringList problems;
+        QVERIFY(setLanguage(QStringLiteral("en")));
+        for (const auto& [source, f] : corpus) {
+            rules.insert(f.rule);
+            const QString where = QString::fromStdString(source + " " + f.rule + ": ");
+            if (f.message_parts.empty() && f.rule != lint::rule::kInvalidInput)
+                problems << where + QStringLiteral("no message key: ") +
+                                QString::fromStdString(f.message);
+            if (lintMessage(f) != QString::fromStdString(f.message))
+                problems << where + QStringLiteral("the dock says\n  ") + lintMessage(f) +
+                                QStringLiteral("\nwhere the CLI says\n  ") +
+                                QString::fromStdString(f.message);
+            if (f.fix && (f.fix_key.empty() || lintFix(f) != QString::fromStdString(*f.fix)))
+                problems << where + QStringLiteral("fix: ") + lintFix(f);
+        }
+        for (const lint::RuleInfo& r : lint::rule_catalog()) {
+            if (lintRuleSummary(r.name) != QString::fromUtf8(r.summary) ||
+                lintRuleExplanation(r.name) != QString::fromUtf8(r.explanation))
+                problems << QStringLiteral(
+                                "%1: the dock's summary or explanation is not the "
+                                "engine's")
+                                .arg(QLatin1String(r.name));
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        std::set<std::string> keys;
+        for (const auto& [source, f] : corpus) {
+            for (const lint::Phrase& p : f.message_parts)
+                keys.insert(p.key);
+        }
+        qInfo("%zu findings, %zu rules, %zu message keys", corpus.size(), rules.size(),
+              keys.size());
+        // Every rule but invalid-input (its message is the reader's error) shows up somewhere.
+        QCOMPARE(rules.size() + (rules.count(lint::rule::kInvalidInput) ? 0 : 1),
+                 lint::rule_catalog().size());
+
+        QVERIFY(setLanguage(language));
+        auto check = [&](const QString& where, const QString& shown, const QString& english) {
+            if (shown.trimmed().isEmpty() || shown == english)
+                problems << where + QStringLiteral("untranslated: ") + english;
+            else if (const QString left = englishLeftIn(shown, english); !left.isEmpty())
+                problems << where + QStringLiteral("English \"%1\" left in: ").arg(left) + shown;
+        };
+        for (const auto& [source, f] : corpus) {
+            if (f.rule == lint::rule::kInvalidInput)
+                continue;
+            const QString where = QString::fromStdString(source + " " + f.rule + ": ");
+            check(where, lintMessage(f), QString::fromStdString(f.message));
+            if (f.fix)
+                check(where + QStringLiteral("fix: "), lintFix(f), QString::fromStdString(*f.fix));
+        }
+        for (const lint::RuleInfo& r : lint::rule_catalog()) {
+            const QString where = QLatin1String(r.name) + QStringLiteral(": ");
+            check(where, lintRuleSummary(r.name), QString::fromUtf8(r.summary));
+            check(where, lintRuleExplanation(r.name), QString::fromUtf8(r.explanation));
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
 
     void chooseLanguageInOrder() {
