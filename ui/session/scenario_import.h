@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include "common/scenario_text.h"
 #include "runner/scenario.h"
 
 namespace pl::ui {
@@ -12,12 +13,5 @@ namespace pl::ui {
 Result<Scenario> loadScenarioFile(const QString& path);
 // A built-in name or a path.
 Result<Scenario> loadScenarioNameOrFile(const QString& nameOrPath);
-
-// What the banner and the scenario picker show, in the current language at the time it is shown
-// (the language can change after the scenario was opened). A request opened from a file is
-// described by the app's catalogue; a scenario file by its "translations" for the language
-// (SPEC §6, assets/scenarios/README.md), falling back to its English title and description.
-QString scenarioTitle(const Scenario& scenario);
-QString scenarioDescription(const Scenario& scenario);
 
 }  // namespace pl::ui
