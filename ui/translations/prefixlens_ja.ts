@@ -758,7 +758,7 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <name>pl::ui::LintText</name>
     <message>
         <source>%1 contains a %2 value &apos;%3&apos; that changes per request: the ~%4 tokens (estimated) in %5 from here to the %6 can never be reused</source>
-        <translation>%1 に、リクエストごとに変わる%2の値 &apos;%3&apos; が含まれています。ここから%6までの約 %4 トークン（推定）、%5は決して再利用されません</translation>
+        <translation>%1に、リクエストごとに変わる%2の値 &apos;%3&apos; が含まれています。ここから%6までの約 %4 トークン（推定）、%5は決して再利用されません</translation>
     </message>
     <message>
         <source>&apos;%1&apos; looks like a %2 that may change per request (nothing in this input shows it does): if it does, the ~%3 tokens (estimated) after it are never reused; if it is fixed (a build hash, a policy&apos;s date), ignore this</source>

@@ -840,7 +840,7 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>%1 s since the previous request, longer than the %2 cache lifetime: the ~%3 tokens (estimated) it cached have expired and are written again</source>
-        <translation>%1 s od poprzedniego żądania, dłużej niż czas życia cache (%2): ok. %3 tokenów (szacunkowo), które zapisało, wygasło i zostanie zapisanych od nowa</translation>
+        <translation>%1 s od poprzedniego żądania, dłużej niż czas życia cache (%2): ok. %3 tokenów (szacunkowo) zapisanych przez nie w cache wygasło i zostanie zapisanych od nowa</translation>
     </message>
     <message>
         <source>the provider read nothing (cache_read_input_tokens 0) although the prefix was identical to the previous request&apos;s (line %1) for ~%2 tokens (estimated) within its lifetime: the entry was evicted or never written, or the request reached another cache (another workspace or a different beta header; or the first request wrote nothing because its breakpoint was below the minimum)</source>
