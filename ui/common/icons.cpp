@@ -2,7 +2,6 @@
 
 #include <QPainter>
 #include <QPainterPath>
-#include <QPixmap>
 
 namespace pl::ui {
 
@@ -22,12 +21,7 @@ void triangle(QPainterPath& p, qreal x, bool right) {
     p.closeSubpath();
 }
 
-QPixmap paint(IconKind kind, const QColor& color, int size) {
-    QPixmap pm(size, size);
-    pm.fill(Qt::transparent);
-    QPainter g(&pm);
-    g.setRenderHint(QPainter::Antialiasing);
-    g.scale(size / 24.0, size / 24.0);
+QPainterPath transportPath(IconKind kind) {
     QPainterPath path;
     auto bar = [&](qreal x) { path.addRect(x, 5, 2.5, 14); };
     switch (kind) {
@@ -68,20 +62,34 @@ QPixmap paint(IconKind kind, const QColor& color, int size) {
             bar(17.5);
             break;
     }
-    g.fillPath(path, color);
-    return pm;
+    return path;
 }
 
 }  // namespace
 
+QPixmap gridPixmap(int size, const std::function<void(QPainter&)>& draw) {
+    QPixmap pm(size, size);
+    pm.fill(Qt::transparent);
+    QPainter g(&pm);
+    g.setRenderHint(QPainter::Antialiasing);
+    g.scale(size / 24.0, size / 24.0);
+    draw(g);
+    g.end();
+    return pm;
+}
+
 QIcon transportIcon(IconKind kind, const QColor& color) {
+    const QPainterPath path = transportPath(kind);
+    auto paint = [&](const QColor& c, int size) {
+        return gridPixmap(size, [&](QPainter& g) { g.fillPath(path, c); });
+    };
     QIcon icon;
     for (int s : {16, 24, 32, 48, 64})
-        icon.addPixmap(paint(kind, color, s));
+        icon.addPixmap(paint(color, s));
     QColor disabled = color;
     disabled.setAlphaF(0.35);
     for (int s : {16, 24, 32, 48, 64})
-        icon.addPixmap(paint(kind, disabled, s), QIcon::Disabled);
+        icon.addPixmap(paint(disabled, s), QIcon::Disabled);
     return icon;
 }
 

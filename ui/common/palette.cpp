@@ -6,73 +6,55 @@ namespace pl::ui {
 
 namespace {
 
-Palette makeLight() {
-    Palette p;
-    p.theme = Theme::Light;
-    p.window = QColor(0xf6, 0xf7, 0xf9);
-    p.panel = QColor(0xff, 0xff, 0xff);
-    p.text = QColor(0x1f, 0x23, 0x28);
-    p.mutedText = QColor(0x5f, 0x67, 0x72);
-    p.grid = QColor(0xd8, 0xdc, 0xe2);
-    p.accent = QColor(0x2f, 0x6f, 0xde);
-    p.pending = QColor(0xee, 0xf0, 0xf3);
-    p.hashed = QColor(0xb4, 0xbb, 0xc5);
-    p.hit = QColor(0x2e, 0xa0, 0x5a);
-    p.computed = QColor(0xe8, 0x5d, 0x1f);
-    p.partial = QColor(0xd9, 0x94, 0x3c);
-    p.someReuse = QColor(0xa8, 0xa8, 0x1e);
-    p.invalidation = QColor(0xc6, 0x28, 0x28);
-    p.poolFree = QColor(0xe9, 0xec, 0xf0);
-    p.poolCachedFree = QColor(0x9f, 0xd8, 0xb4);
-    p.nextVictim = QColor(0xc6, 0x28, 0x28);
-    p.eviction = QColor(0xff, 0x3b, 0x30);
-    p.selection = QColor(0x2f, 0x6f, 0xde);
-    p.tools = QColor(0xe6, 0xdc, 0xfa);
-    p.system = QColor(0xd7, 0xe8, 0xfb);
-    p.message = QColor(0xd6, 0xf2, 0xe6);
-    p.framing = QColor(0xec, 0xee, 0xf1);
-    p.generation = QColor(0xfb, 0xe9, 0xc8);
-    p.dynamicText = QColor(0xd0, 0x1f, 0x4f);
-    p.spotlight = QColor(0xff, 0xc1, 0x07);
-    p.spotlightEdge = QColor(0x1f, 0x23, 0x28);
-    p.sessions = {QColor(0x3b, 0x7d, 0xd8), QColor(0x8e, 0x5c, 0xd9), QColor(0x1d, 0xa3, 0xa3),
-                  QColor(0xd9, 0x5c, 0xa8), QColor(0x6b, 0x8e, 0x23), QColor(0xb0, 0x7d, 0x2b),
-                  QColor(0x4a, 0x5d, 0x9e), QColor(0x9c, 0x4a, 0x4a)};
-    return p;
-}
+// Every colour role once, light and dark side by side, so that no role can be missing from a
+// theme. Values are 0xRRGGBB.
+struct Swatch {
+    QColor Palette::*role;
+    QRgb light;
+    QRgb dark;
+};
+constexpr Swatch kSwatches[] = {
+    {&Palette::window, 0xf6f7f9, 0x1b1e23},
+    {&Palette::panel, 0xffffff, 0x23272e},
+    {&Palette::text, 0x1f2328, 0xe6e8eb},
+    {&Palette::mutedText, 0x5f6772, 0x9aa3ae},
+    {&Palette::grid, 0xd8dce2, 0x3a404a},
+    {&Palette::accent, 0x2f6fde, 0x5b9cff},
+    {&Palette::pending, 0xeef0f3, 0x2c3139},
+    {&Palette::hashed, 0xb4bbc5, 0x5c6572},
+    {&Palette::hit, 0x2ea05a, 0x3cc06e},
+    {&Palette::computed, 0xe85d1f, 0xf26b2c},
+    {&Palette::partial, 0xd9943c, 0xe0a24c},
+    {&Palette::someReuse, 0xa8a81e, 0xc8c83a},
+    {&Palette::invalidation, 0xc62828, 0xff5a52},
+    {&Palette::poolFree, 0xe9ecf0, 0x2c3139},
+    {&Palette::poolCachedFree, 0x9fd8b4, 0x2f6b47},
+    {&Palette::nextVictim, 0xc62828, 0xff5a52},
+    {&Palette::eviction, 0xff3b30, 0xff453a},
+    {&Palette::selection, 0x2f6fde, 0x5b9cff},
+    {&Palette::tools, 0xe6dcfa, 0x453a66},
+    {&Palette::system, 0xd7e8fb, 0x274466},
+    {&Palette::message, 0xd6f2e6, 0x225040},
+    {&Palette::framing, 0xeceef1, 0x363b44},
+    {&Palette::generation, 0xfbe9c8, 0x5c4a22},
+    {&Palette::dynamicText, 0xd01f4f, 0xff6b8b},
+    {&Palette::spotlight, 0xffc107, 0xffd60a},
+    {&Palette::spotlightEdge, 0x1f2328, 0x000000},
+};
+// The sessions' colours, in the order they are given out.
+constexpr QRgb kLightSessions[] = {0x3b7dd8, 0x8e5cd9, 0x1da3a3, 0xd95ca8,
+                                   0x6b8e23, 0xb07d2b, 0x4a5d9e, 0x9c4a4a};
+constexpr QRgb kDarkSessions[] = {0x5b9cff, 0xb086ff, 0x3cc8c8, 0xff7ec8,
+                                  0x9cc44a, 0xe0a850, 0x7e90d8, 0xd87878};
 
-Palette makeDark() {
+Palette makePalette(Theme theme) {
+    const bool dark = theme == Theme::Dark;
     Palette p;
-    p.theme = Theme::Dark;
-    p.window = QColor(0x1b, 0x1e, 0x23);
-    p.panel = QColor(0x23, 0x27, 0x2e);
-    p.text = QColor(0xe6, 0xe8, 0xeb);
-    p.mutedText = QColor(0x9a, 0xa3, 0xae);
-    p.grid = QColor(0x3a, 0x40, 0x4a);
-    p.accent = QColor(0x5b, 0x9c, 0xff);
-    p.pending = QColor(0x2c, 0x31, 0x39);
-    p.hashed = QColor(0x5c, 0x65, 0x72);
-    p.hit = QColor(0x3c, 0xc0, 0x6e);
-    p.computed = QColor(0xf2, 0x6b, 0x2c);
-    p.partial = QColor(0xe0, 0xa2, 0x4c);
-    p.someReuse = QColor(0xc8, 0xc8, 0x3a);
-    p.invalidation = QColor(0xff, 0x5a, 0x52);
-    p.poolFree = QColor(0x2c, 0x31, 0x39);
-    p.poolCachedFree = QColor(0x2f, 0x6b, 0x47);
-    p.nextVictim = QColor(0xff, 0x5a, 0x52);
-    p.eviction = QColor(0xff, 0x45, 0x3a);
-    p.selection = QColor(0x5b, 0x9c, 0xff);
-    p.tools = QColor(0x45, 0x3a, 0x66);
-    p.system = QColor(0x27, 0x44, 0x66);
-    p.message = QColor(0x22, 0x50, 0x40);
-    p.framing = QColor(0x36, 0x3b, 0x44);
-    p.generation = QColor(0x5c, 0x4a, 0x22);
-    p.dynamicText = QColor(0xff, 0x6b, 0x8b);
-    p.spotlight = QColor(0xff, 0xd6, 0x0a);
-    p.spotlightEdge = QColor(0x00, 0x00, 0x00);
-    p.sessions = {QColor(0x5b, 0x9c, 0xff), QColor(0xb0, 0x86, 0xff), QColor(0x3c, 0xc8, 0xc8),
-                  QColor(0xff, 0x7e, 0xc8), QColor(0x9c, 0xc4, 0x4a), QColor(0xe0, 0xa8, 0x50),
-                  QColor(0x7e, 0x90, 0xd8), QColor(0xd8, 0x78, 0x78)};
+    p.theme = theme;
+    for (const Swatch& s : kSwatches)
+        p.*s.role = QColor(dark ? s.dark : s.light);
+    for (QRgb c : dark ? kDarkSessions : kLightSessions)
+        p.sessions.emplace_back(c);
     return p;
 }
 
@@ -107,8 +89,8 @@ QColor Palette::session(int index) const {
 }
 
 const Palette& Palette::get(Theme theme) {
-    static const Palette light = makeLight();
-    static const Palette dark = makeDark();
+    static const Palette light = makePalette(Theme::Light);
+    static const Palette dark = makePalette(Theme::Dark);
     return theme == Theme::Dark ? dark : light;
 }
 

@@ -15,15 +15,14 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <map>
 #include <tuple>
 
 #include "common/text_util.h"
+#include "panels/dock_chart.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "state/timeline_state.h"
@@ -87,17 +86,8 @@ TokenClock tokenClock(const ScenarioRun& run, int cursor) {
     return clock;
 }
 
-// A round upper bound for an axis: 1, 2 or 5 times a power of ten, at least `value`.
-double niceCeil(double value) {
-    if (value <= 0)
-        return 1;
-    const double p = std::pow(10.0, std::floor(std::log10(value)));
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * p >= value * 1.02)
-            return m * p;
-    }
-    return 10 * p;
-}
+// A bar or point at the largest value stays clear of the top of the plot.
+constexpr double kAxisHeadroom = 1.02;
 
 // The chart's axis of that orientation, created once: rebuilding axes on every cursor step
 // leaves stale label items behind in Qt Charts 6.4 and costs more than updating ranges.
@@ -165,18 +155,9 @@ void fitLegendFont(QChart* chart, const QFont& base, int width, bool sessions = 
 
 ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    tabs_ = new QTabWidget(this);
-    tabs_->setDocumentMode(true);
-    // Four tabs in a narrow dock: shorten the names rather than hide a tab behind scroll arrows
-    // (the full name is the tab's tooltip).
-    tabs_->setElideMode(Qt::ElideRight);
-    tabs_->setUsesScrollButtons(false);
-    layout->addWidget(tabs_);
+    tabs_ = addDockTabs(this);
     auto makeView = [this] {
-        auto* view = new QChartView(new QChart, tabs_);
-        view->setRenderHint(QPainter::Antialiasing);
+        QChartView* view = newChartView(tabs_);
         view->installEventFilter(this);  // a resize refits its legend (eventFilter)
         tabs_->addTab(view, QString());
         return view;
@@ -297,25 +278,9 @@ void ChartsPanel::ensureBuilt(int tab) {
 
 void ChartsPanel::styleChart(QChart* chart, const QString& title) {
     const Palette& pal = Palette::get(theme_);
-    chart->setBackgroundBrush(pal.panel);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    QFont tf = font();
-    tf.setBold(true);
-    chart->setTitleFont(tf);
-    chart->setTitleBrush(pal.text);
-    chart->setTitle(title);
-    chart->legend()->setLabelColor(pal.text);
-    chart->legend()->setAlignment(Qt::AlignTop);
+    styleChartFrame(chart, pal, title, font(), 4);
     fitLegendFont(chart, font(), static_cast<int>(chart->size().width()));
-    for (QAbstractAxis* axis : chart->axes()) {
-        axis->setLabelsFont(font());
-        axis->setLabelsColor(pal.mutedText);
-        axis->setTitleFont(font());
-        axis->setTitleBrush(pal.mutedText);
-        axis->setGridLineColor(pal.grid);
-        axis->setLinePenColor(pal.grid);
-    }
+    styleChartAxes(chart, pal, font());
 }
 
 void ChartsPanel::buildTtft() {
@@ -399,7 +364,7 @@ void ChartsPanel::buildTtft() {
         x = vx;
     }
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
-    y->setRange(0, niceCeil(maxTtft));
+    y->setRange(0, niceCeil(maxTtft, kAxisHeadroom));
     y->setTitleText(tr("ms"));
     y->setLabelFormat(QStringLiteral("%.0f"));
     series->attachAxis(x);
@@ -485,11 +450,11 @@ void ChartsPanel::buildScatter() {
         maxTtft = std::max(maxTtft, r.ttft_ms);
     }
     auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
-    x->setRange(0, niceCeil(maxLen));
+    x->setRange(0, niceCeil(maxLen, kAxisHeadroom));
     x->setTitleText(tr("prompt tokens"));
     x->setLabelFormat(QStringLiteral("%.0f"));
     auto* y = static_cast<QValueAxis*>(axisOf(chart, Qt::Vertical, false));
-    y->setRange(0, niceCeil(maxTtft));
+    y->setRange(0, niceCeil(maxTtft, kAxisHeadroom));
     y->setTitleText(tr("TTFT (ms)"));
     y->setLabelFormat(QStringLiteral("%.0f"));
     for (QAbstractSeries* s : chart->series()) {
@@ -577,7 +542,7 @@ void ChartsPanel::buildMemory() {
     chart->addSeries(cap);
 
     auto* x = static_cast<QValueAxis*>(axisOf(chart, Qt::Horizontal, false));
-    x->setRange(0, niceCeil(lastX));
+    x->setRange(0, niceCeil(lastX, kAxisHeadroom));
     // Short enough for a narrow dock in every language: prompt and decoded tokens so far.
     x->setTitleText(tr("tokens processed"));
     x->setLabelFormat(QStringLiteral("%.0f"));
@@ -586,7 +551,7 @@ void ChartsPanel::buildMemory() {
     double maxY = capacity;
     for (double v : lower)
         maxY = std::max(maxY, v);
-    y->setRange(0, niceCeil(maxY));
+    y->setRange(0, niceCeil(maxY, kAxisHeadroom));
     y->setTitleText(tr("MiB"));
     for (QAbstractSeries* s : chart->series()) {
         s->attachAxis(x);

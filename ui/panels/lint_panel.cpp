@@ -21,7 +21,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/icons.h"
 #include "common/tab_sizing.h"
+#include "panels/lint_text.h"
 #include "session/engine_session.h"
 #include "state/refresh_queue.h"
 
@@ -62,13 +64,7 @@ QString severityLabel(lint::Severity s) {
 // A filled badge: a circle with "!" for errors, a triangle with "!" for warnings, a circle
 // with "i" for notes, so the kind reads without colour too.
 QIcon severityIcon(lint::Severity s, const QColor& color) {
-    QIcon icon;
-    for (int size : {16, 24, 32, 48}) {
-        QPixmap pm(size, size);
-        pm.fill(Qt::transparent);
-        QPainter g(&pm);
-        g.setRenderHint(QPainter::Antialiasing);
-        g.scale(size / 24.0, size / 24.0);
+    auto draw = [&](QPainter& g) {
         QPainterPath shape;
         if (s == lint::Severity::Warning) {
             shape.moveTo(12, 2.5);
@@ -89,9 +85,10 @@ QIcon severityIcon(lint::Severity s, const QColor& color) {
             g.drawRoundedRect(QRectF(10.5, top, 3, 7.5), 1.2, 1.2);
             g.drawEllipse(QPointF(12, top + 10.5), 1.7, 1.7);
         }
-        g.end();
-        icon.addPixmap(pm);
-    }
+    };
+    QIcon icon;
+    for (int size : {16, 24, 32, 48})
+        icon.addPixmap(gridPixmap(size, draw));
     return icon;
 }
 
@@ -525,7 +522,7 @@ void LintPanel::refreshRows(bool force) {
         errors += f.severity == lint::Severity::Error;
         warnings += f.severity == lint::Severity::Warning;
         notes += f.severity == lint::Severity::Note;
-        auto* item = new QListWidgetItem(QString::fromStdString(f.message));
+        auto* item = new QListWidgetItem(lintMessage(f));
         item->setData(RuleRole, QString::fromStdString(f.rule));
         item->setData(WhereRole, whereText(all[i]));
         item->setData(SeverityRole, static_cast<int>(f.severity));
@@ -534,8 +531,8 @@ void LintPanel::refreshRows(bool force) {
             item->setToolTip(QStringLiteral("<p><b>%1</b> (%2): %3</p><p>%4</p>")
                                  .arg(QString::fromLatin1(info->name),
                                       severityLabel(info->severity),
-                                      QString::fromUtf8(info->summary).toHtmlEscaped(),
-                                      QString::fromUtf8(info->explanation).toHtmlEscaped()));
+                                      lintRuleSummary(f.rule).toHtmlEscaped(),
+                                      lintRuleExplanation(f.rule).toHtmlEscaped()));
         list_->addItem(item);
     }
     // %n: a plural for every count (Polish has three); "1 ..." stays its own text for English.
@@ -596,15 +593,13 @@ void LintPanel::refreshDetail() {
     const lint::Finding& f = finding(row);
     QString html;
     if (f.fix)
-        html += tr("<p><b>Fix:</b> %1</p>").arg(QString::fromStdString(*f.fix).toHtmlEscaped());
+        html += tr("<p><b>Fix:</b> %1</p>").arg(lintFix(f).toHtmlEscaped());
     if (const lint::RuleInfo* info = lint::find_rule(f.rule)) {
         html += tr("<p><b>%1</b> <span style='color:%2'>(%3)</span> — %4</p>")
                     .arg(QString::fromLatin1(info->name), pal.mutedText.name(),
-                         severityLabel(info->severity),
-                         QString::fromUtf8(info->summary).toHtmlEscaped());
-        html +=
-            QStringLiteral("<p style='color:%1'>%2</p>")
-                .arg(pal.mutedText.name(), QString::fromUtf8(info->explanation).toHtmlEscaped());
+                         severityLabel(info->severity), lintRuleSummary(f.rule).toHtmlEscaped());
+        html += QStringLiteral("<p style='color:%1'>%2</p>")
+                    .arg(pal.mutedText.name(), lintRuleExplanation(f.rule).toHtmlEscaped());
     }
     detail_->setHtml(html);
 }

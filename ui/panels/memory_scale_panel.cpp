@@ -3,12 +3,10 @@
 #include "common/scroll_body.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPainter>
-#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -65,8 +63,7 @@ class MemoryBar : public QWidget {
     Theme theme_ = Theme::Light;
 };
 
-MemoryScalePanel::MemoryScalePanel(QWidget* parent) : QWidget(parent) {
-    frame_ = makeScrollBody(this);
+MemoryScalePanel::MemoryScalePanel(QWidget* parent) : ScrollPanel(nullptr, parent) {
     QVBoxLayout* layout = frame_.layout;
     title_ = new QLabel(frame_.body);
     title_->setWordWrap(true);
@@ -152,28 +149,6 @@ void MemoryScalePanel::select(int shape, int card_gib, int session_tokens) {
 
 QString MemoryScalePanel::summaryText() const {
     return result_->text() + summary_->text();
-}
-
-void MemoryScalePanel::setTheme(Theme theme) {
-    theme_ = theme;
-    refresh();
-}
-
-void MemoryScalePanel::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::LanguageChange)
-        refresh();
-    else if (e->type() == QEvent::FontChange)
-        fitBody();
-    QWidget::changeEvent(e);
-}
-
-void MemoryScalePanel::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitBody();
-}
-
-void MemoryScalePanel::fitBody() {
-    fitBodyHeight(frame_);
 }
 
 namespace {

@@ -4,12 +4,10 @@
 // chosen card size and session length.
 #pragma once
 
-#include <QWidget>
 #include <vector>
 
-#include "common/palette.h"
-#include "common/scroll_body.h"
 #include "model/model_shape.h"
+#include "panels/scroll_panel.h"
 
 class QComboBox;
 class QLabel;
@@ -20,26 +18,19 @@ namespace pl::ui {
 
 class MemoryBar;
 
-class MemoryScalePanel : public QWidget {
+class MemoryScalePanel : public ScrollPanel {
     Q_OBJECT
   public:
     explicit MemoryScalePanel(QWidget* parent = nullptr);
-    void setTheme(Theme theme);
     // For tests and lessons: pick a shape by its index in the list, a card and a length.
     void select(int shape, int card_gib, int session_tokens);
     int shapeCount() const { return static_cast<int>(shapes_.size()); }
     QString summaryText() const;
     int64_t sessionsShown() const { return sessions_; }
 
-  protected:
-    void changeEvent(QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
-
   private:
     void loadShapes();
-    void refresh();
-    void fitBody();
-    Theme theme_ = Theme::Light;
+    void refresh() override;
     std::vector<ModelShape> shapes_;
     QString loadErrors_;
     QLabel* title_ = nullptr;
@@ -52,7 +43,6 @@ class MemoryScalePanel : public QWidget {
     MemoryBar* bar_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* result_ = nullptr;
-    ScrollBody frame_;
     int64_t sessions_ = 0;
 };
 

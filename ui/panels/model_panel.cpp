@@ -16,9 +16,9 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
-#include <cmath>
 
 #include "common/text_util.h"
+#include "panels/dock_chart.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "state/timeline_state.h"
@@ -40,18 +40,6 @@ QValueAxis* valueAxis(QChart* chart, Qt::Alignment where) {
     auto* axis = new QValueAxis;
     chart->addAxis(axis, where);
     return axis;
-}
-
-// A round upper bound for an axis: 1, 2 or 5 times a power of ten, at least `v`.
-double niceCeil(double v) {
-    if (v <= 0)
-        return 1;
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * p >= v)
-            return m * p;
-    }
-    return 10 * p;
 }
 
 // A wrapped text above a chart: as tall as the text needs at its width, up to half of its page;
@@ -99,8 +87,7 @@ class TextArea : public QScrollArea {
 };
 
 QChartView* makeChartView(QWidget* parent) {
-    auto* view = new QChartView(new QChart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
+    QChartView* view = newChartView(parent);
     view->setMinimumHeight(120);
     return view;
 }
@@ -109,13 +96,7 @@ QChartView* makeChartView(QWidget* parent) {
 
 ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent)
     : QWidget(parent), context_(context) {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    tabs_ = new QTabWidget(this);
-    tabs_->setDocumentMode(true);
-    tabs_->setElideMode(Qt::ElideRight);
-    tabs_->setUsesScrollButtons(false);
-    layout->addWidget(tabs_);
+    tabs_ = addDockTabs(this);
 
     decodePage_ = new QWidget(tabs_);
     auto* dl = new QVBoxLayout(decodePage_);
@@ -255,27 +236,11 @@ int ModelPanel::decodePoints(bool noCache) const {
 
 void ModelPanel::styleChart(QChart* chart, const QString& title) {
     const Palette& pal = Palette::get(theme_);
-    chart->setBackgroundBrush(pal.panel);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    QFont tf = font();
-    tf.setBold(true);
-    chart->setTitleFont(tf);
-    chart->setTitleBrush(pal.text);
-    chart->setTitle(title);
-    chart->legend()->setLabelColor(pal.text);
-    chart->legend()->setAlignment(Qt::AlignTop);
+    styleChartFrame(chart, pal, title, font(), 2);
     QFont lf = font();
     lf.setPointSizeF(lf.pointSizeF() * 0.9);
     chart->legend()->setFont(lf);
-    for (QAbstractAxis* axis : chart->axes()) {
-        axis->setLabelsFont(lf);
-        axis->setLabelsColor(pal.mutedText);
-        axis->setTitleFont(lf);
-        axis->setTitleBrush(pal.mutedText);
-        axis->setGridLineColor(pal.grid);
-        axis->setLinePenColor(pal.grid);
-    }
+    styleChartAxes(chart, pal, lf);
 }
 
 void ModelPanel::buildDecode() {

@@ -1,6 +1,5 @@
 #include "panels/policies_panel.h"
 
-#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
@@ -9,15 +8,13 @@
 #include <algorithm>
 
 #include "common/scroll_body.h"
-#include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "views/radix_tree_view.h"
 
 namespace pl::ui {
 
 PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
-    frame_ = makeScrollBody(this);
+    : ScrollPanel(context, parent) {
     QVBoxLayout* layout = frame_.layout;
     title_ = new QLabel(frame_.body);
     table_ = new QLabel(frame_.body);
@@ -46,34 +43,16 @@ PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     layout->addWidget(treeCaption_);
     layout->addWidget(notes_);
     layout->addStretch(1);
-    const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
-    connect(context, &ScenarioContext::runChanged, this, later);
-    connect(context, &ScenarioContext::cursorChanged, this, later);
-    connect(context, &ScenarioContext::selectionChanged, this, &PoliciesPanel::refresh);
     refresh();
 }
 
 void PoliciesPanel::setTheme(Theme theme) {
-    theme_ = theme;
     tree_->setTheme(theme);
-    refresh();
+    ScrollPanel::setTheme(theme);
 }
 
 QString PoliciesPanel::tableText() const {
     return table_->text() + semantic_->text() + notes_->text();
-}
-
-void PoliciesPanel::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::LanguageChange)
-        refresh();
-    else if (e->type() == QEvent::FontChange)
-        fitBody();
-    QWidget::changeEvent(e);
-}
-
-void PoliciesPanel::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitBody();
 }
 
 void PoliciesPanel::fitBody() {

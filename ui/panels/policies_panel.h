@@ -4,44 +4,31 @@
 // model's TTFT and the input bill per policy, and the radix tree drawn below.
 #pragma once
 
-#include <QPointer>
-#include <QWidget>
-
-#include "common/palette.h"
-#include "common/scroll_body.h"
+#include "panels/scroll_panel.h"
 
 class QLabel;
 class QScrollArea;
 
 namespace pl::ui {
 
-class ScenarioContext;
 class RadixTreeView;
 
-class PoliciesPanel : public QWidget {
+class PoliciesPanel : public ScrollPanel {
     Q_OBJECT
   public:
     explicit PoliciesPanel(ScenarioContext* context, QWidget* parent = nullptr);
-    void setTheme(Theme theme);
+    void setTheme(Theme theme) override;
     QString tableText() const;  // for tests
     RadixTreeView* treeView() const { return tree_; }
 
-  protected:
-    void changeEvent(QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
-
   private:
-    void refresh();
-    void fitBody();
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
-    ScrollBody frame_;
+    void refresh() override;
+    void fitBody() override;
     QLabel* title_ = nullptr;
     QLabel* table_ = nullptr;
     QLabel* treeCaption_ = nullptr;
-    QLabel* notes_ = nullptr;
-    QLabel* semantic_ = nullptr;  // a semantic cache's hit, under the table  // why an API cached
-                                  // nothing, totals, the semantic contrast
+    QLabel* notes_ = nullptr;     // why an API cached nothing, totals, the semantic contrast
+    QLabel* semantic_ = nullptr;  // a semantic cache's hit, under the table
     QScrollArea* treeScroll_ = nullptr;
     RadixTreeView* tree_ = nullptr;
 };

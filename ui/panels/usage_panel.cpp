@@ -1,6 +1,5 @@
 #include "panels/usage_panel.h"
 
-#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QLocale>
@@ -11,15 +10,12 @@
 
 #include "common/scroll_body.h"
 #include "common/text_util.h"
-#include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "state/timeline_state.h"
 
 namespace pl::ui {
 
-UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
-    frame_ = makeScrollBody(this);
+UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent) : ScrollPanel(context, parent) {
     QVBoxLayout* layout = frame_.layout;
     title_ = new QLabel(frame_.body);
     numbers_ = new QLabel(frame_.body);
@@ -32,10 +28,6 @@ UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
         layout->addWidget(l);
     }
     layout->addStretch(1);
-    const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
-    connect(context, &ScenarioContext::runChanged, this, later);
-    connect(context, &ScenarioContext::cursorChanged, this, later);
-    connect(context, &ScenarioContext::selectionChanged, this, &UsagePanel::refresh);
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
         lint_.reset();  // the bill was for the scenario before the edit
         refresh();
@@ -46,24 +38,6 @@ UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent)
 void UsagePanel::setLint(ScenarioLintPtr lint) {
     lint_ = std::move(lint);
     refresh();
-}
-
-void UsagePanel::setTheme(Theme theme) {
-    theme_ = theme;
-    refresh();
-}
-
-void UsagePanel::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::LanguageChange)
-        refresh();
-    else if (e->type() == QEvent::FontChange)
-        fitBody();
-    QWidget::changeEvent(e);
-}
-
-void UsagePanel::resizeEvent(QResizeEvent* e) {
-    QWidget::resizeEvent(e);
-    fitBody();
 }
 
 void UsagePanel::fitBody() {

@@ -2,12 +2,9 @@
 // fields, and the correctness check of the cached path against a full recompute.
 #pragma once
 
-#include <QPointer>
-#include <QWidget>
 #include <optional>
 
-#include "common/palette.h"
-#include "common/scroll_body.h"
+#include "panels/scroll_panel.h"
 #include "state/scenario_lint.h"
 
 class QLabel;
@@ -15,13 +12,10 @@ class QScrollArea;
 
 namespace pl::ui {
 
-class ScenarioContext;
-
-class UsagePanel : public QWidget {
+class UsagePanel : public ScrollPanel {
     Q_OBJECT
   public:
     explicit UsagePanel(ScenarioContext* context, QWidget* parent = nullptr);
-    void setTheme(Theme theme);
     QString correctnessText() const;  // for tests
     QString usageText() const;
     // The API fields come from the linter's cost model (lint::ScenarioLint::billing): the same
@@ -30,18 +24,11 @@ class UsagePanel : public QWidget {
     // What the API fields on screen say, for tests; none until the lint and the request are in.
     std::optional<lint::RequestUsage> shownBilling() const { return shownBilling_; }
 
-  protected:
-    void changeEvent(QEvent* e) override;
-    void resizeEvent(QResizeEvent* e) override;
-
   private:
-    void refresh();
+    void refresh() override;
     // The body as tall as its wrapped text needs at the viewport's width: a short dock (a large
     // zoom, a long translation) scrolls instead of drawing rows over each other.
-    void fitBody();
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
-    ScrollBody frame_;
+    void fitBody() override;
     QLabel* title_ = nullptr;
     QLabel* numbers_ = nullptr;
     QLabel* usage_ = nullptr;

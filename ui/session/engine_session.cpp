@@ -62,13 +62,39 @@ void EngineSession::queueDrain() {
     }
 }
 
-uint64_t EngineSession::requestPlay(Scenario scenario) {
+template <class Query>
+uint64_t EngineSession::replacePending(std::optional<Query>& slot,
+                                       std::atomic<uint64_t>& generation, Query query,
+                                       std::atomic<bool>* queued) {
     std::lock_guard lock(mutex_);
-    const uint64_t gen = ++generation_;
-    pending_ = Pending{std::move(scenario), gen};
-    playQueued_ = true;
+    query.generation = ++generation;
+    const uint64_t gen = query.generation;
+    slot = std::move(query);
+    if (queued)
+        *queued = true;
     queueDrain();
     return gen;
+}
+
+template <class Query>
+std::optional<Query> EngineSession::takePending(std::optional<Query>& slot,
+                                                std::atomic<bool>* queued) {
+    std::lock_guard lock(mutex_);
+    std::optional<Query> q = std::move(slot);
+    slot.reset();
+    if (queued)
+        *queued = false;
+    return q;
+}
+
+bool EngineSession::modelAndBackend() {
+    if (!loaded_)
+        load();
+    return model_ && backend_;
+}
+
+uint64_t EngineSession::requestPlay(Scenario scenario) {
+    return replacePending(pending_, generation_, Pending{std::move(scenario)}, &playQueued_);
 }
 
 uint64_t EngineSession::cancelPlay() {
@@ -86,12 +112,8 @@ void EngineSession::requestPrepare(std::vector<Scenario> scenarios) {
 }
 
 uint64_t EngineSession::requestVariant(Scenario scenario) {
-    std::lock_guard lock(mutex_);
-    const uint64_t gen = ++variantGeneration_;
-    pendingVariant_ = Pending{std::move(scenario), gen, true};
-    playQueued_ = true;
-    queueDrain();
-    return gen;
+    return replacePending(pendingVariant_, variantGeneration_,
+                          Pending{std::move(scenario), 0, /*variant=*/true}, &playQueued_);
 }
 
 void EngineSession::cancelVariant() {
@@ -101,12 +123,8 @@ void EngineSession::cancelVariant() {
 }
 
 uint64_t EngineSession::requestLint(Scenario scenario) {
-    std::lock_guard lock(mutex_);
-    const uint64_t gen = ++lintGeneration_;
-    pendingLint_ = Pending{std::move(scenario), gen};
-    lintQueued_ = true;
-    queueDrain();
-    return gen;
+    return replacePending(pendingLint_, lintGeneration_, Pending{std::move(scenario)},
+                          &lintQueued_);
 }
 
 void EngineSession::requestProbeScenario(int target_tokens) {
@@ -119,22 +137,12 @@ void EngineSession::stop() {
 }
 
 uint64_t EngineSession::requestAttention(AttentionQuery query) {
-    std::lock_guard lock(mutex_);
-    query.generation = ++attentionGeneration_;
-    const uint64_t gen = query.generation;
-    pendingAttention_ = std::move(query);
-    attentionQueued_ = true;
-    queueDrain();
-    return gen;
+    return replacePending(pendingAttention_, attentionGeneration_, std::move(query),
+                          &attentionQueued_);
 }
 
 uint64_t EngineSession::requestNoCache(NoCacheQuery query) {
-    std::lock_guard lock(mutex_);
-    query.generation = ++noCacheGeneration_;
-    const uint64_t gen = query.generation;
-    pendingNoCache_ = std::move(query);
-    queueDrain();
-    return gen;
+    return replacePending(pendingNoCache_, noCacheGeneration_, std::move(query), nullptr);
 }
 
 std::vector<int32_t> EngineSession::scratchTable() const {
@@ -149,21 +157,14 @@ std::vector<int32_t> EngineSession::scratchTable() const {
 }
 
 void EngineSession::noCacheIfPending() {
-    std::optional<NoCacheQuery> q;
-    {
-        std::lock_guard lock(mutex_);
-        q = std::move(pendingNoCache_);
-        pendingNoCache_.reset();
-    }
+    std::optional<NoCacheQuery> q = takePending(pendingNoCache_, nullptr);
     if (!q || stopping_)
         return;
     auto out = std::make_shared<NoCacheResult>();
     out->generation = q->generation;
     out->request = q->request;
     out->prompt = q->prompt;
-    if (!loaded_)
-        load();
-    if (!model_ || !backend_) {
+    if (!modelAndBackend()) {
         out->error = loadError_.toStdString();
     } else {
         const std::vector<int32_t> table = scratchTable();
@@ -202,13 +203,7 @@ void EngineSession::requestSweep() {
 }
 
 void EngineSession::attentionIfPending() {
-    std::optional<AttentionQuery> q;
-    {
-        std::lock_guard lock(mutex_);
-        q = std::move(pendingAttention_);
-        pendingAttention_.reset();
-        attentionQueued_ = false;
-    }
+    const std::optional<AttentionQuery> q = takePending(pendingAttention_, &attentionQueued_);
     if (!q || stopping_)
         return;
     auto out = std::make_shared<AttentionMap>();
@@ -216,9 +211,7 @@ void EngineSession::attentionIfPending() {
     out->request = q->request;
     out->prompt_tokens = q->prompt_tokens;
     out->tokens = q->tokens;
-    if (!loaded_)
-        load();
-    if (!model_ || !backend_) {
+    if (!modelAndBackend()) {
         out->error = loadError_.toStdString();
     } else {
         // The query's sequence in the scratch blocks (verify and no-cache use them only inside
@@ -409,13 +402,7 @@ void EngineSession::drain() {
 }
 
 void EngineSession::lintIfPending() {
-    std::optional<Pending> job;
-    {
-        std::lock_guard lock(mutex_);
-        job = std::move(pendingLint_);
-        pendingLint_.reset();
-        lintQueued_ = false;
-    }
+    const std::optional<Pending> job = takePending(pendingLint_, &lintQueued_);
     if (!job || stopping_)
         return;
     ScenarioLintPtr result = runLint(job->scenario, job->generation);

@@ -137,6 +137,17 @@ class EngineSession : public QObject {
     };
     // With mutex_ held: makes sure a drain() is on its way.
     void queueDrain();
+    // A newer request of one kind replaces a queued older one: `query` takes `slot` under the
+    // next value of `generation`, `queued` (when given) says that something waits, and a drain()
+    // is on its way. Returns the query's generation.
+    template <class Query>
+    uint64_t replacePending(std::optional<Query>& slot, std::atomic<uint64_t>& generation,
+                            Query query, std::atomic<bool>* queued);
+    // What waits in `slot`, leaving it empty and `queued` (when given) false.
+    template <class Query>
+    std::optional<Query> takePending(std::optional<Query>& slot, std::atomic<bool>* queued);
+    // Loads the model on first use; false when it or its backend could not be (loadError_).
+    bool modelAndBackend();
     bool ensureBackend(const Scenario& scenario, QString& error);
     void play(const Pending& job);
     // Hands a finished run to whoever asked for it (runReady, variantReady or prepared).

@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QWindow>
 #include <algorithm>
+#include <initializer_list>
 #include <numeric>
 #include <optional>
 
@@ -20,25 +21,33 @@
 
 namespace pl::ui {
 
-QString LatencyReport::toJson() const {
+namespace {
+
+// A report as one line of JSON: `ok`, the error when not ok, and the report's own fields.
+QString reportJson(bool ok, const QString& error,
+                   std::initializer_list<std::pair<const char*, QJsonValue>> fields) {
     QJsonObject o;
     o[QStringLiteral("ok")] = ok;
     if (!ok)
         o[QStringLiteral("error")] = error;
-    o[QStringLiteral("prompt_tokens")] = prompt_tokens;
-    o[QStringLiteral("ttft_ms")] = ttft_ms;
-    o[QStringLiteral("play_ms")] = play_ms;
-    o[QStringLiteral("longest_gap_ms")] = longest_gap_ms;
-    o[QStringLiteral("mean_gap_ms")] = mean_gap_ms;
-    o[QStringLiteral("p99_gap_ms")] = p99_gap_ms;
-    o[QStringLiteral("timer_interval_ms")] = 5;
-    o[QStringLiteral("ticks")] = ticks;
-    o[QStringLiteral("backend")] = QString::fromStdString(backend);
-    o[QStringLiteral("device")] = QString::fromStdString(device);
+    for (const auto& [key, value] : fields)
+        o.insert(QLatin1String(key), value);
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-namespace {
+// A window as a presenter's would start, but without their settings.
+MainWindowOptions measuredWindow(const EngineOptions& options, bool loadInitialScenario) {
+    MainWindowOptions mo;
+    mo.engine = options;
+    mo.useSettings = false;
+    mo.loadInitialScenario = loadInitialScenario;
+    return mo;
+}
+
+// Why MainWindow::waitForRun gave up.
+QString runError(const MainWindow& window) {
+    return window.lastError().isEmpty() ? QStringLiteral("timed out") : window.lastError();
+}
 
 // Runs the event loop until `done` holds or the deadline passes; false on a timeout.
 template <class Done>
@@ -55,13 +64,23 @@ bool spinUntil(const QDeadlineTimer& deadline, Done done) {
 
 }  // namespace
 
+QString LatencyReport::toJson() const {
+    return reportJson(ok, error,
+                      {{"prompt_tokens", prompt_tokens},
+                       {"ttft_ms", ttft_ms},
+                       {"play_ms", play_ms},
+                       {"longest_gap_ms", longest_gap_ms},
+                       {"mean_gap_ms", mean_gap_ms},
+                       {"p99_gap_ms", p99_gap_ms},
+                       {"timer_interval_ms", 5},
+                       {"ticks", ticks},
+                       {"backend", QString::fromStdString(backend)},
+                       {"device", QString::fromStdString(device)}});
+}
+
 LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, int timeout_ms) {
     LatencyReport rep;
-    MainWindowOptions mo;
-    mo.engine = options;
-    mo.useSettings = false;
-    mo.loadInitialScenario = false;
-    MainWindow window(mo);
+    MainWindow window(measuredWindow(options, false));
     window.show();
     // The prompt is sized with the model's tokenizer, on the worker.
     std::optional<Scenario> sc;
@@ -104,7 +123,7 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
     }
     probe.stop();
     if (!ok) {
-        rep.error = window.lastError().isEmpty() ? QStringLiteral("timed out") : window.lastError();
+        rep.error = runError(window);
         return rep;
     }
     const ScenarioRun& run = *window.context()->run();
@@ -139,36 +158,29 @@ double msSince(const QElapsedTimer& t) {
 }  // namespace
 
 QString StartupReport::toJson() const {
-    QJsonObject o;
-    o[QStringLiteral("ok")] = ok;
-    if (!ok)
-        o[QStringLiteral("error")] = error;
-    o[QStringLiteral("backend")] = QString::fromStdString(backend);
-    o[QStringLiteral("device")] = QString::fromStdString(device);
-    o[QStringLiteral("scenario")] = QString::fromStdString(scenario);
-    o[QStringLiteral("requests")] = requests;
-    o[QStringLiteral("window_ms")] = window_ms;
-    o[QStringLiteral("first_request_ms")] = first_request_ms;
-    o[QStringLiteral("whole_scenario_ms")] = whole_scenario_ms;
-    o[QStringLiteral("run_from_store")] = run_from_store;
-    o[QStringLiteral("lesson")] = QString::fromStdString(lesson);
-    o[QStringLiteral("lesson_first_step_ms")] = lesson_first_step_ms;
-    o[QStringLiteral("lesson_step")] = lesson_step;
-    o[QStringLiteral("step_first_ms")] = step_first_ms;
-    o[QStringLiteral("step_was_prepared")] = step_was_prepared;
-    o[QStringLiteral("step_again_ms")] = step_again_ms;
-    o[QStringLiteral("loadavg")] = load;
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return reportJson(ok, error,
+                      {{"backend", QString::fromStdString(backend)},
+                       {"device", QString::fromStdString(device)},
+                       {"scenario", QString::fromStdString(scenario)},
+                       {"requests", requests},
+                       {"window_ms", window_ms},
+                       {"first_request_ms", first_request_ms},
+                       {"whole_scenario_ms", whole_scenario_ms},
+                       {"run_from_store", run_from_store},
+                       {"lesson", QString::fromStdString(lesson)},
+                       {"lesson_first_step_ms", lesson_first_step_ms},
+                       {"lesson_step", lesson_step},
+                       {"step_first_ms", step_first_ms},
+                       {"step_was_prepared", step_was_prepared},
+                       {"step_again_ms", step_again_ms},
+                       {"loadavg", load}});
 }
 
 StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& launch,
                              const QString& scenario, const QString& lesson, int timeout_ms) {
     StartupReport rep;
     const QDeadlineTimer deadline(timeout_ms);
-    MainWindowOptions mo;
-    mo.engine = options;
-    mo.useSettings = false;
-    mo.loadInitialScenario = true;
+    MainWindowOptions mo = measuredWindow(options, true);
     mo.initialScenario = scenario;
     MainWindow window(mo);
     window.show();
@@ -184,7 +196,7 @@ StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& 
               [&] { return window.windowHandle() && window.windowHandle()->isExposed(); });
     rep.window_ms = msSince(launch);
     if (!window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())))) {
-        rep.error = window.lastError().isEmpty() ? QStringLiteral("timed out") : window.lastError();
+        rep.error = runError(window);
         return rep;
     }
     rep.whole_scenario_ms = msSince(launch);

@@ -11,6 +11,7 @@
 
 #include "common/palette.h"
 #include "panels/view_directory.h"
+#include "runner/scenario.h"
 #include "session/engine_session.h"
 #include "shell/window_layout.h"
 
@@ -161,6 +162,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     TransportBar* transport_ = nullptr;
     LessonPanel* lessons_ = nullptr;
     QComboBox* picker_ = nullptr;
+    // The picker's scenarios without their requests: their titles in every language.
+    std::vector<Scenario> builtinTitles_;
     QLabel* title_ = nullptr;
     QLabel* description_ = nullptr;
     QLabel* progress_ = nullptr;
