@@ -17,6 +17,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -203,6 +204,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             });
         }
         refreshStatus();
+        keepDockShares();  // the run's numbers may have widened a dock
         emit runShown();
     });
     // The worker's messages come translated; they are transient and are not said again.
@@ -391,6 +393,13 @@ void MainWindow::buildDocks() {
         d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                        QDockWidget::DockWidgetClosable);
         actions_->view->addAction(d->toggleViewAction());
+        // A dock the user moves, floats or closes: the default shares no longer apply.
+        auto touched = [this] {
+            if (!arranging_)
+                layoutTouched_ = true;
+        };
+        connect(d, &QDockWidget::dockLocationChanged, this, touched);
+        connect(d, &QDockWidget::topLevelChanged, this, touched);
         return d;
     };
     prompt_ = new PromptView(context_, this);
@@ -449,6 +458,7 @@ std::vector<QDockWidget*> MainWindow::mainDocks() const {
 // pool along the bottom, with Policies and Model as tabs behind Charts and Memory behind the
 // pool. Docks the user floated, closed or moved come back.
 void MainWindow::arrangeDocks(bool compact) {
+    const QScopedValueRollback<bool> arranging(arranging_, true);
     for (QDockWidget* d : mainDocks()) {
         d->setFloating(false);
         removeDockWidget(d);
@@ -477,6 +487,7 @@ void MainWindow::resetLayout() {
     defaultLayoutPending_ = false;
     arrangeDocks(currentDockLayout().compact);
     applyDockShares();
+    layoutTouched_ = false;
 }
 
 DockLayout MainWindow::currentDockLayout() const {
@@ -632,8 +643,23 @@ void MainWindow::setZoom(double zoom) {
     title_->setFont(tf);
     // Larger text raises some docks' minimums, and Qt would take the room from the others (the
     // charts' legends): the docks keep their default shares at every zoom.
-    if (isVisible() && !defaultLayoutPending_)
-        QTimer::singleShot(0, this, [this] { applyDockShares(); });
+    keepDockShares();
+}
+
+void MainWindow::keepDockShares() {
+    if (!isVisible() || defaultLayoutPending_ || layoutTouched_ || sharesQueued_)
+        return;
+    sharesQueued_ = true;
+    QTimer::singleShot(0, this, [this] {
+        sharesQueued_ = false;
+        if (!layoutTouched_)
+            applyDockShares();
+    });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+    QMainWindow::resizeEvent(e);
+    keepDockShares();
 }
 
 void MainWindow::refreshBanner() {
@@ -796,6 +822,7 @@ void MainWindow::restoreSettings() {
     if (restoreGeometry(s.geometry) && !isMaximized() && !isFullScreen())
         setGeometry(clampToArea(geometry(), screenArea()));
     defaultLayoutPending_ = !restoreState(s.windowState);
+    layoutTouched_ = !defaultLayoutPending_;  // the user's own layout, kept as it was
 }
 
 QRect MainWindow::screenArea() const {
@@ -949,6 +976,10 @@ void MainWindow::setVisible(bool visible) {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+    // A press on the window itself, not on a widget in it, is on a dock separator: the user
+    // is sharing the room out, and the default shares no longer apply.
+    if (watched == this && e->type() == QEvent::MouseButtonPress)
+        layoutTouched_ = true;
     if (e->type() == QEvent::KeyPress && watched->isWidgetType()) {
         const int key = static_cast<QKeyEvent*>(e)->key();
         auto* w = static_cast<QWidget*>(watched);

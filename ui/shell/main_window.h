@@ -117,6 +117,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void setVisible(bool visible) override;
 
   private:
@@ -128,6 +129,10 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     // whatever arrangement they are.
     void applyDockShares();
     DockLayout currentDockLayout() const;
+    // The default shares again, on the next turn, while the user has not moved a dock or a
+    // separator since the last reset: the window's size, its zoom and its content change what
+    // the docks need, and the first layout must not stay fitted to an empty window.
+    void keepDockShares();
     std::vector<QDockWidget*> mainDocks() const;
     QRect screenArea() const;
     void fitFrameToScreen();
@@ -190,6 +195,9 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QString lastError_;
     bool runFailed_ = false;
     bool defaultLayoutPending_ = true;  // no dock state restored: resetLayout() once shown
+    bool layoutTouched_ = false;        // a dock or separator moved by the user since then
+    bool arranging_ = false;            // arrangeDocks() is moving the docks, not the user
+    bool sharesQueued_ = false;
 };
 
 }  // namespace pl::ui
