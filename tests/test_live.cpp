@@ -625,6 +625,13 @@ class TestLive : public QObject {
         QCOMPARE(*offset_endpoint_port("tcp://10.0.0.2:5557", 3),
                  std::string("tcp://10.0.0.2:5560"));
         QVERIFY(!offset_endpoint_port("tcp://h:65535", 1).ok());
+        const LiveEndpoint named = endpoint_from_arg("rank0=tcp://h:5557");
+        QCOMPARE(named.label, std::string("rank0"));
+        QCOMPARE(named.endpoint, std::string("tcp://h:5557"));
+        // An '=' after the scheme belongs to the endpoint (an ipc path may hold one).
+        const LiveEndpoint bare = endpoint_from_arg("ipc:///tmp/a=b");
+        QCOMPARE(bare.label, std::string("ipc:///tmp/a=b"));
+        QCOMPARE(bare.endpoint, bare.label);
     }
 
     // --- loopback, against the test publisher ------------------------------------------
