@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QGlyphRun>
@@ -26,6 +27,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <memory>
+#include <set>
 
 #include "common/elided_label.h"
 #include "common/i18n.h"
@@ -33,9 +35,14 @@
 #include "core/assets.h"
 #include "gui_test_support.h"
 #include "lessons/lesson_panel.h"
+#include "lint/lint_input.h"
+#include "lint/lint_tables.h"
 #include "panels/charts_panel.h"
 #include "panels/lint_panel.h"
+#include "panels/lint_text.h"
 #include "panels/usage_panel.h"
+#include "runner/scenario.h"
+#include "session/scenario_import.h"
 #include "shell/main_window.h"
 #include "state/scenario_context.h"
 #include "state/timeline_state.h"
@@ -422,6 +429,88 @@ bool allGlyphsFound(QString text, const QFont& font, QStringList* families) {
     return true;
 }
 
+// Kana or kanji: Japanese text, not English left in place.
+bool hasJapanese(const QString& s) {
+    return std::any_of(s.begin(), s.end(), [](QChar c) {
+        return (c.unicode() >= 0x3040 && c.unicode() <= 0x30ff) ||
+               (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff);
+    });
+}
+
+// A finding the Lint dock would show, and where it came from.
+struct CorpusFinding {
+    std::string source;
+    lint::Finding finding;
+};
+
+// The findings of every built-in scenario and every request and scenario fixture of
+// tests/data/lint, linted as the app's worker lints what it opens (lint_scenario_for_views on
+// loadScenarioFile's scenario), plus the fixture logs the app cannot open, linted as the CLI
+// does: those give the log-only rules and the suffixes a merged finding carries.
+std::vector<CorpusFinding> lintCorpus(QStringList& errors) {
+    std::vector<CorpusFinding> out;
+    const auto dir = builtin_model_dir();
+    auto tok = BpeTokenizer::load(dir / "vocab.json", dir / "merges.txt");
+    auto tables = lint::LintTables::load(assets_dir() / "lint");
+    if (!tok || !tables) {
+        errors << QStringLiteral("no tokenizer or lint tables");
+        return out;
+    }
+    // A file the app cannot open or lint shows no findings: the banner or the dock shows the
+    // reader's error (English, like the CLI's), which a fixture such as bad-shape.json is for.
+    auto add = [&](const std::string& source, const Result<Scenario>& sc, bool must_lint) {
+        if (!sc) {
+            if (must_lint)
+                errors << QString::fromStdString(sc.error().message);
+            return;
+        }
+        const lint::ScenarioLint l = lint::lint_scenario_for_views(sc.value(), *tok, *tables);
+        if (!l.error.empty() && must_lint)
+            errors << QString::fromStdString(source + ": " + l.error);
+        for (const lint::LintedFinding& lf : l.findings)
+            out.push_back({source, lf.finding});
+    };
+    for (const std::string& name : builtin_scenario_names())
+        add(name, load_scenario(name), true);
+    const QDir fixtures(QString::fromStdString((test::data_dir() / "lint").string()));
+    for (const QString& file : fixtures.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        if (file.endsWith(QLatin1String(".expected.json")) || file.startsWith(u"sarif"))
+            continue;
+        add(file.toStdString(), loadScenarioFile(fixtures.filePath(file)), false);
+    }
+    for (const QString& file : fixtures.entryList({QStringLiteral("*.jsonl")}, QDir::Files)) {
+        lint::Linter linter(*tok, *tables, {});
+        if (!lint::lint_file(fixtures.filePath(file).toStdString(), linter, nullptr))
+            errors << file + QStringLiteral(": not linted");
+        for (lint::Finding& f : linter.finish().findings)
+            out.push_back({file.toStdString(), std::move(f)});
+    }
+    return out;
+}
+
+// Three English words in a row ("the prefix up", "sort tools by") of `english` that `shown`
+// still holds: a sentence left untranslated. Identifiers (cache_control, tool names), pointers
+// and numbers are not words here, so quoting them is fine.
+QString englishLeftIn(const QString& shown, const QString& english) {
+    static const QRegularExpression word(QStringLiteral("^[a-z]{2,}$"));
+    QStringList words;
+    for (const QString& w : english.split(u' ', Qt::SkipEmptyParts)) {
+        QString bare = w;
+        while (!bare.isEmpty() && !bare.back().isLetter())
+            bare.chop(1);
+        words << bare;
+    }
+    for (qsizetype i = 0; i + 2 < words.size(); ++i) {
+        if (!word.match(words[i]).hasMatch() || !word.match(words[i + 1]).hasMatch() ||
+            !word.match(words[i + 2]).hasMatch())
+            continue;
+        const QString three = words.mid(i, 3).join(u' ');
+        if (shown.contains(three))
+            return three;
+    }
+    return {};
+}
+
 }  // namespace
 
 class TestI18n : public QObject {
@@ -546,6 +635,137 @@ class TestI18n : public QObject {
                                            "and translate:\n")
                                 .arg(language) +
                             stale.join(u'\n')));
+    }
+
+    void builtinScenariosAreTranslated_data() { catalogueIsComplete_data(); }
+
+    // What the banner and the scenario picker say about every built-in scenario is in the
+    // presenter's language, not the English that scripts read from the file.
+    void builtinScenariosAreTranslated() {
+        QFETCH(QString, language);
+        const auto names = builtin_scenario_names();
+        QCOMPARE(names.size(), std::size_t{12});
+        QVERIFY(setLanguage(language));
+        QStringList untranslated;
+        for (const std::string& name : names) {
+            auto sc = load_scenario(name);
+            QVERIFY2(sc, sc ? "" : sc.error().message.c_str());
+            const QString title = scenarioTitle(sc.value());
+            const QString description = scenarioDescription(sc.value());
+            const QString en = QString::fromStdString(name) + QStringLiteral(": ");
+            auto check = [&](const QString& shown, const std::string& english, const char* what) {
+                if (shown.trimmed().isEmpty() || shown == QString::fromStdString(english) ||
+                    (language == QLatin1String("ja") && !hasJapanese(shown)))
+                    untranslated << en + QLatin1String(what) + QStringLiteral(" = ") + shown;
+            };
+            check(title, sc->title, "title");
+            check(description, sc->description, "description");
+        }
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(u'\n')));
+        // English stays the file's own text.
+        QVERIFY(setLanguage(QStringLiteral("en")));
+        auto sc = load_scenario(names.front());
+        QVERIFY(sc);
+        QCOMPARE(scenarioTitle(sc.value()), QString::fromStdString(sc->title));
+        QCOMPARE(scenarioDescription(sc.value()), QString::fromStdString(sc->description));
+    }
+
+    // A translation is optional, field by field; a malformed one is a one-line error that names
+    // the file and the JSON pointer.
+    void scenarioTranslationsParse() {
+        const std::string head =
+            R"({"name": "t", "title": "Title", "description": "Text", "requests": )"
+            R"([{"messages": [{"role": "user", "content": "hi"}]}], "translations": )";
+        auto ok = parse_scenario(head + R"({"ja": {"title": "題"}, "pt_BR": {}}})", "t.json");
+        QVERIFY2(ok, ok ? "" : ok.error().message.c_str());
+        QCOMPARE(ok->translations.size(), std::size_t{2});
+        QVERIFY(setLanguage(QStringLiteral("ja")));
+        QCOMPARE(scenarioTitle(ok.value()), QStringLiteral("題"));
+        QCOMPARE(scenarioDescription(ok.value()), QStringLiteral("Text"));  // none: English
+        const std::pair<const char*, const char*> bad[] = {
+            {R"([])", "t.json: /translations: expected an object of languages"},
+            {R"({"ja\n": {}})", "t.json: /translations: expected language codes"},
+            {R"({"ja": "題"})", "t.json: /translations/ja: expected an object"},
+            {R"({"pl": {"tytul": "x"}})", "t.json: /translations/pl: unknown field"},
+            {R"({"pl": {"description": 3}})",
+             "t.json: /translations/pl/description: expected a string"},
+        };
+        for (const auto& [json, want] : bad) {
+            auto r = parse_scenario(head + json + "}", "t.json");
+            QVERIFY2(!r, json);
+            const std::string& msg = r.error().message;
+            QVERIFY2(msg.rfind(want, 0) == 0 && msg.find('\n') == std::string::npos, msg.c_str());
+        }
+    }
+
+    void lintTextIsTranslated_data() { catalogueIsComplete_data(); }
+
+    // What the Lint dock says of every finding the built-in scenarios and the lint fixtures give:
+    // in English word for word what `prefixlens lint` prints (the dock's templates are copies of
+    // the engine's), and in Japanese and Polish a translation with no English sentence left.
+    void lintTextIsTranslated() {
+        QFETCH(QString, language);
+        QStringList errors;
+        const std::vector<CorpusFinding> corpus = lintCorpus(errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+        QVERIFY(corpus.size() > 50);
+        std::set<std::string> rules;
+        QStringList problems;
+        QVERIFY(setLanguage(QStringLiteral("en")));
+        for (const auto& [source, f] : corpus) {
+            rules.insert(f.rule);
+            const QString where = QString::fromStdString(source + " " + f.rule + ": ");
+            if (f.message_parts.empty() && f.rule != lint::rule::kInvalidInput)
+                problems << where + QStringLiteral("no message key: ") +
+                                QString::fromStdString(f.message);
+            if (lintMessage(f) != QString::fromStdString(f.message))
+                problems << where + QStringLiteral("the dock says\n  ") + lintMessage(f) +
+                                QStringLiteral("\nwhere the CLI says\n  ") +
+                                QString::fromStdString(f.message);
+            if (f.fix && (f.fix_key.empty() || lintFix(f) != QString::fromStdString(*f.fix)))
+                problems << where + QStringLiteral("fix: ") + lintFix(f);
+        }
+        for (const lint::RuleInfo& r : lint::rule_catalog()) {
+            if (lintRuleSummary(r.name) != QString::fromUtf8(r.summary) ||
+                lintRuleExplanation(r.name) != QString::fromUtf8(r.explanation))
+                problems << QStringLiteral(
+                                "%1: the dock's summary or explanation is not the "
+                                "engine's")
+                                .arg(QLatin1String(r.name));
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        std::set<std::string> keys;
+        for (const auto& [source, f] : corpus) {
+            for (const lint::Phrase& p : f.message_parts)
+                keys.insert(p.key);
+        }
+        qInfo("%zu findings, %zu rules, %zu message keys", corpus.size(), rules.size(),
+              keys.size());
+        // Every rule but invalid-input (its message is the reader's error) shows up somewhere.
+        QCOMPARE(rules.size() + (rules.count(lint::rule::kInvalidInput) ? 0 : 1),
+                 lint::rule_catalog().size());
+
+        QVERIFY(setLanguage(language));
+        auto check = [&](const QString& where, const QString& shown, const QString& english) {
+            if (shown.trimmed().isEmpty() || shown == english)
+                problems << where + QStringLiteral("untranslated: ") + english;
+            else if (const QString left = englishLeftIn(shown, english); !left.isEmpty())
+                problems << where + QStringLiteral("English \"%1\" left in: ").arg(left) + shown;
+        };
+        for (const auto& [source, f] : corpus) {
+            if (f.rule == lint::rule::kInvalidInput)
+                continue;
+            const QString where = QString::fromStdString(source + " " + f.rule + ": ");
+            check(where, lintMessage(f), QString::fromStdString(f.message));
+            if (f.fix)
+                check(where + QStringLiteral("fix: "), lintFix(f), QString::fromStdString(*f.fix));
+        }
+        for (const lint::RuleInfo& r : lint::rule_catalog()) {
+            const QString where = QLatin1String(r.name) + QStringLiteral(": ");
+            check(where, lintRuleSummary(r.name), QString::fromUtf8(r.summary));
+            check(where, lintRuleExplanation(r.name), QString::fromUtf8(r.explanation));
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
 
     void chooseLanguageInOrder() {

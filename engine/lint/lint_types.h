@@ -38,6 +38,20 @@ struct TokenRange {
     bool operator==(const TokenRange&) const = default;
 };
 
+// A finding's text as a key and its arguments, so a front end can say it in another language
+// without parsing the English (the app's Lint dock; the CLI prints Finding::message). The keys
+// are stable and name an English template; each argument is a string shown as it is (a value
+// from the request, a pointer, a block number), an integer shown with the language's digit
+// grouping (a token count, written "1,024" in English), or {"phrase": key, "args": [...]} for a
+// phrase of its own ("cached prefix", "1-hour", "3 blocks").
+struct Phrase {
+    std::string key;
+    ojson args = ojson::array();
+};
+inline ojson phrase_arg(const std::string& key, ojson args = ojson::array()) {
+    return ojson{{"phrase", key}, {"args", std::move(args)}};
+}
+
 struct Finding {
     std::string rule;
     Severity severity = Severity::Warning;
@@ -56,6 +70,10 @@ struct Finding {
     ojson details = ojson::object();  // rule-specific numbers: tokens_lost, cause, ...
     // Where it sits in its request's prompt (lint/finding_tokens.h), when it names tokens there.
     std::optional<TokenRange> tokens;
+    // `message` as phrases, whose English templates joined give `message` exactly; empty for a
+    // message with no key (then a front end shows `message`).
+    std::vector<Phrase> message_parts;
+    std::string fix_key;  // names `fix` (a fix has no arguments)
 };
 
 // What the provider would report and bill for one request (lint/cache_cost.h emulates it).

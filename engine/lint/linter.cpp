@@ -242,7 +242,14 @@ void Linter::Impl::check_model(const RuleContext& ctx) {
     msg += " (a guess: check the provider's pages)";
     Finding f = ctx.make(rule::kUnknownModel, ctx.in.body_pointer + "/model",
                          std::string_view::npos, 0, msg);
+    if (!price.known && !min.known)
+        f.message_parts = {{"unknown-model.both", {ctx.model, price.row, ctx.min_tokens, min.row}}};
+    else if (!price.known)
+        f.message_parts = {{"unknown-model.prices", {ctx.model, price.row}}};
+    else
+        f.message_parts = {{"unknown-model.min-tokens", {ctx.model, ctx.min_tokens, min.row}}};
     f.fix = "pass --pricing FILE with this model's row, and --min-tokens N";
+    f.fix_key = "unknown-model";
     f.details = {{"model", ctx.model},
                  {"price_row", price.row},
                  {"price_row_exact", price.known},
@@ -355,11 +362,19 @@ LintReport Linter::Impl::finish() {
         if (summary.requests > 1 && f.details.value("single_request", false))
             continue;  // in a log, order and lookback are judged between requests
         const int n = f.details.value("requests", 1);
-        if (n > 1)
+        const bool keyed = !f.message_parts.empty();  // the suffixes are phrases too
+        if (n > 1) {
             f.message += " (in " + std::to_string(n) + " requests)";
-        if (f.details.contains("tokens_lost") && f.rule == rule::kUnstableSerialization)
+            if (keyed)
+                f.message_parts.push_back({"repeats", {std::to_string(n)}});
+        }
+        if (f.details.contains("tokens_lost") && f.rule == rule::kUnstableSerialization) {
             f.message += "; ~" + with_commas(f.details.value("tokens_lost", 0LL)) +
                          " cached tokens (estimated) are written again here";
+            if (keyed)
+                f.message_parts.push_back(
+                    {"tokens-lost-here", {f.details.value("tokens_lost", 0LL)}});
+        }
         if (f.details.contains("affected_requests") && !f.details["affected_requests"].empty()) {
             const ojson& lines = f.details["affected_lines"];
             std::string list;
@@ -367,11 +382,16 @@ LintReport Linter::Impl::finish() {
                 list += (k ? ", " : "") + std::to_string(lines[k].get<int>());
             if (lines.size() > 8)
                 list += ", ...";
+            const long long later = f.details.value("tokens_lost_later", 0LL);
             f.message += "; it voids the cache of " + std::to_string(lines.size()) +
                          " later request" + (lines.size() == 1 ? "" : "s") + " (line" +
-                         (lines.size() == 1 ? " " : "s ") + list + "), ~" +
-                         with_commas(f.details.value("tokens_lost_later", 0LL)) +
+                         (lines.size() == 1 ? " " : "s ") + list + "), ~" + with_commas(later) +
                          " tokens (estimated) in all";
+            if (keyed && lines.size() == 1)
+                f.message_parts.push_back({"voids-later.one", {list, later}});
+            else if (keyed)
+                f.message_parts.push_back(
+                    {"voids-later.many", {std::to_string(lines.size()), list, later}});
         }
         r.findings.push_back(std::move(f));
     }

@@ -80,6 +80,16 @@ void add_affected(Finding& cause, int request, int line, long long tokens_lost) 
     d["tokens_lost_later"] = d.value("tokens_lost_later", 0LL) + tokens_lost;
 }
 
+ojson kind_arg(const std::string& kind) {
+    static const char* const known[] = {"date",   "time",      "weekday",    "epoch",   "uuid",
+                                        "hex-id", "random-id", "labeled-id", "counter", "value"};
+    for (const char* k : known) {
+        if (kind == k)
+            return phrase_arg(std::string("kind.") + k);
+    }
+    return kind;
+}
+
 void hedge(Finding& f) {
     f.severity = Severity::Note;
     const std::string value = f.details.value("value", "");
@@ -90,7 +100,10 @@ void hedge(Finding& f) {
                 with_commas(f.details.value("tokens_never_reused", 0LL)) +
                 " tokens (estimated) after it are never reused; if it is fixed (a build hash, a "
                 "policy's date), ignore this";
+    f.message_parts = {
+        {"dynamic.hedged", {value, kind_arg(kind), f.details.value("tokens_never_reused", 0LL)}}};
     f.fix = "if it changes per request, move it into the final user message";
+    f.fix_key = "dynamic.hedged";
     f.details["hedged"] = true;
 }
 

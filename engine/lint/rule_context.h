@@ -41,6 +41,8 @@ struct PendingDynamic {
 
 // A dynamic value never confirmed by a neighbour: a note that says it may be fixed.
 void hedge(Finding& f);
+// A DynamicSpan kind as a message argument: a phrase for the kinds the detector knows.
+ojson kind_arg(const std::string& kind);
 
 // What a request leaves for the sequence rules of the next one of its conversation.
 struct SessionState {

@@ -28,8 +28,13 @@ void check_breakpoint_count(const RuleContext& ctx) {
                              "cache_control)"
                        : std::string()) +
             "; the API accepts at most " + std::to_string(max) + " and rejects this request");
+    f.message_parts = {
+        automatic ? Phrase{"too-many-breakpoints.automatic",
+                           {std::to_string(n), std::to_string(n - 1), std::to_string(max)}}
+                  : Phrase{"too-many-breakpoints", {std::to_string(n), std::to_string(max)}}};
     f.fix = automatic ? "drop an explicit breakpoint, or the top-level cache_control"
                       : "keep at most 4: one at the end of each part that changes at its own rate";
+    f.fix_key = automatic ? "too-many-breakpoints.automatic" : "too-many-breakpoints";
     f.details = {{"breakpoints", n}, {"automatic", automatic}};
     ctx.sink.emit(std::move(f), dedupe_key(rule::kTooManyBreakpoints, bp.pointer));
 }
@@ -45,9 +50,13 @@ void check_ttl_order(const RuleContext& ctx) {
                     " breakpoint comes after a 5-minute one (" + shorter->pointer +
                     "); the API requires breakpoints with longer TTLs to come first and rejects "
                     "this request");
+            f.message_parts = {
+                {"ttl-order",
+                 {phrase_arg(bp.ttl_s >= 3600 ? "ttl.1-hour" : "ttl.longer"), shorter->pointer}}};
             f.fix =
                 "give the earlier breakpoints the longer TTL (\"ttl\": \"1h\" first, 5 "
                 "minutes after)";
+            f.fix_key = "ttl-order";
             f.details = {{"ttl_s", bp.ttl_s},
                          {"earlier_ttl_s", shorter->ttl_s},
                          {"earlier_pointer", shorter->pointer}};
@@ -79,7 +88,11 @@ void check_min_cacheable(const RuleContext& ctx) {
                 " tokens (estimated), below the minimum of " + with_commas(ctx.min_tokens) +
                 " for " + (model.empty() ? std::string("this model") : model) +
                 ": it is silently not cached");
+        f.message_parts = {
+            {"below-min-cacheable",
+             {bp.token, ctx.min_tokens, model.empty() ? phrase_arg("model.this") : ojson(model)}}};
         f.fix = "move the breakpoint after more stable content, or drop it";
+        f.fix_key = "below-min-cacheable";
         f.details = {{"prefix_tokens", bp.token}, {"min_tokens", ctx.min_tokens}};
         ctx.sink.emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, bp.pointer));
     }
@@ -121,7 +134,11 @@ void check_near_min(const RuleContext& ctx) {
                      : "it may not be cached; cache_creation_input_tokens in the response tells"));
         if (!below)
             f.severity = Severity::Note;
+        f.message_parts = {{below ? "below-min-cacheable.estimated" : "below-min-cacheable.near",
+                            {est.low, est.high, bp.token, ctx.min_tokens,
+                             ctx.model.empty() ? phrase_arg("model.this") : ojson(ctx.model)}}};
         f.fix = "move the breakpoint after more stable content, or check the usage fields";
+        f.fix_key = "below-min-cacheable.near";
         f.details = {{"prefix_tokens", bp.token},
                      {"provider_tokens_low", est.low},
                      {"provider_tokens_high", est.high},
@@ -150,7 +167,12 @@ void check_breakpoint_gaps(const RuleContext& ctx) {
                 std::to_string(a.block + 1) + "); the API checks only " +
                 std::to_string(CacheCostModel::kLookbackBlocks) +
                 " blocks counting its own, so a change between them misses every earlier entry");
+        f.message_parts = {
+            {"breakpoint-lookback.gap",
+             {std::to_string(b.block + 1), std::to_string(gap), std::to_string(a.block + 1),
+              std::to_string(CacheCostModel::kLookbackBlocks)}}};
         f.fix = "add a breakpoint within 20 blocks of the previous one";
+        f.fix_key = "breakpoint-lookback.gap";
         f.details = {{"gap_blocks", gap},
                      {"previous_block", a.block + 1},
                      {"block", b.block + 1},
@@ -201,9 +223,13 @@ void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& p
             std::to_string(gap) +
             " blocks later; the API checks only 20 blocks counting the breakpoint's own, so it "
             "writes the whole prefix again instead of reading it");
+    f.message_parts = {{"breakpoint-lookback.previous",
+                        {prev_cached, std::to_string(target_block + 1),
+                         std::to_string(after->block + 1), std::to_string(gap)}}};
     f.fix =
         "also mark the end of the previous turn, or keep breakpoints within 20 blocks of each "
         "other";
+    f.fix_key = "breakpoint-lookback.previous";
     f.details = {{"gap_blocks", gap},
                  {"previous_cached_tokens", prev_cached},
                  {"previous_block", target_block + 1},

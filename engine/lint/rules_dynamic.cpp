@@ -160,7 +160,16 @@ PendingDynamic dynamic_finding(const Scan& scan, const Leaf& leaf, const Dynamic
         (ctx.prov == Provider::Anthropic ? "last cache breakpoint" : "final user message") +
         " can never be reused";
     Finding f = ctx.make(id, ctx.in.body_pointer + leaf.pointer, span.begin, span.end, msg);
+    f.message_parts = {
+        {"dynamic.value",
+         {phrase_arg(leaf.in_tools ? "where.tool-definition" : "where.cached-prefix"),
+          kind_arg(span.kind), value, tokens_after,
+          blocks_after == 1 ? phrase_arg("blocks.one")
+                            : phrase_arg("blocks.many", {std::to_string(blocks_after)}),
+          phrase_arg(ctx.prov == Provider::Anthropic ? "end.last-breakpoint"
+                                                     : "end.final-user-message")}}};
     f.fix = "move it into the final user message (prefixlens lint --fix)";
+    f.fix_key = "dynamic.move";
     f.details = {{"kind", span.kind},
                  {"value", value},
                  {"token_offset", token},

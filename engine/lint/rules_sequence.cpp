@@ -130,20 +130,28 @@ Divergence divergence(const RuleContext& ctx, int n, const ParamsChange& params)
     return d;
 }
 
+// The message, and in `parts` the same as phrases.
 std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, int effective,
-                                   int block, int lost) {
+                                   int block, int lost, std::vector<Phrase>& parts) {
     const bool named = !d.param.empty() && d.param != "messages" && "/" + d.param != d.ptr;
-    std::string msg = "prefix changed (" + d.cause + (named ? ": " + d.param : std::string()) +
-                      ") at " + (d.ptr.empty() ? "/" : d.ptr);
+    const std::string cause = d.cause + (named ? ": " + d.param : std::string());
+    const std::string at = d.ptr.empty() ? "/" : d.ptr;
+    std::string msg = "prefix changed (" + cause + ") at " + at;
+    parts.push_back({"prefix-changed.at", {cause, at}});
     if (d.byte != std::string_view::npos) {
         msg += ", character " + std::to_string(d.char_offset);
         const ojson::json_pointer jp(d.ptr);
-        if (ctx.in.body.contains(jp) && !ctx.in.body[jp].is_string())
+        const bool json = ctx.in.body.contains(jp) && !ctx.in.body[jp].is_string();
+        if (json)
             msg += " of its JSON";
+        parts.push_back({json ? "prefix-changed.character-of-json" : "prefix-changed.character",
+                         {std::to_string(d.char_offset)}});
     }
     msg += ", token " + std::to_string(effective) + ", content block " + std::to_string(block + 1) +
            ": ~" + with_commas(lost) +
            " tokens (estimated) the previous request cached cannot be reused";
+    parts.push_back(
+        {"prefix-changed.lost", {std::to_string(effective), std::to_string(block + 1), lost}});
     return msg;
 }
 
@@ -206,9 +214,11 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
             return lost;
         }
     }
+    std::vector<Phrase> parts;
     Finding f = ctx.make(rule::kPrefixChanged, ctx.in.body_pointer + d.ptr, d.byte,
                          d.byte == std::string_view::npos ? 0 : d.byte + 1,
-                         prefix_changed_message(ctx, d, effective, block, lost));
+                         prefix_changed_message(ctx, d, effective, block, lost, parts));
+    f.message_parts = std::move(parts);
     f.fix = d.cause == "history-rewritten"
                 ? "append to the conversation instead of editing earlier turns"
             : d.cause == "thinking-stripped"
@@ -223,6 +233,10 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
                 ? "keep model, tool_choice, thinking, speed, web search and citations fixed within "
                   "a conversation"
                 : "keep tools and system constant across requests";
+    const bool own_fix = d.cause == "history-rewritten" || d.cause == "thinking-stripped" ||
+                         d.cause == "images-changed" || d.cause == "cache-key-changed" ||
+                         d.cause == "params-changed";
+    f.fix_key = "prefix-changed." + (own_fix ? d.cause : std::string("constant"));
     f.details = {{"cause", d.cause},          {"part", d.part},
                  {"pointer", d.ptr},          {"char_offset", d.char_offset},
                  {"token_offset", effective}, {"block", block + 1},
@@ -267,14 +281,23 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
                          std::string(buf) + " s since the previous request, longer than the " +
                              ttl_name + " cache lifetime: the ~" + with_commas(would_reuse) +
                              " tokens (estimated) it cached have expired and are written again");
+    f.message_parts = {{"ttl-gap",
+                        {std::string(buf),
+                         phrase_arg(pc.ttl_s >= 86400  ? "ttl.24-hour"
+                                    : pc.ttl_s >= 3600 ? "ttl.1-hour"
+                                                       : "ttl.5-minute"),
+                         would_reuse}}};
     // The longer lifetime is the fix only where it is not already in use: past an hour (or a
     // day) of silence nothing keeps the prefix, and the finding says so without advice.
-    if (ctx.prov == Provider::Anthropic && pc.ttl_s < 3600)
+    if (ctx.prov == Provider::Anthropic && pc.ttl_s < 3600) {
         f.fix =
             "use \"cache_control\": {\"type\": \"ephemeral\", \"ttl\": \"1h\"} "
             "for sparse traffic";
-    else if (ctx.prov != Provider::Anthropic && pc.ttl_s < 86400)
+        f.fix_key = "ttl-gap.anthropic";
+    } else if (ctx.prov != Provider::Anthropic && pc.ttl_s < 86400) {
         f.fix = "use prompt_cache_retention \"24h\" where the model supports it";
+        f.fix_key = "ttl-gap.openai";
+    }
     f.details = {{"gap_s", gap}, {"ttl_s", pc.ttl_s}, {"tokens_expired", would_reuse}};
     ctx.sink.emit(std::move(f));
     return true;
@@ -307,10 +330,14 @@ void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int t
                    "wrote nothing because its breakpoint was below the minimum)"
                  : "no or a different prompt_cache_key, or more than about 15 requests per "
                    "minute on one prefix overflow to other machines)"));
-    f.fix = ctx.prov == Provider::Anthropic
-                ? "check that both requests carry the same cache_control breakpoints and "
-                  "workspace"
-                : "send a stable prompt_cache_key for requests that share this prefix";
+    const bool anthropic = ctx.prov == Provider::Anthropic;
+    f.message_parts = {
+        {anthropic ? "provider-read-nothing.anthropic" : "provider-read-nothing.openai",
+         {std::to_string(ctx.prev->line), predicted}}};
+    f.fix = anthropic ? "check that both requests carry the same cache_control breakpoints and "
+                        "workspace"
+                      : "send a stable prompt_cache_key for requests that share this prefix";
+    f.fix_key = anthropic ? "provider-read-nothing.anthropic" : "provider-read-nothing.openai";
     f.details = {{"predicted_cached_tokens", predicted},
                  {"reported_cached_tokens", 0},
                  {"previous_request", ctx.prev->index}};

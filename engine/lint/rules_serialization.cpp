@@ -53,7 +53,9 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                              std::string_view::npos, 0,
                              "the same tools come in a different order than in the previous "
                              "request; every token from the first tool on is new");
+        f.message_parts = {{"unstable-serialization.tool-order-changed"}};
         f.fix = "sort tools by name (prefixlens lint --fix)";
+        f.fix_key = "unstable-serialization.sort-tools";
         const std::size_t index =
             ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, "/tools-order"));
         // The miss it causes in this request is this finding, not a prefix-changed beside it.
@@ -79,7 +81,11 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                                  (same_keys_sorted ? "its keys are in a different order"
                                                    : "its whitespace differs") +
                                  "; the cache sees a different tool");
+        f.message_parts = {{same_keys_sorted ? "unstable-serialization.tool-keys"
+                                             : "unstable-serialization.tool-whitespace",
+                            {now[i]}}};
         f.fix = "serialize tools with a canonical key order (prefixlens lint --fix)";
+        f.fix_key = "unstable-serialization.canonical-tools";
         const std::size_t index =
             ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, ptr));
         ctx.sink.claim_cause(ptr, index, std::string::npos, std::string::npos, ctx.request_index);
@@ -98,7 +104,9 @@ void check_schemas_vs_previous(const RuleContext& ctx) {
                                  std::string_view::npos, 0,
                                  "this schema equals the previous request's but its keys are in "
                                  "a different order");
+            f.message_parts = {{"unstable-serialization.schema-keys"}};
             f.fix = "serialize schemas with a canonical key order";
+            f.fix_key = "unstable-serialization.canonical-schemas";
             const std::size_t index =
                 ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, it.key()));
             ctx.sink.claim_cause(it.key(), index, std::string::npos, std::string::npos,
@@ -124,7 +132,9 @@ void check_tool_order(const RuleContext& ctx) {
                          "map or set, their order can change between requests and void the "
                          "whole cache");
     f.severity = Severity::Note;
+    f.message_parts = {{"unstable-serialization.tools-unsorted"}};
     f.fix = "sort tools by name (prefixlens lint --fix)";
+    f.fix_key = "unstable-serialization.sort-tools";
     f.details = {{"single_request", true}};
     ctx.sink.emit(std::move(f));
 }

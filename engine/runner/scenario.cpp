@@ -16,6 +16,43 @@ struct Reader {
     }
 };
 
+// A language code as QLocale writes one ("ja", "pl", "pt_BR"): it goes into error messages as a
+// JSON pointer, so anything else is refused before it is quoted.
+bool language_code(const std::string& key) {
+    if (key.size() < 2 || key.size() > 16)
+        return false;
+    return std::all_of(key.begin(), key.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-';
+    });
+}
+
+// "translations": {"ja": {"title": "...", "description": "..."}, ...}
+Result<void> read_translations(const Reader& r, const ojson& j,
+                               std::map<std::string, ScenarioText>& out) {
+    if (!j.is_object())
+        return r.fail("/translations", "expected an object of languages (\"ja\": {...})");
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (!language_code(it.key()))
+            return r.fail("/translations",
+                          "expected language codes such as \"ja\" or \"pt_BR\" as keys");
+        const std::string p = "/translations/" + it.key();
+        const ojson& lang = it.value();
+        if (!lang.is_object())
+            return r.fail(p, "expected an object with a title and a description");
+        ScenarioText text;
+        for (auto f = lang.begin(); f != lang.end(); ++f) {
+            const bool title = f.key() == "title";
+            if (!title && f.key() != "description")
+                return r.fail(p, "unknown field (a translation has title and description)");
+            if (!f.value().is_string())
+                return r.fail(p + "/" + f.key(), "expected a string");
+            (title ? text.title : text.description) = f.value().get<std::string>();
+        }
+        out[it.key()] = std::move(text);
+    }
+    return {};
+}
+
 }  // namespace
 
 Result<Scenario> parse_scenario(const std::string& text, const std::string& file) {
@@ -39,6 +76,8 @@ Result<Scenario> parse_scenario(const std::string& text, const std::string& file
     PL_TRY(opt_string("description", s.description));
     if (s.name.empty())
         s.name = std::filesystem::path(file).stem().string();
+    if (j.contains("translations") && !j["translations"].is_null())
+        PL_TRY(read_translations(r, j["translations"], s.translations));
 
     auto opt_int = [&](const ojson& obj, const std::string& ptr, const char* key, long lo, long hi,
                        int& out) -> Result<void> {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,10 +20,19 @@ struct ScenarioRequest {
     std::string where;  // "<file>: /requests/<i>" for messages about this request
 };
 
-struct Scenario {
-    std::string name;
+// A scenario's title and description in another language. Either may be empty (then the
+// English one is shown).
+struct ScenarioText {
     std::string title;
     std::string description;
+};
+
+struct Scenario {
+    std::string name;
+    std::string title;  // English: scripts and the CLI read these two as they are
+    std::string description;
+    // By language code ("ja", "pl"): what the app shows a presenter in that language.
+    std::map<std::string, ScenarioText> translations;
     int block_size = 16;
     int capacity_blocks = 512;
     std::optional<double> ttl_s;

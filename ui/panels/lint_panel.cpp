@@ -23,6 +23,7 @@
 
 #include "common/icons.h"
 #include "common/tab_sizing.h"
+#include "panels/lint_text.h"
 #include "session/engine_session.h"
 #include "state/refresh_queue.h"
 
@@ -521,7 +522,7 @@ void LintPanel::refreshRows(bool force) {
         errors += f.severity == lint::Severity::Error;
         warnings += f.severity == lint::Severity::Warning;
         notes += f.severity == lint::Severity::Note;
-        auto* item = new QListWidgetItem(QString::fromStdString(f.message));
+        auto* item = new QListWidgetItem(lintMessage(f));
         item->setData(RuleRole, QString::fromStdString(f.rule));
         item->setData(WhereRole, whereText(all[i]));
         item->setData(SeverityRole, static_cast<int>(f.severity));
@@ -530,8 +531,8 @@ void LintPanel::refreshRows(bool force) {
             item->setToolTip(QStringLiteral("<p><b>%1</b> (%2): %3</p><p>%4</p>")
                                  .arg(QString::fromLatin1(info->name),
                                       severityLabel(info->severity),
-                                      QString::fromUtf8(info->summary).toHtmlEscaped(),
-                                      QString::fromUtf8(info->explanation).toHtmlEscaped()));
+                                      lintRuleSummary(f.rule).toHtmlEscaped(),
+                                      lintRuleExplanation(f.rule).toHtmlEscaped()));
         list_->addItem(item);
     }
     // %n: a plural for every count (Polish has three); "1 ..." stays its own text for English.
@@ -592,15 +593,13 @@ void LintPanel::refreshDetail() {
     const lint::Finding& f = finding(row);
     QString html;
     if (f.fix)
-        html += tr("<p><b>Fix:</b> %1</p>").arg(QString::fromStdString(*f.fix).toHtmlEscaped());
+        html += tr("<p><b>Fix:</b> %1</p>").arg(lintFix(f).toHtmlEscaped());
     if (const lint::RuleInfo* info = lint::find_rule(f.rule)) {
         html += tr("<p><b>%1</b> <span style='color:%2'>(%3)</span> — %4</p>")
                     .arg(QString::fromLatin1(info->name), pal.mutedText.name(),
-                         severityLabel(info->severity),
-                         QString::fromUtf8(info->summary).toHtmlEscaped());
-        html +=
-            QStringLiteral("<p style='color:%1'>%2</p>")
-                .arg(pal.mutedText.name(), QString::fromUtf8(info->explanation).toHtmlEscaped());
+                         severityLabel(info->severity), lintRuleSummary(f.rule).toHtmlEscaped());
+        html += QStringLiteral("<p style='color:%1'>%2</p>")
+                    .arg(pal.mutedText.name(), lintRuleExplanation(f.rule).toHtmlEscaped());
     }
     detail_->setHtml(html);
 }

@@ -1,6 +1,5 @@
 #include "session/scenario_import.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <algorithm>
 
@@ -12,18 +11,6 @@ namespace {
 // The built-in model is tiny and its answer is not the point; a request asking for 1024 tokens
 // would spend the whole demo decoding.
 constexpr int kMaxImportedOutput = 16;
-
-// Kept in English in the scenario (it is data, like any scenario's text) and translated when
-// shown; it also marks a scenario as one imported request.
-constexpr const char* kImportedDescription = QT_TRANSLATE_NOOP(
-    "pl::ui",
-    "One Anthropic Messages request, played once. Edit its system prompt or a message and run "
-    "it again to see which blocks the cache keeps.");
-constexpr const char* kImportedTitle = QT_TRANSLATE_NOOP("pl::ui", "Request %1");
-
-bool isImportedRequest(const Scenario& sc) {
-    return sc.description == kImportedDescription;
-}
 }  // namespace
 
 Result<Scenario> loadScenarioFile(const QString& path) {
@@ -51,9 +38,10 @@ Result<Scenario> loadScenarioFile(const QString& path) {
         ojson sc = ojson::object();
         const std::string stem = QFileInfo(path).completeBaseName().toStdString();
         sc["name"] = stem;
-        sc["title"] =
-            QString::fromLatin1(kImportedTitle).arg(QString::fromStdString(stem)).toStdString();
-        sc["description"] = kImportedDescription;
+        sc["title"] = QString::fromLatin1(kImportedRequestTitle)
+                          .arg(QString::fromStdString(stem))
+                          .toStdString();
+        sc["description"] = kImportedRequestDescription;
         sc["requests"] = ojson::array({req});
         auto parsed = parse_scenario(sc.dump(), file);
         if (!parsed)
@@ -64,19 +52,6 @@ Result<Scenario> loadScenarioFile(const QString& path) {
         return s;
     }
     return parse_scenario(text.value(), file);
-}
-
-QString scenarioTitle(const Scenario& sc) {
-    if (isImportedRequest(sc))
-        return QCoreApplication::translate("pl::ui", kImportedTitle)
-            .arg(QString::fromStdString(sc.name));
-    return QString::fromStdString(sc.title.empty() ? sc.name : sc.title);
-}
-
-QString scenarioDescription(const Scenario& sc) {
-    if (isImportedRequest(sc))
-        return QCoreApplication::translate("pl::ui", kImportedDescription);
-    return QString::fromStdString(sc.description);
 }
 
 Result<Scenario> loadScenarioNameOrFile(const QString& nameOrPath) {

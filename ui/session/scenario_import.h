@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include "common/scenario_text.h"
 #include "runner/scenario.h"
 
 namespace pl::ui {
@@ -12,11 +13,5 @@ namespace pl::ui {
 Result<Scenario> loadScenarioFile(const QString& path);
 // A built-in name or a path.
 Result<Scenario> loadScenarioNameOrFile(const QString& nameOrPath);
-
-// What the banner shows. A request opened from a file is described in the current language, at
-// the time it is shown (the language can change after it was opened); a scenario file's own
-// title and description are content and stay as written.
-QString scenarioTitle(const Scenario& scenario);
-QString scenarioDescription(const Scenario& scenario);
 
 }  // namespace pl::ui

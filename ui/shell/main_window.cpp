@@ -90,9 +90,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     picker_ = new QComboBox(central);
     for (const auto& name : builtin_scenario_names()) {
         auto sc = load_scenario(name);
-        const QString n = QString::fromStdString(name);
-        picker_->addItem(
-            sc ? QStringLiteral("%1 — %2").arg(n, QString::fromStdString(sc->title)) : n, n);
+        if (sc) {
+            sc->requests.clear();  // only the titles are kept
+            builtinTitles_.push_back(std::move(sc.value()));
+        } else {
+            builtinTitles_.emplace_back().name = name;
+        }
+        picker_->addItem(QString::fromStdString(name), QString::fromStdString(name));
     }
     picker_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     picker_->setMinimumContentsLength(28);
@@ -333,6 +337,12 @@ void MainWindow::retranslateUi() {
     lessonDock_->setWindowTitle(tr("Lesson"));
     showLintAction_->setText(tr("Show lint &findings"));  // &L is &Language
     picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
+    for (int i = 0; i < picker_->count() && i < static_cast<int>(builtinTitles_.size()); ++i) {
+        const Scenario& sc = builtinTitles_[static_cast<std::size_t>(i)];
+        const QString n = QString::fromStdString(sc.name);
+        picker_->setItemText(
+            i, sc.title.empty() ? n : QStringLiteral("%1 — %2").arg(n, scenarioTitle(sc)));
+    }
     if (progressText_)
         progress_->setText(progressText_());
     refreshBanner();

@@ -6,9 +6,11 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <vector>
 
 #include "common/palette.h"
 #include "panels/view_directory.h"
+#include "runner/scenario.h"
 #include "session/engine_session.h"
 
 class QAction;
@@ -142,6 +144,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     TransportBar* transport_ = nullptr;
     LessonPanel* lessons_ = nullptr;
     QComboBox* picker_ = nullptr;
+    // The picker's scenarios without their requests: their titles in every language.
+    std::vector<Scenario> builtinTitles_;
     QLabel* title_ = nullptr;
     QLabel* description_ = nullptr;
     QLabel* progress_ = nullptr;

@@ -755,6 +755,397 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     </message>
 </context>
 <context>
+    <name>pl::ui::LintText</name>
+    <message>
+        <source>%1 contains a %2 value &apos;%3&apos; that changes per request: the ~%4 tokens (estimated) in %5 from here to the %6 can never be reused</source>
+        <translation>%1に、リクエストごとに変わる%2の値 &apos;%3&apos; が含まれています。ここから%6までの約 %4 トークン（推定）、%5は決して再利用されません</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; looks like a %2 that may change per request (nothing in this input shows it does): if it does, the ~%3 tokens (estimated) after it are never reused; if it is fixed (a build hash, a policy&apos;s date), ignore this</source>
+        <translation>&apos;%1&apos; はリクエストごとに変わる%2のように見えます（この入力からは変わるかどうか分かりません）。変わるなら、その後の約 %3 トークン（推定）は再利用されません。固定の値（ビルドのハッシュ、ポリシーの日付など）なら無視してください</translation>
+    </message>
+    <message>
+        <source>%1 cache_control breakpoints; the API accepts at most %2 and rejects this request</source>
+        <translation>cache_control のブレークポイントが %1 個あります。API が受け付けるのは最大 %2 個で、このリクエストは拒否されます</translation>
+    </message>
+    <message>
+        <source>%1 cache_control breakpoints (%2 explicit and 1 from automatic caching, the top-level cache_control); the API accepts at most %3 and rejects this request</source>
+        <translation>cache_control のブレークポイントが %1 個あります（明示的なものが %2 個と、自動キャッシュ、つまりトップレベルの cache_control による 1 個）。API が受け付けるのは最大 %3 個で、このリクエストは拒否されます</translation>
+    </message>
+    <message>
+        <source>this %1 breakpoint comes after a 5-minute one (%2); the API requires breakpoints with longer TTLs to come first and rejects this request</source>
+        <translation>このブレークポイント（TTL：%1）は 5 分のブレークポイント（%2）の後にあります。API は TTL の長いブレークポイントを先に置くことを求めており、このリクエストは拒否されます</translation>
+    </message>
+    <message>
+        <source>the prefix up to this breakpoint is ~%1 tokens (estimated), below the minimum of %2 for %3: it is silently not cached</source>
+        <translation>このブレークポイントまでのプレフィックスは約 %1 トークン（推定）で、%3の最小値 %2 に届きません。何も知らされないままキャッシュされません</translation>
+    </message>
+    <message>
+        <source>the prefix up to this breakpoint is ~%1-%2 tokens by the provider&apos;s tokenizer (estimated from its length; the built-in tokenizer counts %3), below the minimum of %4 for %5: it is silently not cached</source>
+        <translation>このブレークポイントまでのプレフィックスは、提供元のトークナイザーで約 %1〜%2 トークン（長さからの推定。組み込みトークナイザーでは %3）で、%5の最小値 %4 に届きません。何も知らされないままキャッシュされません</translation>
+    </message>
+    <message>
+        <source>near the threshold: the prefix up to this breakpoint is ~%1-%2 tokens by the provider&apos;s tokenizer (estimated from its length; the built-in tokenizer counts %3), around the minimum of %4 for %5: it may not be cached; cache_creation_input_tokens in the response tells</source>
+        <translation>しきい値すれすれです。このブレークポイントまでのプレフィックスは、提供元のトークナイザーで約 %1〜%2 トークン（長さからの推定。組み込みトークナイザーでは %3）で、%5の最小値 %4 の前後です。キャッシュされないかもしれません。レスポンスの cache_creation_input_tokens で分かります</translation>
+    </message>
+    <message>
+        <source>this breakpoint (content block %1) is %2 blocks after the previous one (block %3); the API checks only %4 blocks counting its own, so a change between them misses every earlier entry</source>
+        <translation>このブレークポイント（コンテンツブロック %1）は前のブレークポイント（ブロック %3）から %2 ブロック後ろにあります。API が確かめるのは自分のブロックを含めて %4 ブロックだけなので、その間で何かが変わると、それより前のエントリはどれも見つかりません</translation>
+    </message>
+    <message>
+        <source>the previous request cached ~%1 tokens ending at content block %2, but this breakpoint is at block %3, %4 blocks later; the API checks only 20 blocks counting the breakpoint&apos;s own, so it writes the whole prefix again instead of reading it</source>
+        <translation>前のリクエストはコンテンツブロック %2 で終わる約 %1 トークンをキャッシュしましたが、このブレークポイントはブロック %3 にあり、%4 ブロック後ろです。API が確かめるのはブレークポイント自身のブロックを含めて 20 ブロックだけなので、プレフィックス全体を読まずにもう一度書き込みます</translation>
+    </message>
+    <message>
+        <source>the same tools come in a different order than in the previous request; every token from the first tool on is new</source>
+        <translation>同じツールが前のリクエストとは違う順番で並んでいます。最初のツールから後ろのトークンはすべて新しいものになります</translation>
+    </message>
+    <message>
+        <source>tool &apos;%1&apos; is the same as in the previous request but its keys are in a different order; the cache sees a different tool</source>
+        <translation>ツール &apos;%1&apos; は前のリクエストと同じですが、キーの順番が違います。キャッシュからは別のツールに見えます</translation>
+    </message>
+    <message>
+        <source>tool &apos;%1&apos; is the same as in the previous request but its whitespace differs; the cache sees a different tool</source>
+        <translation>ツール &apos;%1&apos; は前のリクエストと同じですが、空白が違います。キャッシュからは別のツールに見えます</translation>
+    </message>
+    <message>
+        <source>this schema equals the previous request&apos;s but its keys are in a different order</source>
+        <translation>このスキーマは前のリクエストのものと同じですが、キーの順番が違います</translation>
+    </message>
+    <message>
+        <source>tools are not in a stable (sorted) order; if they are built from a map or set, their order can change between requests and void the whole cache</source>
+        <translation>ツールが安定した（並べ替えた）順番になっていません。マップや集合から作っているなら、リクエストごとに順番が変わってキャッシュ全体が無駄になりえます</translation>
+    </message>
+    <message>
+        <source>prefix changed (%1) at %2</source>
+        <translation>プレフィックスが変わりました（%1）。場所は %2</translation>
+    </message>
+    <message>
+        <source>, character %1</source>
+        <translation>、%1 文字目</translation>
+    </message>
+    <message>
+        <source>, character %1 of its JSON</source>
+        <translation>、その JSON の %1 文字目</translation>
+    </message>
+    <message>
+        <source>, token %1, content block %2: ~%3 tokens (estimated) the previous request cached cannot be reused</source>
+        <translation>、トークン %1、コンテンツブロック %2。前のリクエストがキャッシュした約 %3 トークン（推定）を再利用できません</translation>
+    </message>
+    <message>
+        <source>%1 s since the previous request, longer than the %2 cache lifetime: the ~%3 tokens (estimated) it cached have expired and are written again</source>
+        <translation>前のリクエストから %1 秒たっており、%2のキャッシュ寿命を超えています。前のリクエストがキャッシュした約 %3 トークン（推定）は期限切れになり、もう一度書き込まれます</translation>
+    </message>
+    <message>
+        <source>the provider read nothing (cache_read_input_tokens 0) although the prefix was identical to the previous request&apos;s (line %1) for ~%2 tokens (estimated) within its lifetime: the entry was evicted or never written, or the request reached another cache (another workspace or a different beta header; or the first request wrote nothing because its breakpoint was below the minimum)</source>
+        <translation>プレフィックスは前のリクエスト（%1 行目）と約 %2 トークン（推定）にわたって同じで、寿命の内なのに、提供元は何も読み出していません（cache_read_input_tokens 0）。エントリが追い出されたか書き込まれなかったか、リクエストが別のキャッシュに届いています（別のワークスペースや別の beta ヘッダー。または最初のリクエストのブレークポイントが最小値に届かず、何も書き込まなかった）</translation>
+    </message>
+    <message>
+        <source>the provider read nothing (cached_tokens 0) although the prefix was identical to the previous request&apos;s (line %1) for ~%2 tokens (estimated) within its lifetime: the entry was evicted or never written, or the request reached another cache (no or a different prompt_cache_key, or more than about 15 requests per minute on one prefix overflow to other machines)</source>
+        <translation>プレフィックスは前のリクエスト（%1 行目）と約 %2 トークン（推定）にわたって同じで、寿命の内なのに、提供元は何も読み出していません（cached_tokens 0）。エントリが追い出されたか書き込まれなかったか、リクエストが別のキャッシュに届いています（prompt_cache_key がないか違う。または 1 つのプレフィックスに毎分約 15 件を超えるリクエストが来て、ほかのマシンにあふれた）</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: prices from the %2 row (a guess: check the provider&apos;s pages)</source>
+        <translation>モデル &apos;%1&apos; は lint の表にありません。料金は %2 の行のものです（推測です。提供元のページで確かめてください）</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: minimum cacheable length %2 from the %3 row (a guess: check the provider&apos;s pages)</source>
+        <translation>モデル &apos;%1&apos; は lint の表にありません。キャッシュできる最小の長さ %2 は %3 の行のものです（推測です。提供元のページで確かめてください）</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: prices from the %2 row, minimum cacheable length %3 from the %4 row (a guess: check the provider&apos;s pages)</source>
+        <translation>モデル &apos;%1&apos; は lint の表にありません。料金は %2 の行、キャッシュできる最小の長さ %3 は %4 の行のものです（推測です。提供元のページで確かめてください）</translation>
+    </message>
+    <message>
+        <source> (in %1 requests)</source>
+        <translation>（%1 件のリクエストで）</translation>
+    </message>
+    <message>
+        <source>; ~%1 cached tokens (estimated) are written again here</source>
+        <translation>。キャッシュ済みの約 %1 トークン（推定）がここでもう一度書き込まれます</translation>
+    </message>
+    <message>
+        <source>; it voids the cache of 1 later request (line %1), ~%2 tokens (estimated) in all</source>
+        <translation>。後のリクエスト 1 件（%1 行目）のキャッシュを無効にし、合わせて約 %2 トークン（推定）になります</translation>
+    </message>
+    <message>
+        <source>; it voids the cache of %1 later requests (lines %2), ~%3 tokens (estimated) in all</source>
+        <translation>。後のリクエスト %1 件（%2 行目）のキャッシュを無効にし、合わせて約 %3 トークン（推定）になります</translation>
+    </message>
+    <message>
+        <source>tool definition</source>
+        <translation>ツール定義</translation>
+    </message>
+    <message>
+        <source>cached prefix</source>
+        <translation>キャッシュされるプレフィックス</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>日付</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>weekday</source>
+        <translation>曜日</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>エポック秒</translation>
+    </message>
+    <message>
+        <source>uuid</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>hex-id</source>
+        <translation>16 進 ID</translation>
+    </message>
+    <message>
+        <source>random-id</source>
+        <translation>ランダムな ID</translation>
+    </message>
+    <message>
+        <source>labeled-id</source>
+        <translation>ラベル付きの ID</translation>
+    </message>
+    <message>
+        <source>counter</source>
+        <translation>カウンター</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>1 block</source>
+        <translation>1 ブロック</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 ブロック</translation>
+    </message>
+    <message>
+        <source>last cache breakpoint</source>
+        <translation>最後のキャッシュブレークポイント</translation>
+    </message>
+    <message>
+        <source>final user message</source>
+        <translation>最後のユーザーメッセージ</translation>
+    </message>
+    <message>
+        <source>1-hour</source>
+        <translation>1 時間</translation>
+    </message>
+    <message>
+        <source>longer</source>
+        <translation>より長い</translation>
+    </message>
+    <message>
+        <source>24-hour</source>
+        <translation>24 時間</translation>
+    </message>
+    <message>
+        <source>5-minute</source>
+        <translation>5 分</translation>
+    </message>
+    <message>
+        <source>this model</source>
+        <translation>このモデル</translation>
+    </message>
+    <message>
+        <source>move it into the final user message (prefixlens lint --fix)</source>
+        <translation>最後のユーザーメッセージに移します（prefixlens lint --fix）</translation>
+    </message>
+    <message>
+        <source>if it changes per request, move it into the final user message</source>
+        <translation>リクエストごとに変わるなら、最後のユーザーメッセージに移します</translation>
+    </message>
+    <message>
+        <source>keep at most 4: one at the end of each part that changes at its own rate</source>
+        <translation>最大 4 個まで：変わる速さが違う部分ごとに、その終わりに 1 個ずつ置きます</translation>
+    </message>
+    <message>
+        <source>drop an explicit breakpoint, or the top-level cache_control</source>
+        <translation>明示的なブレークポイントを 1 つ外すか、トップレベルの cache_control を外します</translation>
+    </message>
+    <message>
+        <source>give the earlier breakpoints the longer TTL (&quot;ttl&quot;: &quot;1h&quot; first, 5 minutes after)</source>
+        <translation>前にあるブレークポイントに長い TTL を付けます（&quot;ttl&quot;: &quot;1h&quot; を先に、5 分を後に）</translation>
+    </message>
+    <message>
+        <source>move the breakpoint after more stable content, or drop it</source>
+        <translation>ブレークポイントを、変わらない内容がもっと続いた後ろに移すか、外します</translation>
+    </message>
+    <message>
+        <source>move the breakpoint after more stable content, or check the usage fields</source>
+        <translation>ブレークポイントを、変わらない内容がもっと続いた後ろに移すか、usage のフィールドを確かめます</translation>
+    </message>
+    <message>
+        <source>add a breakpoint within 20 blocks of the previous one</source>
+        <translation>前のブレークポイントから 20 ブロック以内にブレークポイントを足します</translation>
+    </message>
+    <message>
+        <source>also mark the end of the previous turn, or keep breakpoints within 20 blocks of each other</source>
+        <translation>前のターンの終わりにも印を付けるか、ブレークポイント同士を 20 ブロック以内に保ちます</translation>
+    </message>
+    <message>
+        <source>sort tools by name (prefixlens lint --fix)</source>
+        <translation>ツールを名前順に並べます（prefixlens lint --fix）</translation>
+    </message>
+    <message>
+        <source>serialize tools with a canonical key order (prefixlens lint --fix)</source>
+        <translation>ツールをキーの順番を決めてシリアライズします（prefixlens lint --fix）</translation>
+    </message>
+    <message>
+        <source>serialize schemas with a canonical key order</source>
+        <translation>スキーマをキーの順番を決めてシリアライズします</translation>
+    </message>
+    <message>
+        <source>append to the conversation instead of editing earlier turns</source>
+        <translation>前のターンを書き換えず、会話の末尾に追加します</translation>
+    </message>
+    <message>
+        <source>a plain user turn after thinking blocks drops them and the messages cache: expect the miss, or keep thinking off in conversations with plain turns</source>
+        <translation>thinking ブロックの後のふつうのユーザーターンは、それらとメッセージのキャッシュを落とします。ミスを見込むか、ふつうのターンがある会話では thinking をオフにしておきます</translation>
+    </message>
+    <message>
+        <source>adding or removing images voids the messages cache: keep images where they are and add new ones only where a miss is acceptable</source>
+        <translation>画像を足したり外したりするとメッセージのキャッシュが無効になります。画像は今の場所に置いたままにし、新しい画像はミスしてもよいところにだけ足します</translation>
+    </message>
+    <message>
+        <source>keep prompt_cache_key the same for requests that share a prefix</source>
+        <translation>プレフィックスを共有するリクエストでは prompt_cache_key を同じにします</translation>
+    </message>
+    <message>
+        <source>keep model, tool_choice, thinking, speed, web search and citations fixed within a conversation</source>
+        <translation>1 つの会話の中では model、tool_choice、thinking、speed、Web 検索、引用を固定します</translation>
+    </message>
+    <message>
+        <source>keep tools and system constant across requests</source>
+        <translation>ツールとシステムプロンプトはリクエストをまたいで変えないようにします</translation>
+    </message>
+    <message>
+        <source>use &quot;cache_control&quot;: {&quot;type&quot;: &quot;ephemeral&quot;, &quot;ttl&quot;: &quot;1h&quot;} for sparse traffic</source>
+        <translation>まばらなトラフィックには &quot;cache_control&quot;: {&quot;type&quot;: &quot;ephemeral&quot;, &quot;ttl&quot;: &quot;1h&quot;} を使います</translation>
+    </message>
+    <message>
+        <source>use prompt_cache_retention &quot;24h&quot; where the model supports it</source>
+        <translation>モデルが対応していれば prompt_cache_retention &quot;24h&quot; を使います</translation>
+    </message>
+    <message>
+        <source>check that both requests carry the same cache_control breakpoints and workspace</source>
+        <translation>両方のリクエストに同じ cache_control ブレークポイントがあり、同じワークスペースかを確かめます</translation>
+    </message>
+    <message>
+        <source>send a stable prompt_cache_key for requests that share this prefix</source>
+        <translation>このプレフィックスを共有するリクエストには、変わらない prompt_cache_key を送ります</translation>
+    </message>
+    <message>
+        <source>pass --pricing FILE with this model&apos;s row, and --min-tokens N</source>
+        <translation>このモデルの行を入れた --pricing FILE と、--min-tokens N を渡します</translation>
+    </message>
+    <message>
+        <source>A value that changes per request sits inside the cacheable prefix.</source>
+        <translation>リクエストごとに変わる値が、キャッシュできるプレフィックスの中にあります。</translation>
+    </message>
+    <message>
+        <source>A prompt cache reuses only the longest run of tokens identical to an earlier request, counted from the very first token. A date, a clock time, an epoch timestamp, a UUID, a random or labelled request/session/trace id or a counter such as &quot;Request #1042&quot; that changes with every request therefore ends the reusable prefix where it appears: every token and block after it (up to the last cache_control breakpoint for Anthropic, up to the final user message for OpenAI) is written again and billed at full price (or at the 1.25x/2x cache-write price) on every call. Keep what changes at the end: move the value into the final user message (`--fix` does this). In a log, values that stay the same across requests (a date inside a static policy) are not reported, and a timestamp in the final user message is always fine.</source>
+        <translation>プロンプトキャッシュが再利用できるのは、いちばん最初のトークンから数えて、前のリクエストと同じトークンが続くいちばん長い部分だけです。そのため、日付、時刻、エポック秒のタイムスタンプ、UUID、ランダムな、またはラベル付きのリクエスト／セッション／トレースの ID、&quot;Request #1042&quot; のようなカウンターなど、リクエストごとに変わるものがあると、再利用できるプレフィックスはそこで終わります。その後ろのトークンとブロックはすべて（Anthropic では最後の cache_control ブレークポイントまで、OpenAI では最後のユーザーメッセージまで）呼び出しのたびにもう一度書き込まれ、通常の料金（またはキャッシュ書き込みの 1.25 倍／2 倍の料金）がかかります。変わるものは最後に置きましょう。値を最後のユーザーメッセージに移します（`--fix` がこれを行います）。ログでは、リクエストをまたいで変わらない値（変わらないポリシーの中の日付など）は報告されず、最後のユーザーメッセージの中のタイムスタンプは常に問題ありません。</translation>
+    </message>
+    <message>
+        <source>A value that changes per request sits inside a tool definition.</source>
+        <translation>リクエストごとに変わる値が、ツール定義の中にあります。</translation>
+    </message>
+    <message>
+        <source>Tools are the first part of the prompt (both providers put them before the system prompt and the messages), so a date, id or counter inside a tool&apos;s name, description or schema makes the very first blocks differ between requests: nothing at all can be reused, not the tools, not the system prompt, not the conversation. Tool definitions should be constant; pass per-request values in the final user message instead.</source>
+        <translation>ツールはプロンプトの最初の部分です（どちらの提供元も、システムプロンプトとメッセージより前に置きます）。そのため、ツールの名前、説明、スキーマの中に日付、ID、カウンターがあると、リクエストごとにいちばん最初のブロックから違ってしまいます。ツールも、システムプロンプトも、会話も、何ひとつ再利用できません。ツール定義は変わらないものにし、リクエストごとの値は代わりに最後のユーザーメッセージで渡しましょう。</translation>
+    </message>
+    <message>
+        <source>More than 4 cache_control breakpoints in one request.</source>
+        <translation>1 つのリクエストに cache_control のブレークポイントが 4 個を超えてあります。</translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s Messages API accepts at most four cache_control markers per request (counting tools, system blocks and message content blocks, and automatic caching: a top-level cache_control takes one of the four slots for the breakpoint it puts on the last cacheable block); a request with more is rejected with an invalid_request_error. The automatic 20-block lookback makes extra breakpoints unnecessary: place one at the end of each part that changes at a different rate (tools, system, long documents, the growing conversation).</source>
+        <translation>Anthropic の Messages API が 1 つのリクエストで受け付ける cache_control の印は最大 4 個です（ツール、system のブロック、メッセージのコンテンツブロックを数え、自動キャッシュも数えます。トップレベルの cache_control は、最後のキャッシュできるブロックに置くブレークポイントのために 4 つの枠の 1 つを使います）。それより多いリクエストは invalid_request_error で拒否されます。自動で 20 ブロックさかのぼって探すので、余分なブレークポイントは要りません。変わる速さが違う部分（ツール、system、長い文書、伸びていく会話）ごとに、その終わりに 1 個ずつ置きましょう。</translation>
+    </message>
+    <message>
+        <source>A breakpoint&apos;s prefix is shorter than the model&apos;s minimum cacheable length.</source>
+        <translation>ブレークポイントまでのプレフィックスが、モデルのキャッシュできる最小の長さより短くなっています。</translation>
+    </message>
+    <message>
+        <source>Each Anthropic model family caches a prefix only from a minimum length (1,024 tokens for most Sonnet and Opus models, 2,048 or 4,096 for others; the table with its source and date is assets/lint/min_cacheable_tokens.json, and --min-tokens overrides it). A breakpoint on a shorter prefix is not an error: the API silently caches nothing there, so cache_creation_input_tokens stays 0. Move the breakpoint further down, or accept that this part is not cached. Token counts are estimates from the built-in tokenizer.</source>
+        <translation>Anthropic のモデルファミリーは、それぞれ最小の長さ以上のプレフィックスしかキャッシュしません（多くの Sonnet と Opus のモデルでは 1,024 トークン、ほかでは 2,048 または 4,096。出典と日付付きの表は assets/lint/min_cacheable_tokens.json にあり、--min-tokens で上書きできます）。それより短いプレフィックスに置いたブレークポイントはエラーにはなりません。API はそこで何も知らせずに何もキャッシュせず、cache_creation_input_tokens は 0 のままです。ブレークポイントをもっと後ろに移すか、この部分はキャッシュされないものと受け入れましょう。トークン数は組み込みトークナイザーによる推定です。</translation>
+    </message>
+    <message>
+        <source>Equal tool or schema definitions are serialized differently between requests.</source>
+        <translation>同じ意味のツールやスキーマの定義が、リクエストごとに違う形でシリアライズされています。</translation>
+    </message>
+    <message>
+        <source>The cache compares the rendered bytes, not the meaning. Two tool definitions that say the same thing but list their keys in a different order, differ only in whitespace, or come in a different order in the tools array (for example built from a hash map or a set) produce different tokens from the first tool on, so nothing is reused. Serialize tools and JSON schemas deterministically: a fixed tool order (e.g. sorted by name) and a canonical key order; --fix does both. In a single request, an unsorted tools list is reported as a note.</source>
+        <translation>キャッシュが比べるのは、意味ではなくレンダリングされたバイトです。同じことを言う 2 つのツール定義でも、キーの並び順が違う、空白だけが違う、tools 配列の中での順番が違う（たとえばハッシュマップや集合から作っている）といった場合は、最初のツールから先が違うトークンになり、何も再利用されません。ツールと JSON スキーマは決まった形でシリアライズしましょう。ツールの順番を固定し（たとえば名前順）、キーの順番を正規の順にします。--fix はその両方を行います。リクエストが 1 つだけの場合、並べ替えられていないツール一覧は注記として報告されます。</translation>
+    </message>
+    <message>
+        <source>A breakpoint is 20 or more blocks after the previous cached prefix.</source>
+        <translation>ブレークポイントが、前にキャッシュされたプレフィックスから 20 ブロック以上後ろにあります。</translation>
+    </message>
+    <message>
+        <source>When Anthropic&apos;s API looks for a cache entry it checks the breakpoint&apos;s own prefix and then the ends of the earlier content blocks, 20 positions in all counting the breakpoint&apos;s own block (block numbers count from 1, as the documentation does: a breakpoint at block 35 checks blocks 35 down to 16, so an entry written at block 15 is not found). A prefix cached by an earlier request (or an earlier breakpoint) that ends 20 or more blocks before the next breakpoint cannot be found: the whole prefix is written again instead of read. Add a breakpoint closer to the earlier one (agents that append many tool calls per turn should move the breakpoint to the end of the conversation on every request).</source>
+        <translation>Anthropic の API はキャッシュのエントリを探すとき、ブレークポイント自身のプレフィックスを確かめ、それから前にあるコンテンツブロックの終わりを、ブレークポイント自身のブロックを含めて全部で 20 か所確かめます（ブロックの番号はドキュメントと同じく 1 から数えます。ブロック 35 のブレークポイントはブロック 35 から 16 までを確かめるので、ブロック 15 で書き込まれたエントリは見つかりません）。前のリクエスト（または前のブレークポイント）がキャッシュしたプレフィックスが、次のブレークポイントより 20 ブロック以上前で終わっていると、見つけられません。プレフィックス全体が、読み出されずにもう一度書き込まれます。前のブレークポイントの近くにブレークポイントを足しましょう（1 ターンに多くのツール呼び出しを追加するエージェントは、リクエストのたびにブレークポイントを会話の終わりに移すべきです）。</translation>
+    </message>
+    <message>
+        <source>A request changes the cached prefix of the request before it.</source>
+        <translation>リクエストが、その前のリクエストのキャッシュ済みプレフィックスを変えています。</translation>
+    </message>
+    <message>
+        <source>Across a log, each request is compared with the one before it. When a change lands inside the prefix the earlier request cached, everything after the first difference is written again. The finding names the first divergence (part, JSON pointer, character and token offset, block) and its cause: tools-changed (edits to tool definitions void everything), system-changed, history-rewritten (a non-append change to earlier turns: editing, trimming or summarizing history), params-changed (a different model voids everything; speed the system prompt and messages; tool_choice or thinking the messages), images-changed (adding or removing images voids the messages), thinking-stripped (a plain user turn after assistant thinking blocks makes the API drop them, so the messages no longer match), or cache-key-changed (OpenAI: another prompt_cache_key is another cache). In a log, requests are grouped into conversations (session id, prompt_cache_key, metadata.user_id, else the first user message) and each is compared with the previous request of its conversation. One cause gives one finding: when a dynamic value or a reserialized tool already explains the miss, that finding lists the later requests it affects instead. Append to conversations; keep tools, system and parameters fixed.</source>
+        <translation>ログの中の各リクエストは、その前のリクエストと比べられます。前のリクエストがキャッシュしたプレフィックスの中で何かが変わると、最初の違いから後ろはすべてもう一度書き込まれます。この指摘は最初の分かれ目（部分、JSON ポインター、文字とトークンの位置、ブロック）とその原因を示します。原因は tools-changed（ツール定義の修正はすべてを無効にします）、system-changed、history-rewritten（前のターンへの追加ではない変更。履歴の編集、切り詰め、要約）、params-changed（モデルが違うとすべてが無効に、speed はシステムプロンプトとメッセージが、tool_choice や thinking はメッセージが無効になります）、images-changed（画像を足したり外したりするとメッセージが無効になります）、thinking-stripped（アシスタントの thinking ブロックの後にふつうのユーザーターンが来ると API がそれらを落とすので、メッセージが一致しなくなります）、cache-key-changed（OpenAI：別の prompt_cache_key は別のキャッシュです）のいずれかです。ログでは、リクエストは会話ごと（セッション ID、prompt_cache_key、metadata.user_id、それもなければ最初のユーザーメッセージ）にまとめられ、それぞれ同じ会話の前のリクエストと比べられます。1 つの原因には 1 つの指摘です。動的な値やシリアライズし直したツールがすでにミスを説明しているときは、その指摘が代わりに影響を受ける後のリクエストを挙げます。会話には追加していき、ツール、system、パラメーターは固定しましょう。</translation>
+    </message>
+    <message>
+        <source>The time between requests exceeds the cache lifetime.</source>
+        <translation>リクエストの間隔がキャッシュの寿命を超えています。</translation>
+    </message>
+    <message>
+        <source>A cached prefix lives for its TTL after its last use: 5 minutes by default on Anthropic (1 hour with &quot;ttl&quot;: &quot;1h&quot; at a 2x write price), roughly 5 to 10 minutes of inactivity on OpenAI (the linter uses 5 minutes; 24 hours with prompt_cache_retention &quot;24h&quot;). When the log&apos;s timestamps show a longer gap, the prefix has expired and is written again. For sparse traffic use the 1-hour TTL, or accept the rewrite.</source>
+        <translation>キャッシュされたプレフィックスは、最後に使われてから TTL の間だけ残ります。Anthropic では既定で 5 分（&quot;ttl&quot;: &quot;1h&quot; なら書き込み料金 2 倍で 1 時間）、OpenAI では使われないまま約 5〜10 分です（リンターは 5 分とみなします。prompt_cache_retention &quot;24h&quot; なら 24 時間）。ログのタイムスタンプがそれより長い間隔を示すときは、プレフィックスは期限切れになっていて、もう一度書き込まれます。まばらなトラフィックには 1 時間の TTL を使うか、書き直しを受け入れましょう。</translation>
+    </message>
+    <message>
+        <source>The input could not be read as a request.</source>
+        <translation>入力をリクエストとして読めませんでした。</translation>
+    </message>
+    <message>
+        <source>The file, a line of a JSON Lines log, or a request in it is not valid JSON, is nested too deeply, holds a string over the size limit, or does not have the shape of an Anthropic Messages or OpenAI Chat Completions/Responses request. The message gives the line and column or the JSON pointer. Other lines of a log are still linted; the exit status is 2.</source>
+        <translation>ファイル、JSON Lines ログの 1 行、またはその中のリクエストが、正しい JSON でない、入れ子が深すぎる、サイズの上限を超える文字列を含む、あるいは Anthropic Messages や OpenAI Chat Completions/Responses のリクエストの形をしていません。メッセージには行と列、または JSON ポインターが示されます。ログのほかの行は引き続き lint され、終了ステータスは 2 になります。</translation>
+    </message>
+    <message>
+        <source>A breakpoint with a longer TTL comes after one with a shorter TTL.</source>
+        <translation>TTL の長いブレークポイントが、TTL の短いブレークポイントの後にあります。</translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s API accepts mixed cache lifetimes in one request only when the longer ones come first: every &quot;ttl&quot;: &quot;1h&quot; breakpoint must come before any 5-minute one (in the order tools, system, messages, with automatic caching&apos;s breakpoint last). A request with a 1-hour breakpoint after a 5-minute one is rejected with an invalid_request_error. Writes are billed per TTL: the tokens up to a 1-hour breakpoint at 2x the input price, the rest up to a 5-minute breakpoint at 1.25x; the cost estimate does the same.</source>
+        <translation>Anthropic の API が 1 つのリクエストの中で異なるキャッシュ寿命を受け付けるのは、長いほうが先に来るときだけです。&quot;ttl&quot;: &quot;1h&quot; のブレークポイントはどれも、5 分のブレークポイントより前に来なければなりません（順番はツール、system、メッセージで、自動キャッシュのブレークポイントが最後です）。5 分のブレークポイントの後に 1 時間のブレークポイントがあるリクエストは、invalid_request_error で拒否されます。書き込みは TTL ごとに課金されます。1 時間のブレークポイントまでのトークンは入力料金の 2 倍、残りの 5 分のブレークポイントまでは 1.25 倍で、コストの見積もりも同じように計算します。</translation>
+    </message>
+    <message>
+        <source>The provider read nothing although the prefix was identical to the previous request.</source>
+        <translation>プレフィックスが前のリクエストと同じなのに、提供元は何も読み出していません。</translation>
+    </message>
+    <message>
+        <source>When a log record carries the provider&apos;s usage (Anthropic&apos;s cache_read_input_tokens, OpenAI&apos;s prompt_tokens_details.cached_tokens), the linter compares it with its own prediction. This rule fires when the usage reports 0 cached tokens although the previous request of the same conversation cached a prefix that this request repeats unchanged, within its lifetime and above the minimum length. Nothing in the prompt explains the miss, so look outside it: the entry was evicted, the first request wrote nothing (its breakpoint was below the minimum, or it failed), or the request reached another cache (another workspace or organization; on OpenAI no or a different prompt_cache_key, or enough traffic on one prefix to overflow to other machines). Token counts are estimates, so a prefix near the minimum may be a false alarm.</source>
+        <translation>ログのレコードに提供元の usage（Anthropic の cache_read_input_tokens、OpenAI の prompt_tokens_details.cached_tokens）があると、リンターはそれを自分の予測と比べます。このルールが発動するのは、同じ会話の前のリクエストがキャッシュしたプレフィックスを、このリクエストが寿命の内に、最小の長さを超えて、そのまま繰り返しているのに、usage がキャッシュされたトークンを 0 と報告しているときです。プロンプトの中にはミスを説明するものがないので、外を見ましょう。エントリが追い出された、最初のリクエストが何も書き込まなかった（ブレークポイントが最小値に届かなかったか、失敗した）、あるいはリクエストが別のキャッシュに届いた（別のワークスペースや組織。OpenAI では prompt_cache_key がないか違う、または 1 つのプレフィックスへのトラフィックが多すぎてほかのマシンにあふれた）のです。トークン数は推定なので、最小値に近いプレフィックスでは誤報のこともあります。</translation>
+    </message>
+    <message>
+        <source>The model is not in the lint tables; another row&apos;s figures are used.</source>
+        <translation>モデルが lint の表にありません。ほかの行の数値を使います。</translation>
+    </message>
+    <message>
+        <source>The cost estimate and the minimum cacheable length come from assets/lint/pricing.json and min_cacheable_tokens.json, each row with its source page and the date it was read. A model is matched by its exact id (a dated id such as claude-sonnet-4-5-20250929, a -latest alias, a Bedrock or router prefix included). A model no row names gets the row of its family (by substring) or the default model&apos;s row, and this note names the row used, so a newer model is never priced as an older one silently. Pass --pricing FILE (the shape of pricing.json: your contract&apos;s prices) and --min-tokens N to replace the guess.</source>
+        <translation>コストの見積もりとキャッシュできる最小の長さは assets/lint/pricing.json と min_cacheable_tokens.json から取り、どの行にも出典のページと読んだ日付が付いています。モデルは ID が完全に一致する行に合わせます（claude-sonnet-4-5-20250929 のような日付付きの ID、-latest の別名、Bedrock やルーターの接頭辞も含みます）。どの行にもないモデルには、そのファミリーの行（部分一致で）か既定のモデルの行を使い、この注記が使った行を示します。新しいモデルが黙って古いモデルの料金で見積もられることはありません。推測の代わりに --pricing FILE（pricing.json と同じ形で、契約の料金を書いたもの）と --min-tokens N を渡しましょう。</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::LiveDock</name>
     <message>
         <source>prefix-cache hit rate</source>

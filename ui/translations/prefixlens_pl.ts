@@ -761,6 +761,397 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
 </context>
 <context>
+    <name>pl::ui::LintText</name>
+    <message>
+        <source>%1 contains a %2 value &apos;%3&apos; that changes per request: the ~%4 tokens (estimated) in %5 from here to the %6 can never be reused</source>
+        <translation>%1 zawiera wartość typu %2 &apos;%3&apos;, która zmienia się z każdym żądaniem: ok. %4 tokenów (szacunkowo) w %5 stąd do %6 nigdy nie zostanie użytych ponownie</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; looks like a %2 that may change per request (nothing in this input shows it does): if it does, the ~%3 tokens (estimated) after it are never reused; if it is fixed (a build hash, a policy&apos;s date), ignore this</source>
+        <translation>&apos;%1&apos; wygląda na wartość typu %2, która może się zmieniać z każdym żądaniem (nic w tych danych tego nie pokazuje): jeśli się zmienia, ok. %3 tokenów (szacunkowo) po niej nigdy nie zostanie użytych ponownie; jeśli jest stała (hash kompilacji, data regulaminu), zignoruj to</translation>
+    </message>
+    <message>
+        <source>%1 cache_control breakpoints; the API accepts at most %2 and rejects this request</source>
+        <translation>%1 punktów przerwania cache_control; API przyjmuje najwyżej %2 i odrzuci to żądanie</translation>
+    </message>
+    <message>
+        <source>%1 cache_control breakpoints (%2 explicit and 1 from automatic caching, the top-level cache_control); the API accepts at most %3 and rejects this request</source>
+        <translation>%1 punktów przerwania cache_control (%2 jawnych i 1 z automatycznego cache, czyli cache_control na najwyższym poziomie); API przyjmuje najwyżej %3 i odrzuci to żądanie</translation>
+    </message>
+    <message>
+        <source>this %1 breakpoint comes after a 5-minute one (%2); the API requires breakpoints with longer TTLs to come first and rejects this request</source>
+        <translation>ten punkt przerwania (TTL: %1) stoi po pięciominutowym (%2); API wymaga, by punkty przerwania z dłuższym TTL były pierwsze, i odrzuci to żądanie</translation>
+    </message>
+    <message>
+        <source>the prefix up to this breakpoint is ~%1 tokens (estimated), below the minimum of %2 for %3: it is silently not cached</source>
+        <translation>prefiks do tego punktu przerwania ma ok. %1 tokenów (szacunkowo), mniej niż minimum %2 dla %3: po cichu nie trafi do cache</translation>
+    </message>
+    <message>
+        <source>the prefix up to this breakpoint is ~%1-%2 tokens by the provider&apos;s tokenizer (estimated from its length; the built-in tokenizer counts %3), below the minimum of %4 for %5: it is silently not cached</source>
+        <translation>prefiks do tego punktu przerwania ma według tokenizera dostawcy ok. %1–%2 tokenów (oszacowane z długości; wbudowany tokenizer liczy %3), mniej niż minimum %4 dla %5: po cichu nie trafi do cache</translation>
+    </message>
+    <message>
+        <source>near the threshold: the prefix up to this breakpoint is ~%1-%2 tokens by the provider&apos;s tokenizer (estimated from its length; the built-in tokenizer counts %3), around the minimum of %4 for %5: it may not be cached; cache_creation_input_tokens in the response tells</source>
+        <translation>blisko progu: prefiks do tego punktu przerwania ma według tokenizera dostawcy ok. %1–%2 tokenów (oszacowane z długości; wbudowany tokenizer liczy %3), około minimum %4 dla %5: może nie trafić do cache; powie to cache_creation_input_tokens w odpowiedzi</translation>
+    </message>
+    <message>
+        <source>this breakpoint (content block %1) is %2 blocks after the previous one (block %3); the API checks only %4 blocks counting its own, so a change between them misses every earlier entry</source>
+        <translation>ten punkt przerwania (blok treści %1) leży %2 bloków za poprzednim (blok %3); API sprawdza tylko %4 bloków, licząc własny, więc zmiana między nimi chybia każdego wcześniejszego wpisu</translation>
+    </message>
+    <message>
+        <source>the previous request cached ~%1 tokens ending at content block %2, but this breakpoint is at block %3, %4 blocks later; the API checks only 20 blocks counting the breakpoint&apos;s own, so it writes the whole prefix again instead of reading it</source>
+        <translation>poprzednie żądanie zapisało w cache ok. %1 tokenów kończących się na bloku treści %2, ale ten punkt przerwania leży w bloku %3, %4 bloków dalej; API sprawdza tylko 20 bloków, licząc blok punktu przerwania, więc zamiast odczytać cały prefiks, zapisuje go od nowa</translation>
+    </message>
+    <message>
+        <source>the same tools come in a different order than in the previous request; every token from the first tool on is new</source>
+        <translation>te same narzędzia przychodzą w innej kolejności niż w poprzednim żądaniu; każdy token od pierwszego narzędzia jest nowy</translation>
+    </message>
+    <message>
+        <source>tool &apos;%1&apos; is the same as in the previous request but its keys are in a different order; the cache sees a different tool</source>
+        <translation>narzędzie &apos;%1&apos; jest takie samo jak w poprzednim żądaniu, ale jego klucze stoją w innej kolejności; cache widzi inne narzędzie</translation>
+    </message>
+    <message>
+        <source>tool &apos;%1&apos; is the same as in the previous request but its whitespace differs; the cache sees a different tool</source>
+        <translation>narzędzie &apos;%1&apos; jest takie samo jak w poprzednim żądaniu, ale różni się białymi znakami; cache widzi inne narzędzie</translation>
+    </message>
+    <message>
+        <source>this schema equals the previous request&apos;s but its keys are in a different order</source>
+        <translation>ten schemat jest równy schematowi z poprzedniego żądania, ale jego klucze stoją w innej kolejności</translation>
+    </message>
+    <message>
+        <source>tools are not in a stable (sorted) order; if they are built from a map or set, their order can change between requests and void the whole cache</source>
+        <translation>narzędzia nie stoją w stałej (posortowanej) kolejności; jeśli powstają z mapy lub zbioru, ich kolejność może się zmieniać między żądaniami i unieważniać cały cache</translation>
+    </message>
+    <message>
+        <source>prefix changed (%1) at %2</source>
+        <translation>prefiks się zmienił (%1) w %2</translation>
+    </message>
+    <message>
+        <source>, character %1</source>
+        <translation>, znak %1</translation>
+    </message>
+    <message>
+        <source>, character %1 of its JSON</source>
+        <translation>, znak %1 jego JSON-a</translation>
+    </message>
+    <message>
+        <source>, token %1, content block %2: ~%3 tokens (estimated) the previous request cached cannot be reused</source>
+        <translation>, token %1, blok treści %2: ok. %3 tokenów (szacunkowo), które poprzednie żądanie zapisało w cache, nie da się użyć ponownie</translation>
+    </message>
+    <message>
+        <source>%1 s since the previous request, longer than the %2 cache lifetime: the ~%3 tokens (estimated) it cached have expired and are written again</source>
+        <translation>%1 s od poprzedniego żądania, dłużej niż czas życia cache (%2): ok. %3 tokenów (szacunkowo) zapisanych przez nie w cache wygasło i zostanie zapisanych od nowa</translation>
+    </message>
+    <message>
+        <source>the provider read nothing (cache_read_input_tokens 0) although the prefix was identical to the previous request&apos;s (line %1) for ~%2 tokens (estimated) within its lifetime: the entry was evicted or never written, or the request reached another cache (another workspace or a different beta header; or the first request wrote nothing because its breakpoint was below the minimum)</source>
+        <translation>dostawca niczego nie odczytał (cache_read_input_tokens 0), choć prefiks był identyczny z poprzednim żądaniem (wiersz %1) przez ok. %2 tokenów (szacunkowo) w czasie jego życia: wpis został usunięty albo nigdy nie zapisany, albo żądanie trafiło do innego cache (inna przestrzeń robocza lub inny nagłówek beta; albo pierwsze żądanie nic nie zapisało, bo jego punkt przerwania był poniżej minimum)</translation>
+    </message>
+    <message>
+        <source>the provider read nothing (cached_tokens 0) although the prefix was identical to the previous request&apos;s (line %1) for ~%2 tokens (estimated) within its lifetime: the entry was evicted or never written, or the request reached another cache (no or a different prompt_cache_key, or more than about 15 requests per minute on one prefix overflow to other machines)</source>
+        <translation>dostawca niczego nie odczytał (cached_tokens 0), choć prefiks był identyczny z poprzednim żądaniem (wiersz %1) przez ok. %2 tokenów (szacunkowo) w czasie jego życia: wpis został usunięty albo nigdy nie zapisany, albo żądanie trafiło do innego cache (brak lub inny prompt_cache_key albo ponad ok. 15 żądań na minutę z jednym prefiksem, które przelewają się na inne maszyny)</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: prices from the %2 row (a guess: check the provider&apos;s pages)</source>
+        <translation>modelu &apos;%1&apos; nie ma w tabelach lintera: ceny z wiersza %2 (to zgadywanie: sprawdź strony dostawcy)</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: minimum cacheable length %2 from the %3 row (a guess: check the provider&apos;s pages)</source>
+        <translation>modelu &apos;%1&apos; nie ma w tabelach lintera: minimalna długość do cache %2 z wiersza %3 (to zgadywanie: sprawdź strony dostawcy)</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is not in the lint tables: prices from the %2 row, minimum cacheable length %3 from the %4 row (a guess: check the provider&apos;s pages)</source>
+        <translation>modelu &apos;%1&apos; nie ma w tabelach lintera: ceny z wiersza %2, minimalna długość do cache %3 z wiersza %4 (to zgadywanie: sprawdź strony dostawcy)</translation>
+    </message>
+    <message>
+        <source> (in %1 requests)</source>
+        <translation> (w %1 żądaniach)</translation>
+    </message>
+    <message>
+        <source>; ~%1 cached tokens (estimated) are written again here</source>
+        <translation>; ok. %1 tokenów z cache (szacunkowo) zostaje tu zapisanych od nowa</translation>
+    </message>
+    <message>
+        <source>; it voids the cache of 1 later request (line %1), ~%2 tokens (estimated) in all</source>
+        <translation>; unieważnia cache 1 późniejszego żądania (wiersz %1), łącznie ok. %2 tokenów (szacunkowo)</translation>
+    </message>
+    <message>
+        <source>; it voids the cache of %1 later requests (lines %2), ~%3 tokens (estimated) in all</source>
+        <translation>; unieważnia cache późniejszych żądań: %1 (wiersze %2), łącznie ok. %3 tokenów (szacunkowo)</translation>
+    </message>
+    <message>
+        <source>tool definition</source>
+        <translation>definicja narzędzia</translation>
+    </message>
+    <message>
+        <source>cached prefix</source>
+        <translation>prefiks w cache</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>data</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>godzina</translation>
+    </message>
+    <message>
+        <source>weekday</source>
+        <translation>dzień tygodnia</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>czas uniksowy</translation>
+    </message>
+    <message>
+        <source>uuid</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>hex-id</source>
+        <translation>identyfikator szesnastkowy</translation>
+    </message>
+    <message>
+        <source>random-id</source>
+        <translation>losowy identyfikator</translation>
+    </message>
+    <message>
+        <source>labeled-id</source>
+        <translation>identyfikator z etykietą</translation>
+    </message>
+    <message>
+        <source>counter</source>
+        <translation>licznik</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>wartość</translation>
+    </message>
+    <message>
+        <source>1 block</source>
+        <translation>1 bloku</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 blokach</translation>
+    </message>
+    <message>
+        <source>last cache breakpoint</source>
+        <translation>ostatniego punktu przerwania cache</translation>
+    </message>
+    <message>
+        <source>final user message</source>
+        <translation>ostatniej wiadomości użytkownika</translation>
+    </message>
+    <message>
+        <source>1-hour</source>
+        <translation>1 godzina</translation>
+    </message>
+    <message>
+        <source>longer</source>
+        <translation>dłuższy</translation>
+    </message>
+    <message>
+        <source>24-hour</source>
+        <translation>24 godziny</translation>
+    </message>
+    <message>
+        <source>5-minute</source>
+        <translation>5 minut</translation>
+    </message>
+    <message>
+        <source>this model</source>
+        <translation>tego modelu</translation>
+    </message>
+    <message>
+        <source>move it into the final user message (prefixlens lint --fix)</source>
+        <translation>przenieś ją do ostatniej wiadomości użytkownika (prefixlens lint --fix)</translation>
+    </message>
+    <message>
+        <source>if it changes per request, move it into the final user message</source>
+        <translation>jeśli zmienia się z każdym żądaniem, przenieś ją do ostatniej wiadomości użytkownika</translation>
+    </message>
+    <message>
+        <source>keep at most 4: one at the end of each part that changes at its own rate</source>
+        <translation>zostaw najwyżej 4: po jednym na końcu każdej części, która zmienia się we własnym tempie</translation>
+    </message>
+    <message>
+        <source>drop an explicit breakpoint, or the top-level cache_control</source>
+        <translation>usuń jeden jawny punkt przerwania albo cache_control na najwyższym poziomie</translation>
+    </message>
+    <message>
+        <source>give the earlier breakpoints the longer TTL (&quot;ttl&quot;: &quot;1h&quot; first, 5 minutes after)</source>
+        <translation>daj wcześniejszym punktom przerwania dłuższy TTL (najpierw &quot;ttl&quot;: &quot;1h&quot;, potem 5 minut)</translation>
+    </message>
+    <message>
+        <source>move the breakpoint after more stable content, or drop it</source>
+        <translation>przesuń punkt przerwania za więcej stałej treści albo go usuń</translation>
+    </message>
+    <message>
+        <source>move the breakpoint after more stable content, or check the usage fields</source>
+        <translation>przesuń punkt przerwania za więcej stałej treści albo sprawdź pola usage</translation>
+    </message>
+    <message>
+        <source>add a breakpoint within 20 blocks of the previous one</source>
+        <translation>dodaj punkt przerwania najwyżej 20 bloków za poprzednim</translation>
+    </message>
+    <message>
+        <source>also mark the end of the previous turn, or keep breakpoints within 20 blocks of each other</source>
+        <translation>oznacz też koniec poprzedniej tury albo trzymaj punkty przerwania najwyżej 20 bloków od siebie</translation>
+    </message>
+    <message>
+        <source>sort tools by name (prefixlens lint --fix)</source>
+        <translation>posortuj narzędzia według nazwy (prefixlens lint --fix)</translation>
+    </message>
+    <message>
+        <source>serialize tools with a canonical key order (prefixlens lint --fix)</source>
+        <translation>serializuj narzędzia z kanoniczną kolejnością kluczy (prefixlens lint --fix)</translation>
+    </message>
+    <message>
+        <source>serialize schemas with a canonical key order</source>
+        <translation>serializuj schematy z kanoniczną kolejnością kluczy</translation>
+    </message>
+    <message>
+        <source>append to the conversation instead of editing earlier turns</source>
+        <translation>dopisuj do rozmowy zamiast edytować wcześniejsze tury</translation>
+    </message>
+    <message>
+        <source>a plain user turn after thinking blocks drops them and the messages cache: expect the miss, or keep thinking off in conversations with plain turns</source>
+        <translation>zwykła tura użytkownika po blokach thinking usuwa je i cache wiadomości: licz się z chybieniem albo wyłącz thinking w rozmowach ze zwykłymi turami</translation>
+    </message>
+    <message>
+        <source>adding or removing images voids the messages cache: keep images where they are and add new ones only where a miss is acceptable</source>
+        <translation>dodanie lub usunięcie obrazu unieważnia cache wiadomości: zostaw obrazy tam, gdzie są, a nowe dodawaj tylko tam, gdzie chybienie jest do przyjęcia</translation>
+    </message>
+    <message>
+        <source>keep prompt_cache_key the same for requests that share a prefix</source>
+        <translation>trzymaj ten sam prompt_cache_key dla żądań o wspólnym prefiksie</translation>
+    </message>
+    <message>
+        <source>keep model, tool_choice, thinking, speed, web search and citations fixed within a conversation</source>
+        <translation>w obrębie rozmowy nie zmieniaj model, tool_choice, thinking, speed, wyszukiwania w sieci ani cytowań</translation>
+    </message>
+    <message>
+        <source>keep tools and system constant across requests</source>
+        <translation>nie zmieniaj narzędzi ani promptu systemowego między żądaniami</translation>
+    </message>
+    <message>
+        <source>use &quot;cache_control&quot;: {&quot;type&quot;: &quot;ephemeral&quot;, &quot;ttl&quot;: &quot;1h&quot;} for sparse traffic</source>
+        <translation>przy rzadkim ruchu użyj &quot;cache_control&quot;: {&quot;type&quot;: &quot;ephemeral&quot;, &quot;ttl&quot;: &quot;1h&quot;}</translation>
+    </message>
+    <message>
+        <source>use prompt_cache_retention &quot;24h&quot; where the model supports it</source>
+        <translation>użyj prompt_cache_retention &quot;24h&quot;, jeśli model to obsługuje</translation>
+    </message>
+    <message>
+        <source>check that both requests carry the same cache_control breakpoints and workspace</source>
+        <translation>sprawdź, czy oba żądania mają te same punkty przerwania cache_control i tę samą przestrzeń roboczą</translation>
+    </message>
+    <message>
+        <source>send a stable prompt_cache_key for requests that share this prefix</source>
+        <translation>wysyłaj stały prompt_cache_key dla żądań o wspólnym prefiksie</translation>
+    </message>
+    <message>
+        <source>pass --pricing FILE with this model&apos;s row, and --min-tokens N</source>
+        <translation>podaj --pricing FILE z wierszem tego modelu oraz --min-tokens N</translation>
+    </message>
+    <message>
+        <source>A value that changes per request sits inside the cacheable prefix.</source>
+        <translation>Wartość zmieniająca się z każdym żądaniem siedzi w prefiksie, który może trafić do cache.</translation>
+    </message>
+    <message>
+        <source>A prompt cache reuses only the longest run of tokens identical to an earlier request, counted from the very first token. A date, a clock time, an epoch timestamp, a UUID, a random or labelled request/session/trace id or a counter such as &quot;Request #1042&quot; that changes with every request therefore ends the reusable prefix where it appears: every token and block after it (up to the last cache_control breakpoint for Anthropic, up to the final user message for OpenAI) is written again and billed at full price (or at the 1.25x/2x cache-write price) on every call. Keep what changes at the end: move the value into the final user message (`--fix` does this). In a log, values that stay the same across requests (a date inside a static policy) are not reported, and a timestamp in the final user message is always fine.</source>
+        <translation>Cache promptów używa ponownie tylko najdłuższego ciągu tokenów identycznego z wcześniejszym żądaniem, liczonego od pierwszego tokenu. Data, godzina, znacznik czasu uniksowego, UUID, losowy lub opisany etykietą identyfikator żądania, sesji albo śladu czy licznik w rodzaju &quot;Request #1042&quot;, który zmienia się z każdym żądaniem, kończy więc prefiks do ponownego użycia w miejscu, w którym się pojawia: każdy token i blok po nim (do ostatniego punktu przerwania cache_control u Anthropic, do ostatniej wiadomości użytkownika u OpenAI) jest przy każdym wywołaniu zapisywany od nowa i liczony po pełnej cenie (albo po cenie zapisu do cache, 1,25x/2x). To, co się zmienia, trzymaj na końcu: przenieś wartość do ostatniej wiadomości użytkownika (`--fix` robi to samo). W logu wartości, które nie zmieniają się między żądaniami (data w niezmiennym regulaminie), nie są zgłaszane, a znacznik czasu w ostatniej wiadomości użytkownika zawsze jest w porządku.</translation>
+    </message>
+    <message>
+        <source>A value that changes per request sits inside a tool definition.</source>
+        <translation>Wartość zmieniająca się z każdym żądaniem siedzi w definicji narzędzia.</translation>
+    </message>
+    <message>
+        <source>Tools are the first part of the prompt (both providers put them before the system prompt and the messages), so a date, id or counter inside a tool&apos;s name, description or schema makes the very first blocks differ between requests: nothing at all can be reused, not the tools, not the system prompt, not the conversation. Tool definitions should be constant; pass per-request values in the final user message instead.</source>
+        <translation>Narzędzia są pierwszą częścią promptu (obaj dostawcy stawiają je przed promptem systemowym i wiadomościami), więc data, identyfikator albo licznik w nazwie, opisie lub schemacie narzędzia sprawia, że już pierwsze bloki różnią się między żądaniami: nic nie może zostać użyte ponownie, ani narzędzia, ani prompt systemowy, ani rozmowa. Definicje narzędzi powinny być stałe; wartości zależne od żądania przekazuj zamiast tego w ostatniej wiadomości użytkownika.</translation>
+    </message>
+    <message>
+        <source>More than 4 cache_control breakpoints in one request.</source>
+        <translation>Więcej niż 4 punkty przerwania cache_control w jednym żądaniu.</translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s Messages API accepts at most four cache_control markers per request (counting tools, system blocks and message content blocks, and automatic caching: a top-level cache_control takes one of the four slots for the breakpoint it puts on the last cacheable block); a request with more is rejected with an invalid_request_error. The automatic 20-block lookback makes extra breakpoints unnecessary: place one at the end of each part that changes at a different rate (tools, system, long documents, the growing conversation).</source>
+        <translation>Messages API firmy Anthropic przyjmuje najwyżej cztery znaczniki cache_control na żądanie (licząc narzędzia, bloki system i bloki treści wiadomości, a także automatyczny cache: cache_control na najwyższym poziomie zajmuje jedno z czterech miejsc na punkt przerwania, który stawia na ostatnim bloku nadającym się do cache); żądanie z większą liczbą zostaje odrzucone z invalid_request_error. Automatyczne sprawdzanie 20 bloków wstecz sprawia, że dodatkowe punkty przerwania są zbędne: postaw po jednym na końcu każdej części, która zmienia się w innym tempie (narzędzia, system, długie dokumenty, rosnąca rozmowa).</translation>
+    </message>
+    <message>
+        <source>A breakpoint&apos;s prefix is shorter than the model&apos;s minimum cacheable length.</source>
+        <translation>Prefiks punktu przerwania jest krótszy niż minimalna długość, jaką model zapisuje w cache.</translation>
+    </message>
+    <message>
+        <source>Each Anthropic model family caches a prefix only from a minimum length (1,024 tokens for most Sonnet and Opus models, 2,048 or 4,096 for others; the table with its source and date is assets/lint/min_cacheable_tokens.json, and --min-tokens overrides it). A breakpoint on a shorter prefix is not an error: the API silently caches nothing there, so cache_creation_input_tokens stays 0. Move the breakpoint further down, or accept that this part is not cached. Token counts are estimates from the built-in tokenizer.</source>
+        <translation>Każda rodzina modeli Anthropic zapisuje w cache prefiks dopiero od pewnej minimalnej długości (1 024 tokeny dla większości modeli Sonnet i Opus, 2 048 lub 4 096 dla innych; tabela ze źródłem i datą to assets/lint/min_cacheable_tokens.json, a --min-tokens ją zastępuje). Punkt przerwania na krótszym prefiksie nie jest błędem: API po cichu niczego tam nie zapisuje, więc cache_creation_input_tokens pozostaje 0. Przesuń punkt przerwania dalej albo pogódź się z tym, że ta część nie trafi do cache. Liczby tokenów są szacunkami wbudowanego tokenizera.</translation>
+    </message>
+    <message>
+        <source>Equal tool or schema definitions are serialized differently between requests.</source>
+        <translation>Równe definicje narzędzi lub schematów są serializowane różnie w kolejnych żądaniach.</translation>
+    </message>
+    <message>
+        <source>The cache compares the rendered bytes, not the meaning. Two tool definitions that say the same thing but list their keys in a different order, differ only in whitespace, or come in a different order in the tools array (for example built from a hash map or a set) produce different tokens from the first tool on, so nothing is reused. Serialize tools and JSON schemas deterministically: a fixed tool order (e.g. sorted by name) and a canonical key order; --fix does both. In a single request, an unsorted tools list is reported as a note.</source>
+        <translation>Cache porównuje wyrenderowane bajty, nie znaczenie. Dwie definicje narzędzia, które mówią to samo, ale wymieniają klucze w innej kolejności, różnią się tylko białymi znakami albo stoją w innej kolejności w tablicy tools (na przykład zbudowanej z mapy haszującej lub zbioru), dają różne tokeny od pierwszego narzędzia, więc nic nie zostaje użyte ponownie. Serializuj narzędzia i schematy JSON deterministycznie: stała kolejność narzędzi (np. według nazwy) i kanoniczna kolejność kluczy; --fix robi jedno i drugie. W pojedynczym żądaniu nieposortowana lista narzędzi jest zgłaszana jako uwaga.</translation>
+    </message>
+    <message>
+        <source>A breakpoint is 20 or more blocks after the previous cached prefix.</source>
+        <translation>Punkt przerwania leży 20 lub więcej bloków za poprzednim prefiksem w cache.</translation>
+    </message>
+    <message>
+        <source>When Anthropic&apos;s API looks for a cache entry it checks the breakpoint&apos;s own prefix and then the ends of the earlier content blocks, 20 positions in all counting the breakpoint&apos;s own block (block numbers count from 1, as the documentation does: a breakpoint at block 35 checks blocks 35 down to 16, so an entry written at block 15 is not found). A prefix cached by an earlier request (or an earlier breakpoint) that ends 20 or more blocks before the next breakpoint cannot be found: the whole prefix is written again instead of read. Add a breakpoint closer to the earlier one (agents that append many tool calls per turn should move the breakpoint to the end of the conversation on every request).</source>
+        <translation>Gdy API firmy Anthropic szuka wpisu w cache, sprawdza prefiks samego punktu przerwania, a potem końce wcześniejszych bloków treści, łącznie 20 pozycji, licząc blok punktu przerwania (bloki numerujemy od 1, jak dokumentacja: punkt przerwania w bloku 35 sprawdza bloki od 35 do 16, więc wpis zapisany w bloku 15 nie zostaje znaleziony). Prefiksu zapisanego w cache przez wcześniejsze żądanie (albo wcześniejszy punkt przerwania), który kończy się 20 lub więcej bloków przed następnym punktem przerwania, nie da się znaleźć: cały prefiks jest zapisywany od nowa zamiast odczytany. Dodaj punkt przerwania bliżej poprzedniego (agenci, którzy w każdej turze dopisują wiele wywołań narzędzi, powinni w każdym żądaniu przesuwać punkt przerwania na koniec rozmowy).</translation>
+    </message>
+    <message>
+        <source>A request changes the cached prefix of the request before it.</source>
+        <translation>Żądanie zmienia prefiks w cache żądania przed nim.</translation>
+    </message>
+    <message>
+        <source>Across a log, each request is compared with the one before it. When a change lands inside the prefix the earlier request cached, everything after the first difference is written again. The finding names the first divergence (part, JSON pointer, character and token offset, block) and its cause: tools-changed (edits to tool definitions void everything), system-changed, history-rewritten (a non-append change to earlier turns: editing, trimming or summarizing history), params-changed (a different model voids everything; speed the system prompt and messages; tool_choice or thinking the messages), images-changed (adding or removing images voids the messages), thinking-stripped (a plain user turn after assistant thinking blocks makes the API drop them, so the messages no longer match), or cache-key-changed (OpenAI: another prompt_cache_key is another cache). In a log, requests are grouped into conversations (session id, prompt_cache_key, metadata.user_id, else the first user message) and each is compared with the previous request of its conversation. One cause gives one finding: when a dynamic value or a reserialized tool already explains the miss, that finding lists the later requests it affects instead. Append to conversations; keep tools, system and parameters fixed.</source>
+        <translation>W logu każde żądanie jest porównywane z poprzednim. Gdy zmiana wypada w prefiksie, który wcześniejsze żądanie zapisało w cache, wszystko po pierwszej różnicy jest zapisywane od nowa. Uwaga wskazuje pierwsze rozejście (część, wskaźnik JSON, przesunięcie w znakach i tokenach, blok) i jego przyczynę: tools-changed (zmiany w definicjach narzędzi unieważniają wszystko), system-changed, history-rewritten (zmiana wcześniejszych tur inna niż dopisanie: edycja, przycinanie lub streszczanie historii), params-changed (inny model unieważnia wszystko; speed prompt systemowy i wiadomości; tool_choice lub thinking wiadomości), images-changed (dodanie lub usunięcie obrazów unieważnia wiadomości), thinking-stripped (zwykła tura użytkownika po blokach thinking asystenta sprawia, że API je usuwa, więc wiadomości przestają pasować) albo cache-key-changed (OpenAI: inny prompt_cache_key to inny cache). W logu żądania są grupowane w rozmowy (identyfikator sesji, prompt_cache_key, metadata.user_id, w ostateczności pierwsza wiadomość użytkownika) i każde jest porównywane z poprzednim żądaniem swojej rozmowy. Jedna przyczyna daje jedną uwagę: gdy chybienie wyjaśnia już zmienna wartość albo na nowo zserializowane narzędzie, ta uwaga wymienia zamiast tego późniejsze żądania, których dotyczy. Dopisuj do rozmów; narzędzia, system i parametry trzymaj stałe.</translation>
+    </message>
+    <message>
+        <source>The time between requests exceeds the cache lifetime.</source>
+        <translation>Czas między żądaniami przekracza czas życia cache.</translation>
+    </message>
+    <message>
+        <source>A cached prefix lives for its TTL after its last use: 5 minutes by default on Anthropic (1 hour with &quot;ttl&quot;: &quot;1h&quot; at a 2x write price), roughly 5 to 10 minutes of inactivity on OpenAI (the linter uses 5 minutes; 24 hours with prompt_cache_retention &quot;24h&quot;). When the log&apos;s timestamps show a longer gap, the prefix has expired and is written again. For sparse traffic use the 1-hour TTL, or accept the rewrite.</source>
+        <translation>Prefiks w cache żyje przez swój TTL od ostatniego użycia: domyślnie 5 minut u Anthropic (1 godzinę z &quot;ttl&quot;: &quot;1h&quot; za podwójną cenę zapisu), mniej więcej 5 do 10 minut bezczynności u OpenAI (linter przyjmuje 5 minut; 24 godziny z prompt_cache_retention &quot;24h&quot;). Gdy znaczniki czasu w logu pokazują dłuższą przerwę, prefiks wygasł i jest zapisywany od nowa. Przy rzadkim ruchu użyj godzinnego TTL albo pogódź się z ponownym zapisem.</translation>
+    </message>
+    <message>
+        <source>The input could not be read as a request.</source>
+        <translation>Danych wejściowych nie dało się odczytać jako żądania.</translation>
+    </message>
+    <message>
+        <source>The file, a line of a JSON Lines log, or a request in it is not valid JSON, is nested too deeply, holds a string over the size limit, or does not have the shape of an Anthropic Messages or OpenAI Chat Completions/Responses request. The message gives the line and column or the JSON pointer. Other lines of a log are still linted; the exit status is 2.</source>
+        <translation>Plik, wiersz logu JSON Lines albo żądanie w nim nie jest poprawnym JSON-em, jest zagnieżdżony zbyt głęboko, zawiera napis ponad limit rozmiaru albo nie ma kształtu żądania Anthropic Messages lub OpenAI Chat Completions/Responses. Komunikat podaje wiersz i kolumnę albo wskaźnik JSON. Pozostałe wiersze logu są nadal sprawdzane; kod wyjścia to 2.</translation>
+    </message>
+    <message>
+        <source>A breakpoint with a longer TTL comes after one with a shorter TTL.</source>
+        <translation>Punkt przerwania z dłuższym TTL stoi po punkcie z krótszym TTL.</translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s API accepts mixed cache lifetimes in one request only when the longer ones come first: every &quot;ttl&quot;: &quot;1h&quot; breakpoint must come before any 5-minute one (in the order tools, system, messages, with automatic caching&apos;s breakpoint last). A request with a 1-hour breakpoint after a 5-minute one is rejected with an invalid_request_error. Writes are billed per TTL: the tokens up to a 1-hour breakpoint at 2x the input price, the rest up to a 5-minute breakpoint at 1.25x; the cost estimate does the same.</source>
+        <translation>API firmy Anthropic przyjmuje różne czasy życia cache w jednym żądaniu tylko wtedy, gdy dłuższe są pierwsze: każdy punkt przerwania z &quot;ttl&quot;: &quot;1h&quot; musi stać przed każdym pięciominutowym (w kolejności narzędzia, system, wiadomości, z punktem przerwania automatycznego cache na końcu). Żądanie z godzinnym punktem przerwania po pięciominutowym zostaje odrzucone z invalid_request_error. Zapisy są rozliczane według TTL: tokeny do godzinnego punktu przerwania po dwukrotności ceny wejścia, reszta do pięciominutowego po 1,25x; szacunek kosztów liczy tak samo.</translation>
+    </message>
+    <message>
+        <source>The provider read nothing although the prefix was identical to the previous request.</source>
+        <translation>Dostawca niczego nie odczytał, choć prefiks był identyczny z poprzednim żądaniem.</translation>
+    </message>
+    <message>
+        <source>When a log record carries the provider&apos;s usage (Anthropic&apos;s cache_read_input_tokens, OpenAI&apos;s prompt_tokens_details.cached_tokens), the linter compares it with its own prediction. This rule fires when the usage reports 0 cached tokens although the previous request of the same conversation cached a prefix that this request repeats unchanged, within its lifetime and above the minimum length. Nothing in the prompt explains the miss, so look outside it: the entry was evicted, the first request wrote nothing (its breakpoint was below the minimum, or it failed), or the request reached another cache (another workspace or organization; on OpenAI no or a different prompt_cache_key, or enough traffic on one prefix to overflow to other machines). Token counts are estimates, so a prefix near the minimum may be a false alarm.</source>
+        <translation>Gdy rekord logu zawiera usage dostawcy (cache_read_input_tokens u Anthropic, prompt_tokens_details.cached_tokens u OpenAI), linter porównuje je z własną prognozą. Ta reguła zgłasza się, gdy usage podaje 0 tokenów z cache, choć poprzednie żądanie tej samej rozmowy zapisało w cache prefiks, który to żądanie powtarza bez zmian, w czasie jego życia i powyżej minimalnej długości. Nic w prompcie nie wyjaśnia chybienia, więc szukaj poza nim: wpis został usunięty, pierwsze żądanie nic nie zapisało (jego punkt przerwania był poniżej minimum albo żądanie się nie powiodło) albo żądanie trafiło do innego cache (inna przestrzeń robocza lub organizacja; u OpenAI brak lub inny prompt_cache_key albo tak duży ruch na jednym prefiksie, że przelewa się na inne maszyny). Liczby tokenów są szacunkami, więc przy prefiksie bliskim minimum może to być fałszywy alarm.</translation>
+    </message>
+    <message>
+        <source>The model is not in the lint tables; another row&apos;s figures are used.</source>
+        <translation>Modelu nie ma w tabelach lintera; używane są liczby z innego wiersza.</translation>
+    </message>
+    <message>
+        <source>The cost estimate and the minimum cacheable length come from assets/lint/pricing.json and min_cacheable_tokens.json, each row with its source page and the date it was read. A model is matched by its exact id (a dated id such as claude-sonnet-4-5-20250929, a -latest alias, a Bedrock or router prefix included). A model no row names gets the row of its family (by substring) or the default model&apos;s row, and this note names the row used, so a newer model is never priced as an older one silently. Pass --pricing FILE (the shape of pricing.json: your contract&apos;s prices) and --min-tokens N to replace the guess.</source>
+        <translation>Szacunek kosztów i minimalna długość do cache pochodzą z assets/lint/pricing.json i min_cacheable_tokens.json, każdy wiersz ze stroną źródłową i datą odczytu. Model jest dopasowywany po dokładnym identyfikatorze (łącznie z identyfikatorem z datą, takim jak claude-sonnet-4-5-20250929, aliasem -latest i prefiksem Bedrock lub routera). Model, którego nie wymienia żaden wiersz, dostaje wiersz swojej rodziny (po podciągu) albo wiersz modelu domyślnego, a ta uwaga wskazuje użyty wiersz, więc nowszy model nigdy nie jest po cichu wyceniany jak starszy. Podaj --pricing FILE (w kształcie pricing.json: ceny z twojej umowy) i --min-tokens N, by zastąpić zgadywanie.</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::LiveDock</name>
     <message>
         <source>prefix-cache hit rate</source>

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "common/i18n.h"
+#include "common/scenario_text.h"
 #include "common/tab_sizing.h"
 #include "common/text_util.h"
 #include "state/refresh_queue.h"
@@ -432,7 +433,7 @@ void PromptView::refreshTokens() {
     const ScenarioRunPtr& run = context_->run();
     const int request = context_->currentRequest();
     if (!run) {
-        const QString title = QString::fromStdString(context_->scenario().title).toHtmlEscaped();
+        const QString title = scenarioTitle(context_->scenario()).toHtmlEscaped();
         header_->setText(
             context_->runError().isEmpty()
                 ? tr("<b>%1</b><br><i>Tokenizing and playing on the model…</i>").arg(title)
