@@ -40,21 +40,6 @@ std::string dump(const json& j) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-// Splits "NAME=tcp://..." into its label and endpoint; a bare endpoint is its own label.
-live::LiveEndpoint endpoint_of(const std::string& arg) {
-    live::LiveEndpoint ep;
-    const auto eq = arg.find('=');
-    const auto scheme = arg.find("://");
-    if (eq != std::string::npos && (scheme == std::string::npos || eq < scheme)) {
-        ep.label = arg.substr(0, eq);
-        ep.endpoint = arg.substr(eq + 1);
-    } else {
-        ep.label = arg;
-        ep.endpoint = arg;
-    }
-    return ep;
-}
-
 // What --json says of a matched block.
 json match_json(const live::LocalBlock& m) {
     json j;
@@ -156,7 +141,7 @@ int run_watch(const std::vector<std::string>& args) {
 
     live::LiveClientOptions options;
     for (const auto& p : a.positional) {
-        options.endpoints.push_back(endpoint_of(p));
+        options.endpoints.push_back(live::endpoint_from_arg(p));
         if (auto ok = live::validate_endpoint(options.endpoints.back().endpoint); !ok)
             return fail_usage("watch: " + ok.error().message);
     }

@@ -1,6 +1,9 @@
 // Shared helpers for the suites that open the app's window or its engine (they link the UI).
 #pragma once
 
+#include <QSignalSpy>
+#include <QTest>
+
 #include "session/engine_session.h"
 
 namespace pl::test {
@@ -11,6 +14,15 @@ inline ui::EngineOptions cpu_engine() {
     e.backend = BackendKind::Cpu;
     e.explicit_backend = true;
     return e;
+}
+
+// A barrier on the engine's worker in place of a fixed wait: the worker takes requests in the
+// order they were made and its answers arrive in the order it sent them, so once a request made
+// now is answered, every answer to an earlier request has been delivered. False on timeout.
+inline bool waitForWorkerBarrier(ui::EngineHost& host, int timeout_ms = 300000) {
+    QSignalSpy done(&host, &ui::EngineHost::probeScenarioReady);
+    host.requestProbeScenario(64);
+    return QTest::qWaitFor([&] { return !done.isEmpty(); }, timeout_ms);
 }
 
 }  // namespace pl::test

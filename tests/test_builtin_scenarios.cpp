@@ -55,6 +55,18 @@ class TestBuiltinScenarios : public QObject {
         }
     }
 
+    void badNamesAndFilesSayWhatIsWrong() {
+        auto missing = pl::load_scenario("no-such-scenario");
+        QVERIFY(!missing.ok());
+        const std::string& m = missing.error().message;
+        QVERIFY2(m.starts_with("no-such-scenario: no such scenario file or built-in scenario (") &&
+                     m.find("few-shot") != std::string::npos,
+                 m.c_str());
+        auto array = pl::parse_scenario("[1, 2]", "mine.json");
+        QVERIFY(!array.ok());
+        QCOMPARE(array.error().message, std::string("mine.json: /: expected a scenario object"));
+    }
+
     void timestampAtHeadVersusEnd() {
         const Lines r = run_json({"run", "timestamp-at-head", "--json"});
         QVERIFY2(r.exit_code == 0, qPrintable(r.err));

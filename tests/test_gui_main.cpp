@@ -14,14 +14,17 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
+#include <filesystem>
 #include <map>
 #include <memory>
 
+#include "core/machine_load.h"
 #include "gui_test_support.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_panel.h"
@@ -392,23 +395,53 @@ class TestGuiMain : public QObject {
         auto c = load_scenario("timestamp-at-head");
         QVERIFY(a && b && c);
         QSignalSpy ready(&host, &EngineHost::runReady);
+        QSignalSpy failed(&host, &EngineHost::failed);
         host.play(a.value());
         host.play(b.value());
         const uint64_t last = host.play(c.value());
         QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, kRunTimeoutMs);
-        QTest::qWait(300);
+        // A replaced play answers nothing, neither a run nor an error: anything it sent would be
+        // in before this.
+        QVERIFY(test::waitForWorkerBarrier(host));
         QCOMPARE(ready.count(), 1);
+        QCOMPARE(failed.count(), 0);
         const auto run = ready.front().front().value<ScenarioRunPtr>();
         QCOMPARE(run->generation, last);
         QCOMPARE(run->scenario.name, std::string("timestamp-at-head"));
     }
 
+    // A window closed in the middle of a play takes its engine with it: the worker stops at its
+    // next event, and the run goes nowhere: not to the window, not to the run store (which keeps
+    // every play that ends). Closing joins the worker, so whatever it would have saved is on
+    // disk when reset() returns: no wait to guess.
     void closedWindowDropsItsRun() {
-        auto w = makeWindow();
+        QTemporaryDir store;
+        QVERIFY(store.isValid());
+        MainWindowOptions o;
+        o.engine = test::cpu_engine();
+        o.engine.run_store_dir = store.path().toStdString();
+        o.useSettings = false;
+        o.loadInitialScenario = false;
+        auto w = std::make_unique<MainWindow>(o);
+        w->show();
+        QPointer<EngineHost> host = w->engine();
+        QVERIFY(host);
+        QSignalSpy progress(host.data(), &EngineHost::runProgress);
+        QSignalSpy ready(host.data(), &EngineHost::runReady);
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("long-document-qa")));
-        QTest::qWait(50);
-        w.reset();  // closes while the worker plays: the result is dropped, nothing crashes
-        QTest::qWait(100);
+        // Past the model's loading: the first request is done, the others are not.
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), kRunTimeoutMs);
+        const auto partial = progress.last().front().value<ScenarioRunPtr>();
+        QVERIFY(partial->partial);
+        QVERIFY(partial->results.size() < partial->scenario.requests.size());
+        QVERIFY2(ready.isEmpty(), "the play ended before the window closed");
+        w.reset();
+        QVERIFY2(host.isNull(), "the engine outlived its window and plays on");
+        int saved = 0;
+        for (const auto& e :
+             std::filesystem::recursive_directory_iterator(store.path().toStdString()))
+            saved += e.is_regular_file();
+        QCOMPARE(saved, 0);
     }
 
     // A scenario the engine cannot play (its KV pool is larger than the machine) ends in an
@@ -829,13 +862,25 @@ class TestGuiMain : public QObject {
                                                       moved.join(QStringLiteral("; ")))));
     }
 
+    // The UI thread never waits for the engine: while the worker prefills a ~2000-token prompt
+    // a 5 ms timer keeps firing. The bounds hold on a loaded machine (parallel suites, the
+    // sanitizers): the longest stall is judged against the prefill itself (a UI thread that
+    // waited for it would stall at least that long), and the 99th percentile against a bound
+    // that grows with the CPU other processes took meanwhile. The strict figure (the longest
+    // stall under 500 ms on an idle machine) is a benchmark's: prefixlens gui --measure-latency.
     void uiStaysResponsiveDuringLongPrefill() {
+        const auto before = sample_cpu_times();
         const LatencyReport rep = measureUiLatency(test::cpu_engine(), 2000, kRunTimeoutMs);
-        qInfo("%s", qPrintable(rep.toJson()));
+        const auto load = machine_load(before, sample_cpu_times());
+        const double others = load ? load->others_busy : 0.0;
+        const double p99_bound_ms = 100.0 * (1.0 + others);
+        qInfo("%s; other processes: %.2f cores' worth; p99 bound %.0f ms", qPrintable(rep.toJson()),
+              others, p99_bound_ms);
         QVERIFY2(rep.ok, qPrintable(rep.error));
         QVERIFY(rep.prompt_tokens > 1800);
+        QVERIFY2(rep.ttft_ms > 0 && rep.longest_gap_ms < rep.ttft_ms, qPrintable(rep.toJson()));
+        QVERIFY2(rep.p99_gap_ms < p99_bound_ms, qPrintable(rep.toJson()));
         QVERIFY(rep.ticks > 10);
-        QVERIFY2(rep.longest_gap_ms < 500.0, qPrintable(rep.toJson()));
     }
 };
 

@@ -2,6 +2,7 @@
 // cache model on traces with known answers, the block hashes against python3-cbor2's vectors,
 // the metrics reader, and, over loopback, the client against tools/kv_event_publisher.py in
 // every format (replay, gaps, restarts, malformed frames) and `prefixlens watch` end to end.
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -219,6 +221,58 @@ std::vector<LiveRecord> run_publisher(const QStringList& args, std::size_t until
     if (malformed)
         *malformed = static_cast<int>((*client)->counters().malformed);
     return std::move(got.records);
+}
+
+// What `prefixlens watch` printed, and whether everything the test waited for arrived.
+struct WatchOutput {
+    int exit_code = -1;
+    QByteArray out, err;
+    bool arrived = false;
+};
+
+// Runs `prefixlens watch ARGS` (no --duration: it watches until stopped) until `arrived` holds
+// for its output so far, then stops it as Ctrl-C would: it polls the metrics once more and
+// prints its summary. Waiting on what arrived, with a generous bound, and not a fixed duration,
+// so a loaded machine takes as long as it needs.
+WatchOutput watch_until(const QStringList& args,
+                        const std::function<bool(const QByteArray&)>& arrived,
+                        int timeout_ms = 120000) {
+    WatchOutput r;
+    QProcess p;
+    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
+    if (!p.waitForStarted(10000))
+        return r;
+    QElapsedTimer clock;
+    clock.start();
+    while (!(r.arrived = arrived(r.out)) && clock.elapsed() < timeout_ms &&
+           p.state() == QProcess::Running) {
+        p.waitForReadyRead(200);
+        r.out += p.readAllStandardOutput();
+    }
+    p.terminate();
+    if (!p.waitForFinished(30000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return r;
+    }
+    r.out += p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return r;
+}
+
+// Blocks in `type` events among the whole lines of `watch --json` output.
+int json_blocks(const QByteArray& out, const char* type) {
+    int n = 0;
+    const int end = out.lastIndexOf('\n');
+    for (const QByteArray& l : out.left(end + 1).split('\n')) {
+        if (l.trimmed().isEmpty())
+            continue;
+        const auto j = nlohmann::json::parse(l.toStdString(), nullptr, false);
+        if (j.is_object() && j.value("type", "") == type)
+            n += static_cast<int>(j["hashes"].size());
+    }
+    return n;
 }
 
 }  // namespace
@@ -538,6 +592,20 @@ class TestLive : public QObject {
         QCOMPARE(cache_metrics_of(*g).engine, std::string("sglang"));
         QCOMPARE(*cache_metrics_of(*g).hit_rate, 0.5);
 
+        // Numbers that cannot be a cache's give no rate, not one outside 0..1.
+        for (const char* page : {"vllm:prefix_cache_queries 10\nvllm:prefix_cache_hits 11\n",
+                                 "vllm:prefix_cache_queries 10\nvllm:prefix_cache_hits -1\n",
+                                 "sglang:cache_hit_rate 1.5\n", "sglang:cache_hit_rate -0.5\n"}) {
+            auto p = parse_prometheus_text(page);
+            QVERIFY(p.ok());
+            const CacheMetrics bad = cache_metrics_of(*p);
+            QVERIFY2(!bad.engine.empty() && !bad.hit_rate, page);
+        }
+        CacheMetrics ahead = m;
+        ahead.queries_tokens = *m.queries_tokens + 10;
+        ahead.hit_tokens = *m.hit_tokens + 11;
+        QVERIFY(!interval_hit_rate(m, ahead));
+
         QVERIFY(!parse_prometheus_text("{oops} 1\n").ok());
         QVERIFY(!parse_prometheus_text("x{a=\"1\" 2\n").ok());
         QVERIFY(!parse_http_url("https://x/metrics").ok());
@@ -557,6 +625,13 @@ class TestLive : public QObject {
         QCOMPARE(*offset_endpoint_port("tcp://10.0.0.2:5557", 3),
                  std::string("tcp://10.0.0.2:5560"));
         QVERIFY(!offset_endpoint_port("tcp://h:65535", 1).ok());
+        const LiveEndpoint named = endpoint_from_arg("rank0=tcp://h:5557");
+        QCOMPARE(named.label, std::string("rank0"));
+        QCOMPARE(named.endpoint, std::string("tcp://h:5557"));
+        // An '=' after the scheme belongs to the endpoint (an ipc path may hold one).
+        const LiveEndpoint bare = endpoint_from_arg("ipc:///tmp/a=b");
+        QCOMPARE(bare.label, std::string("ipc:///tmp/a=b"));
+        QCOMPARE(bare.endpoint, bare.label);
     }
 
     // --- loopback, against the test publisher ------------------------------------------
@@ -822,17 +897,22 @@ class TestLive : public QObject {
     void watch_json_prints_events_and_a_summary() {
         Publisher pub;
         const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
+        // It lingers (metrics included) until the test is done with it.
         QVERIFY(pub.start({"--vocab", QString::fromStdString((root / "vocab.json").string()),
-                           "--metrics-port", "0", "--start-delay", "1.0", "--linger", "4"}));
-        QProcess p;
-        p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
-                {"watch", QString::fromStdString(pub.endpoint()), "--replay",
-                 QString::fromStdString(pub.replay()), "--topic", "kv-events", "--tokenizer",
-                 QString::fromStdString(root.string()), "--metrics",
-                 pub.info.value("metrics").toString(), "--duration", "3", "--json"});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+                           "--metrics-port", "0", "--start-delay", "1.0", "--linger", "120",
+                           "--until-stdin-closes"}));
+        const WatchOutput w = watch_until(
+            {"watch", QString::fromStdString(pub.endpoint()), "--replay",
+             QString::fromStdString(pub.replay()), "--topic", "kv-events", "--tokenizer",
+             QString::fromStdString(root.string()), "--metrics",
+             pub.info.value("metrics").toString(), "--json"},
+            [](const QByteArray& out) {
+                return json_blocks(out, "stored") >= 26 && json_blocks(out, "removed") >= 2;
+            });
+        QVERIFY2(w.arrived, w.out.constData());
+        QCOMPARE(w.exit_code, 0);
+        QVERIFY(pub.finish());
+        const QList<QByteArray> lines = w.out.trimmed().split('\n');
         QVERIFY(lines.size() >= 2);
         int stored = 0;
         for (int i = 0; i + 1 < lines.size(); ++i) {
@@ -859,7 +939,10 @@ class TestLive : public QObject {
         QCOMPARE(bps[0].at("depth_blocks").get<int>(), 5);
         QCOMPARE(bps[0].at("looks_dynamic").get<std::string>(), std::string("timestamp"));
         QCOMPARE(bps[0].at("parent").get<std::string>().size(), std::size_t{16});
-        QVERIFY(s.contains("hit_rate"));
+        // The publisher's counters: eight requests of eight blocks asked for 64 blocks, of
+        // which 26 were new (stored above) and 38 hits: 38/64.
+        QVERIFY2(s.at("hit_rate").is_number(), s.dump().c_str());
+        QCOMPARE(s.at("hit_rate").get<double>(), 38.0 / 64.0);
     }
 };
 
@@ -951,24 +1034,26 @@ WatchRun watch_match(const MatchFixture& fx, const QString& format, const QStrin
     Publisher pub;
     if (!pub.start({"--trace", "tokens", "--tokens-file", QString::fromStdString(fx.tokens_file),
                     "--format", format, "--seed", pub_seed, "--start-delay", "1.0", "--linger",
-                    "4"}))
+                    "120", "--until-stdin-closes"}))
         return out;
     const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
     QStringList args{"watch",       QString::fromStdString(pub.endpoint()),
                      "--replay",    QString::fromStdString(pub.replay()),
                      "--tokenizer", QString::fromStdString(root.string()),
                      "--match",     QString::fromStdString(match_file),
-                     "--duration",  "3",
                      "--json"};
     if (!watch_seed.isEmpty())
         args << "--hash-seed" << watch_seed;
-    QProcess p;
-    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
-    if (!p.waitForFinished(60000))
+    // Every block the publisher stores for fx's prompts, however slowly they come.
+    const int blocks = static_cast<int>(fx.expected_blocks().size());
+    const WatchOutput w =
+        watch_until(args, [&](const QByteArray& o) { return json_blocks(o, "stored") >= blocks; });
+    pub.finish();
+    if (!w.arrived)
         return out;
-    out.exit_code = p.exitCode();
-    out.err = p.readAllStandardError();
-    const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+    out.exit_code = w.exit_code;
+    out.err = w.err;
+    const QList<QByteArray> lines = w.out.trimmed().split('\n');
     for (const auto& l : lines) {
         if (l.isEmpty())
             continue;
@@ -1063,20 +1148,28 @@ class TestLiveMatch : public QObject {
                      "two sentences, politely, and never guess an account number.",
                      "scenario.json"));
         Publisher pub;
-        QVERIFY(
-            pub.start({"--trace", "tokens", "--tokens-file", QString::fromStdString(fx.tokens_file),
-                       "--format", "sglang", "--start-delay", "1.0", "--linger", "4"}));
+        QVERIFY(pub.start({"--trace", "tokens", "--tokens-file",
+                           QString::fromStdString(fx.tokens_file), "--format", "sglang",
+                           "--start-delay", "1.0", "--linger", "120", "--until-stdin-closes"}));
         const auto root = std::filesystem::path(PREFIXLENS_SOURCE_ASSETS) / "model";
-        QProcess p;
-        p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
-                {"watch", QString::fromStdString(pub.endpoint()), "--replay",
-                 QString::fromStdString(pub.replay()), "--tokenizer",
-                 QString::fromStdString(root.string()), "--match",
-                 QString::fromStdString(fx.scenario), "--duration", "3"});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        const QByteArray out = p.readAllStandardOutput();
         const auto want = fx.expected_blocks();
+        // Text mode names each matched block on a line of its own (flushed with the status
+        // line every second).
+        auto named = [](const QByteArray& o) {
+            int n = 0;
+            for (const QByteArray& l : o.split('\n'))
+                n += l.startsWith("block ") && l.contains(" = your request ");
+            return n;
+        };
+        const WatchOutput run = watch_until(
+            {"watch", QString::fromStdString(pub.endpoint()), "--replay",
+             QString::fromStdString(pub.replay()), "--tokenizer",
+             QString::fromStdString(root.string()), "--match", QString::fromStdString(fx.scenario)},
+            [&](const QByteArray& o) { return named(o) >= static_cast<int>(want.size()); });
+        QVERIFY2(run.arrived, run.out.constData());
+        QCOMPARE(run.exit_code, 0);
+        QVERIFY(pub.finish());
+        const QByteArray out = run.out;
         int lines = 0;
         for (const QByteArray& l : out.split('\n'))
             lines += l.startsWith("block ") && l.contains(" = your request ");

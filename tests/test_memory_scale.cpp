@@ -94,10 +94,23 @@ class TestMemoryScale : public QObject {
             auto s = pl::load_model_shape(e.path());
             if (e.path().filename() == "largest-accepted.json") {
                 QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
-                // About 1.5e14 weights: positive and far from int64's end, had anything wrapped.
-                QVERIFY(s->parameters() > 0 && s->parameters() < (int64_t{1} << 50));
+                // Worked out by hand from the file (Llama, untied head, float32): embeddings and
+                // head 2 x 4194304 x 65536, the final norm 65536, and 1024 layers of two norms
+                // (2 x 65536), q and o (2 x 65536 x 131072; 1024 heads of 128), k and v (the same,
+                // 1024 KV heads) and the gated MLP (3 x 65536 x 524288): 141,287,378,452,480.
+                QCOMPARE(s->parameters(), int64_t{141287378452480});
                 QCOMPARE(s->weight_bytes(), s->parameters() * 4);
-                QVERIFY(pl::sessions_that_fit(s.value(), int64_t{1} << 50, int64_t{1} << 40) >= 0);
+                // K and V of 1024 layers x 1024 heads x 128, float32: 2^30 bytes a token.
+                QCOMPARE(s->kv_bytes_per_token(), int64_t{1} << 30);
+                // A card of 2^62 bytes less the weights, over sessions of 2^28 tokens (the cap:
+                // 2^40 asked) at 2^58 bytes each: 15, and 4,294,440,959 one-token sessions.
+                // Wrapped arithmetic anywhere gives another number.
+                QCOMPARE(pl::sessions_that_fit(s.value(), int64_t{1} << 62, int64_t{1} << 40),
+                         int64_t{15});
+                QCOMPARE(pl::sessions_that_fit(s.value(), int64_t{1} << 62, 1),
+                         int64_t{4294440959});
+                // The weights alone outgrow a 2^49-byte card: nothing fits.
+                QCOMPARE(pl::sessions_that_fit(s.value(), int64_t{1} << 49, 1), int64_t{0});
                 continue;
             }
             QVERIFY2(!s.ok(), file.c_str());

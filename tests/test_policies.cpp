@@ -303,7 +303,7 @@ class TestPolicies : public QObject {
     // shared and split everywhere), with concurrent requests, salts and a tight capacity.
     void radixAgainstReferenceOnRandomTraces() {
         std::mt19937 rng(20261202);
-        long long hits = 0, evictions = 0, refusals = 0, checks = 0;
+        long long hits = 0, evictions = 0, refusals = 0, checks = 0, locked_checks = 0;
         for (int trial = 0; trial < 60; ++trial) {
             const int capacity = 8 + static_cast<int>(rng() % 40);
             auto cache = RadixCache::create(capacity).value();
@@ -313,6 +313,8 @@ class TestPolicies : public QObject {
                 int ref_handle;
                 Tokens prompt;
                 int reserve;
+                bool stored;
+                std::string salt;
             };
             std::vector<Live> live;
             int next_ref = 1;
@@ -336,7 +338,8 @@ class TestPolicies : public QObject {
                     hits += a.cached_tokens > 0;
                     evictions += a.evicted_tokens;
                     refusals += !a.stored;
-                    live.push_back({a.handle, next_ref++, prompt, a.stored ? reserve : 0});
+                    live.push_back(
+                        {a.handle, next_ref++, prompt, a.stored ? reserve : 0, a.stored, salt});
                 } else {
                     const std::size_t i = rng() % live.size();
                     Tokens seq = live[i].prompt;
@@ -352,10 +355,15 @@ class TestPolicies : public QObject {
                 QCOMPARE(cache.reserved_tokens(), ref.reserved());
                 QVERIFY(cache.size_tokens() + cache.reserved_tokens() <= capacity);
                 QVERIFY(tree_leaves(cache) == ref.leaves());
-                // What a running request stored is still there, whatever others evicted.
+                // What a running request stored is still there, whole, under its own salt,
+                // whatever others evicted: its path is locked until it finishes.
                 for (const Live& l : live) {
-                    if (l.reserve > 0 || ref.probe("", l.prompt) == std::ssize(l.prompt))
-                        QVERIFY(cache.probe(l.prompt, std::nullopt) <= std::ssize(l.prompt));
+                    if (!l.stored)
+                        continue;
+                    const std::optional<std::string_view> s =
+                        l.salt.empty() ? std::nullopt : std::optional<std::string_view>(l.salt);
+                    QCOMPARE(cache.probe(l.prompt, s), static_cast<int>(l.prompt.size()));
+                    ++locked_checks;
                 }
                 Tokens q(1 + rng() % 8);
                 for (auto& t : q)
@@ -367,9 +375,10 @@ class TestPolicies : public QObject {
         }
         qInfo(
             "radix vs reference: %lld steps, %lld admissions with hits, %lld tokens evicted, "
-            "%lld not stored",
-            checks, hits, evictions, refusals);
+            "%lld not stored, %lld running prompts probed whole",
+            checks, hits, evictions, refusals, locked_checks);
         QVERIFY(hits > 100);
+        QVERIFY(locked_checks > 100);
         QVERIFY(evictions > 100);
         QVERIFY(refusals > 0);
     }
@@ -528,11 +537,17 @@ class TestPolicies : public QObject {
         QVERIFY(!plain.empty());
         QCOMPARE(vllm.size(), plain.size());
         QCOMPARE(radix.size(), plain.size());
+        int evicted_blocks = 0;
         for (std::size_t i = 0; i < plain.size(); ++i) {
             QVERIFY(!plain[i].contains("policy"));
             QCOMPARE(vllm[i]["policy"].get<std::string>(), std::string("vllm"));
             QCOMPARE(vllm[i]["cached_tokens"].get<int>(), plain[i]["cached_tokens"].get<int>());
             QCOMPARE(vllm[i]["evicted"].size(), plain[i]["evicted"].size());
+            // The simulator's own count, against the blocks the runner evicted (whole blocks).
+            const int block_size = plain[i]["block_size"].get<int>();
+            QCOMPARE(vllm[i]["evicted_tokens"].get<int>(),
+                     static_cast<int>(plain[i]["evicted"].size()) * block_size);
+            evicted_blocks += static_cast<int>(plain[i]["evicted"].size());
             QVERIFY(vllm[i]["output_text"] == plain[i]["output_text"]);
             for (std::size_t b = 0; b < plain[i]["blocks"].size(); ++b)
                 QVERIFY(vllm[i]["blocks"][b]["state"] == plain[i]["blocks"][b]["state"]);
@@ -542,6 +557,9 @@ class TestPolicies : public QObject {
                 QVERIFY(radix[i]["cached_tokens"].get<int>() >=
                         plain[i]["cached_tokens"].get<int>());
         }
+        // The tight pool evicts, so the comparison above is not of zeros only.
+        if (!ample)
+            QVERIFY(evicted_blocks > 0);
     }
 
     // Lesson 3 steps 3 and 4 quote these reuse counts: the lesson's text must stay true of the

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
 
 #include "core/assets.h"
 #include "cpu/cpu_backend.h"
@@ -19,6 +21,27 @@
 using namespace pl;
 
 namespace {
+
+// Forwards to another backend and notes what each forward() was asked to run (n_past, tokens):
+// proof that a measurement ran the model over the whole prompt, not over a part of it.
+class CountingBackend : public InferenceBackend {
+  public:
+    explicit CountingBackend(InferenceBackend& inner) : inner_(inner) {}
+    std::string name() const override { return inner_.name(); }
+    std::string device_name() const override { return inner_.device_name(); }
+    const KvPoolLayout& kv_layout() const override { return inner_.kv_layout(); }
+    const GptModel& model() const override { return inner_.model(); }
+    Result<void> forward(std::span<const int32_t> block_table, int n_past,
+                         std::span<const int32_t> tokens, std::span<float> logits,
+                         ForwardStats* stats) override {
+        calls.emplace_back(n_past, static_cast<int>(tokens.size()));
+        return inner_.forward(block_table, n_past, tokens, logits, stats);
+    }
+    std::vector<std::pair<int, int>> calls;
+
+  private:
+    InferenceBackend& inner_;
+};
 
 struct CliResult {
     int exit_code = -1;
@@ -211,10 +234,12 @@ class TestRequestRunner : public QObject {
             QVERIFY(r.max_abs_diff_vs_full.has_value());
             QVERIFY2(*r.max_abs_diff_vs_full <= 1e-4,
                      std::to_string(*r.max_abs_diff_vs_full).c_str());
-            // Usage adds up the way the API reports it.
-            QCOMPARE(r.usage.input_tokens + r.usage.cache_creation_input_tokens +
-                         r.usage.cache_read_input_tokens,
-                     r.prompt_tokens);
+            // Usage as the API reports it, from the events: the blocks that hit are read, the
+            // full blocks computed are written for later requests, the partial tail is input.
+            QCOMPARE(r.usage.cache_read_input_tokens, hits[r.request] * r.block_size);
+            QCOMPARE(r.usage.cache_creation_input_tokens, computed[r.request] * r.block_size);
+            QCOMPARE(r.usage.input_tokens, r.prompt_tokens % r.block_size);
+            QCOMPARE(r.usage.output_tokens, tokens[r.request]);
         }
         // Request 1 shares the policy with request 0: every full block before the first token
         // that differs (the question) hits.
@@ -429,22 +454,43 @@ class TestRequestRunner : public QObject {
         QVERIFY(std::is_sorted(lengths.begin(), lengths.end()));
         KvPoolLayout layout{16, sweep_pool_blocks(cfg, 16), 0, 0};
         CpuBackend be(model_, layout);
+        CountingBackend counted(be);
         int calls = 0;
-        auto rep = run_length_sweep(be, {64, 128, 256}, 1, [&](int done, int total) {
+        auto rep = run_length_sweep(counted, {64, 128, 256}, 1, [&](int done, int total) {
             ++calls;
             return done <= total;
         });
         QVERIFY2(rep.ok(), rep.ok() ? "" : rep.error().message.c_str());
         QCOMPARE(calls, 4);
         QCOMPARE(rep->points.size(), size_t(3));
+        // Each length is one prefill of the whole prompt from position 0.
+        QCOMPARE(counted.calls, (std::vector<std::pair<int, int>>{{0, 64}, {0, 128}, {0, 256}}));
         for (std::size_t i = 1; i < rep->points.size(); ++i) {
             const SweepPoint& a = rep->points[i - 1];
             const SweepPoint& b = rep->points[i];
             QCOMPARE(b.kv_bytes, 2 * a.kv_bytes);
             const double ratio = b.attention_flops / a.attention_flops;
             QVERIFY2(ratio > 3.9 && ratio < 4.0, qPrintable(QString::number(ratio)));
-            QVERIFY(b.prefill_ms > 0);
         }
+        // Attention FLOPs counted pair by pair: query token q sees keys 0..q; per pair and layer
+        // QK^T and PV are n_embd multiply-adds each, 2 FLOPs per multiply-add.
+        for (const SweepPoint& p : rep->points) {
+            long long pairs = 0;
+            for (int q = 0; q < p.tokens; ++q)
+                for (int k = 0; k <= q; ++k)
+                    ++pairs;
+            QCOMPARE(p.attention_flops,
+                     2.0 * 2.0 * static_cast<double>(pairs) * cfg.n_embd * cfg.n_layer);
+        }
+        // Prefill time rises with the length: 16 times the tokens (over 16 times the work) take
+        // longer. Best of three each, so one preempted run on a busy machine does not decide.
+        auto timed = run_length_sweep(be, {64, 1024}, 3);
+        QVERIFY2(timed.ok(), timed.ok() ? "" : timed.error().message.c_str());
+        QVERIFY2(timed->points[0].prefill_ms > 0 &&
+                     timed->points[1].prefill_ms > timed->points[0].prefill_ms,
+                 qPrintable(QStringLiteral("64 tokens: %1 ms, 1024 tokens: %2 ms")
+                                .arg(timed->points[0].prefill_ms)
+                                .arg(timed->points[1].prefill_ms)));
         // By hand for 64 tokens: 4 FLOPs x C x L x 64·65/2 pairs; K and V f32 in every layer.
         QCOMPARE(rep->points[0].attention_flops, 4.0 * cfg.n_embd * cfg.n_layer * 64 * 65 / 2);
         QCOMPARE(rep->points[0].kv_bytes,

@@ -18,25 +18,13 @@ import os
 import random
 import sys
 
+from gpt2_bytes import byte_to_unicode
+
 SEP = "<|endoftext|>\n"
 
 
-def byte_decoder():
-    # GPT-2's byte-level alphabet: printable bytes stand for themselves, the rest are shifted.
-    keep = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + \
-        list(range(ord("®"), ord("ÿ") + 1))
-    chars = keep[:]
-    extra = 0
-    for b in range(256):
-        if b not in keep:
-            keep.append(b)
-            chars.append(256 + extra)
-            extra += 1
-    return {chr(c): b for b, c in zip(keep, chars)}
-
-
 def pieces(vocab_path):
-    decode = byte_decoder()
+    decode = {c: b for b, c in byte_to_unicode().items()}
     with open(vocab_path, encoding="utf-8") as f:
         vocab = json.load(f)
     out = []

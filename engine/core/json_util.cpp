@@ -113,6 +113,14 @@ Result<ojson> parse_json(std::string_view text, const std::string& file, const J
     }
 }
 
+Result<ojson> parse_json_object(std::string_view text, const std::string& file,
+                                const std::string& not_object) {
+    auto parsed = parse_json(text, file);
+    if (parsed && !parsed->is_object())
+        return make_error(file + ": " + not_object);
+    return parsed;
+}
+
 Result<std::string> read_text_file(const std::string& path, std::size_t max_bytes) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);

@@ -31,6 +31,12 @@ std::string line_col(std::string_view text, std::size_t byte_offset, int first_l
 Result<ojson> parse_json(std::string_view text, const std::string& file,
                          const JsonLimits& limits = {}, int first_line = 1);
 
+// parse_json for a document that must be an object (a config, a scenario, a lesson): one of
+// another kind is "<file>: <not_object>". Readers that name a JSON pointer in every message
+// write the root's there ("/: expected a scenario object").
+Result<ojson> parse_json_object(std::string_view text, const std::string& file,
+                                const std::string& not_object = "expected a JSON object");
+
 // A size field of a model config: the first of `keys` that `j` holds, as a positive integer of
 // at most `max` (checked before anything is sized from it), into `out`. A missing field is
 // "<file>: missing /<first key>" when `required`, and leaves `out` as it was otherwise.

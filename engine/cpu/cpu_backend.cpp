@@ -109,13 +109,8 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
                    cfg.layer_norm_epsilon);
     cpu::logits(logits.data(), ln_.data(), model_->at(w.wte), cfg.vocab_size, C);
 
-    if (stats) {
-        stats->wall_ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        stats->gpu_ms = -1.0;
-        stats->kernels.clear();
-    }
+    if (stats)
+        stats->set_wall_only(start);
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 // GCC 12's AVX-512 headers start some intrinsics from a deliberately undefined vector, and its
@@ -255,15 +256,15 @@ __attribute__((target("avx2,fma"))) void accumulate_rows256(float* acc, const fl
         _mm256_storeu_ps(acc + 8 * j, a[j]);
 }
 
-// Kernel<nv>::run(args...) for the head sizes with a vector path, nv = head size / lanes in
-// {1, 2, 4, 8, 16} up to MaxNV (the register budget of the ISA); false for any other.
-template <int MaxNV, template <int> class Kernel, class... Args>
-bool by_head_size(int nv, Args... args) {
+// run(std::integral_constant<int, nv>) for the head sizes with a vector path, nv = head size /
+// lanes in {1, 2, 4, 8, 16} up to MaxNV (the register budget of the ISA); false for any other.
+template <int MaxNV, class Run>
+bool by_head_size(int nv, const Run& run) {
     bool ran = false;
     auto one = [&]<int NV>() {
         if constexpr (NV <= MaxNV) {
             if (nv == NV) {
-                Kernel<NV>::run(args...);
+                run(std::integral_constant<int, NV>{});
                 ran = true;
             }
         }
@@ -275,31 +276,6 @@ bool by_head_size(int nv, Args... args) {
     one.template operator()<16>();
     return ran;
 }
-
-template <int NV>
-struct Dot512 {
-    static void run(float* s, const float* q, const float* k, int ldk, int rows, float scale) {
-        dot_rows512<NV>(s, q, k, ldk, rows, scale);
-    }
-};
-template <int NV>
-struct Acc512 {
-    static void run(float* a, const float* w, const float* v, int ldv, int rows) {
-        accumulate_rows512<NV>(a, w, v, ldv, rows);
-    }
-};
-template <int NV>
-struct Dot256 {
-    static void run(float* s, const float* q, const float* k, int ldk, int rows, float scale) {
-        dot_rows256<NV>(s, q, k, ldk, rows, scale);
-    }
-};
-template <int NV>
-struct Acc256 {
-    static void run(float* a, const float* w, const float* v, int ldv, int rows) {
-        accumulate_rows256<NV>(a, w, v, ldv, rows);
-    }
-};
 
 #endif  // PL_VEC_X86
 
@@ -393,10 +369,10 @@ void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, 
               float scale) {
 #ifdef PL_VEC_X86
     if (isa() == Isa::Avx512 && hd % 16 == 0 &&
-        by_head_size<8, Dot512>(hd / 16, scores, q, k, ldk, rows, scale))
+        by_head_size<8>(hd / 16, [&](auto nv) { dot_rows512<nv>(scores, q, k, ldk, rows, scale); }))
         return;
     if (isa() != Isa::Scalar && hd % 8 == 0 &&
-        by_head_size<16, Dot256>(hd / 8, scores, q, k, ldk, rows, scale))
+        by_head_size<16>(hd / 8, [&](auto nv) { dot_rows256<nv>(scores, q, k, ldk, rows, scale); }))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {
@@ -411,10 +387,10 @@ void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, 
 void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int rows, int hd) {
 #ifdef PL_VEC_X86
     if (isa() == Isa::Avx512 && hd % 16 == 0 &&
-        by_head_size<8, Acc512>(hd / 16, acc, w, v, ldv, rows))
+        by_head_size<8>(hd / 16, [&](auto nv) { accumulate_rows512<nv>(acc, w, v, ldv, rows); }))
         return;
     if (isa() != Isa::Scalar && hd % 8 == 0 &&
-        by_head_size<16, Acc256>(hd / 8, acc, w, v, ldv, rows))
+        by_head_size<16>(hd / 8, [&](auto nv) { accumulate_rows256<nv>(acc, w, v, ldv, rows); }))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {

@@ -204,6 +204,24 @@ bool is_record(const ojson& j) {
     return false;
 }
 
+// A log record as the linter's input: its body, and where its parts are written in `text`
+// (a whole file, or one line of a log starting at `first_line`).
+RequestInput record_input(LogRecord& rec, const std::string& file, std::string_view text,
+                          int first_line = 1) {
+    RequestInput ri;
+    ri.file = file;
+    ri.text = text;
+    ri.first_line = first_line;
+    ri.body = std::move(rec.body);
+    ri.body_pointer = rec.body_pointer;
+    ri.at_s = rec.at_s;
+    ri.at_pointer = rec.at_pointer;
+    ri.session = std::move(rec.session);
+    ri.usage = rec.usage;
+    ri.usage_pointer = rec.usage_pointer;
+    return ri;
+}
+
 }  // namespace
 
 Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
@@ -285,17 +303,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
                 std::set<std::string> formats;
                 for (LogRecord& rec : records.value()) {
                     formats.insert(record_format_name(rec.format));
-                    RequestInput ri;
-                    ri.file = path;
-                    ri.text = doc;
-                    ri.body = std::move(rec.body);
-                    ri.body_pointer = rec.body_pointer;
-                    ri.at_s = rec.at_s;
-                    ri.at_pointer = rec.at_pointer;
-                    ri.session = std::move(rec.session);
-                    ri.usage = rec.usage;
-                    ri.usage_pointer = rec.usage_pointer;
-                    if (auto r = linter.add(ri); !r)
+                    if (auto r = linter.add(record_input(rec, path, doc)); !r)
                         return r.error();
                     ++result.requests;
                 }
@@ -374,17 +382,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
         bool written = false;
         for (LogRecord& rec : records.value()) {
             formats.insert(record_format_name(rec.format));
-            RequestInput ri;
-            ri.file = path;
-            ri.text = line;
-            ri.first_line = ln;
-            ri.body = std::move(rec.body);
-            ri.body_pointer = rec.body_pointer;
-            ri.at_s = rec.at_s;
-            ri.at_pointer = rec.at_pointer;
-            ri.session = std::move(rec.session);
-            ri.usage = rec.usage;
-            ri.usage_pointer = rec.usage_pointer;
+            const RequestInput ri = record_input(rec, path, line, ln);
             if (auto r = linter.add(ri); !r) {
                 int col = 1;
                 const int l = line_of(r.error().message, path, ln, &col);

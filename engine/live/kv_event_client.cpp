@@ -70,6 +70,20 @@ bool parse_port(std::string_view text, int& port) {
 
 }  // namespace
 
+LiveEndpoint endpoint_from_arg(const std::string& arg) {
+    LiveEndpoint ep;
+    const auto eq = arg.find('=');
+    const auto scheme = arg.find("://");
+    if (eq != std::string::npos && (scheme == std::string::npos || eq < scheme)) {
+        ep.label = arg.substr(0, eq);
+        ep.endpoint = arg.substr(eq + 1);
+    } else {
+        ep.label = arg;
+        ep.endpoint = arg;
+    }
+    return ep;
+}
+
 Result<void> validate_endpoint(const std::string& endpoint) {
     const std::string_view e = endpoint;
     auto bad = [&](const std::string& why) {

@@ -70,6 +70,10 @@ struct LiveCounters {
     int64_t restarts = 0;
 };
 
+// An endpoint as a user writes it: "NAME=tcp://..." gives it a label; a bare endpoint is its own
+// label. Not checked here (validate_endpoint).
+LiveEndpoint endpoint_from_arg(const std::string& arg);
+
 // Checks an endpoint's form: tcp://HOST:PORT (port 1..65535, not the '*' a server binds to) or
 // ipc://PATH. The error is one line naming the endpoint.
 Result<void> validate_endpoint(const std::string& endpoint);

@@ -108,14 +108,19 @@ CacheMetrics cache_metrics_of(const std::map<std::string, double>& s) {
     m.kv_usage = get({"vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"});
     if (m.queries_tokens || m.hit_tokens || m.kv_usage) {
         m.engine = "vllm";
-        if (m.queries_tokens && m.hit_tokens && *m.queries_tokens > 0)
+        // Hits above queries, or below zero, are no cache's counters (a broken exporter, label
+        // sets that do not pair up): no rate, rather than one outside 0..1.
+        if (m.queries_tokens && m.hit_tokens && *m.queries_tokens > 0 && *m.hit_tokens >= 0 &&
+            *m.hit_tokens <= *m.queries_tokens)
             m.hit_rate = *m.hit_tokens / *m.queries_tokens;
         return m;
     }
-    m.hit_rate = get({"sglang:cache_hit_rate"});
+    const std::optional<double> gauge = get({"sglang:cache_hit_rate"});
     m.kv_usage = get({"sglang:token_usage"});
-    if (m.hit_rate || m.kv_usage)
+    if (gauge || m.kv_usage)
         m.engine = "sglang";
+    if (gauge && *gauge >= 0 && *gauge <= 1)
+        m.hit_rate = gauge;
     return m;
 }
 
@@ -124,7 +129,7 @@ std::optional<double> interval_hit_rate(const CacheMetrics& a, const CacheMetric
         return b.engine == "sglang" ? b.hit_rate : std::nullopt;
     const double q = *b.queries_tokens - *a.queries_tokens;
     const double h = *b.hit_tokens - *a.hit_tokens;
-    if (q <= 0 || h < 0)  // nothing asked meanwhile, or the server restarted
+    if (q <= 0 || h < 0 || h > q)  // nothing asked meanwhile, the server restarted, or broken
         return std::nullopt;
     return h / q;
 }

@@ -22,6 +22,7 @@ struct CacheMetrics {
     std::optional<double> queries_tokens;  // vLLM, cumulative
     std::optional<double> hit_tokens;      // vLLM, cumulative
     std::optional<double> hit_rate;        // 0..1: vLLM hits/queries so far, or SGLang's gauge
+                                           // (none where the page's numbers are not a rate)
     std::optional<double> kv_usage;        // 0..1
     std::string engine;                    // "vllm", "sglang" or empty (neither found)
 };

@@ -1,6 +1,7 @@
 // The interface the prefix cache and the UI run a model through, whichever backend executes it.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -38,6 +39,16 @@ struct ForwardStats {
     double wall_ms = 0.0;
     double gpu_ms = -1.0;
     std::vector<KernelTime> kernels;  // per-kernel totals, filled when timing is enabled
+
+    // The wall time since `start`, and no GPU or kernel times (a backend that timed the call
+    // fills those in after).
+    void set_wall_only(std::chrono::steady_clock::time_point start) {
+        wall_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        gpu_ms = -1.0;
+        kernels.clear();
+    }
 };
 
 class InferenceBackend {

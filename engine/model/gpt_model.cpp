@@ -19,12 +19,10 @@ Result<GptConfig> read_config(const std::filesystem::path& path) {
 }  // namespace
 
 Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& file) {
-    auto parsed = parse_json(text, file);
+    auto parsed = parse_json_object(text, file);
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
-    if (!j.is_object())
-        return make_error(file + ": expected a JSON object");
     GptConfig c;
     // Each size is bounded before anything is allocated from it; the bounds are far above any
     // GPT-2 (XL: 48 layers, 25 heads, 1,600 wide, 1,024 positions, 50,257 tokens).

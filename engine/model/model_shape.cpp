@@ -45,12 +45,10 @@ int64_t ModelShape::kv_bytes_per_token() const {
 }
 
 Result<ModelShape> parse_model_shape(std::string_view text, const std::string& file) {
-    auto parsed = parse_json(text, file);
+    auto parsed = parse_json_object(text, file);
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
-    if (!j.is_object())
-        return make_error(file + ": expected a JSON object");
     auto get = [&](std::initializer_list<const char*> keys, int64_t max, bool required, int& out) {
         return read_positive_int(j, file, keys, max, required, out);
     };

@@ -56,13 +56,11 @@ Result<void> read_translations(const Reader& r, const ojson& j,
 }  // namespace
 
 Result<Scenario> parse_scenario(const std::string& text, const std::string& file) {
-    auto parsed = parse_json(text, file);
+    auto parsed = parse_json_object(text, file, "/: expected a scenario object");
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
     Reader r{file};
-    if (!j.is_object())
-        return r.fail("", "expected a scenario object");
     Scenario s;
     s.file = file;
     auto opt_string = [&](const char* key, std::string& out) -> Result<void> {
@@ -164,53 +162,17 @@ std::filesystem::path builtin_scenarios_dir() {
 }
 
 std::vector<std::string> builtin_scenario_names() {
-    std::vector<std::pair<long, std::string>> found;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(builtin_scenarios_dir(), ec)) {
-        if (e.path().extension() != ".json")
-            continue;
-        long order = 1000;
-        if (auto text = read_text_file(e.path().string())) {
-            if (auto j = parse_json(text.value(), e.path().string());
-                j && j->is_object() && j->contains("order") && (*j)["order"].is_number_integer()) {
-                order = (*j)["order"].get<long>();
-            }
-        }
-        found.emplace_back(order, e.path().stem().string());
-    }
-    std::sort(found.begin(), found.end());
-    std::vector<std::string> names;
-    for (auto& [o, n] : found)
-        names.push_back(n);
-    return names;
+    return builtin_json_names(builtin_scenarios_dir());
 }
 
 Result<Scenario> load_scenario(const std::string& path_or_name) {
-    std::error_code ec;
-    std::filesystem::path path = path_or_name;
-    if (!std::filesystem::exists(path, ec) && path.extension() != ".json" &&
-        path_or_name.find('/') == std::string::npos) {
-        path = builtin_scenarios_dir() / (path_or_name + ".json");
-        if (!std::filesystem::exists(path, ec)) {
-            if (!std::filesystem::is_directory(builtin_scenarios_dir(), ec)) {
-                // A broken installation, not a typo: say where the scenarios should be.
-                return make_error(path_or_name +
-                                  ": no such scenario file, and no built-in "
-                                  "scenarios at " +
-                                  builtin_scenarios_dir().string() +
-                                  " (set PREFIXLENS_ASSETS to the assets folder)");
-            }
-            std::string names;
-            for (const auto& n : builtin_scenario_names())
-                names += (names.empty() ? "" : ", ") + n;
-            return make_error(path_or_name + ": no such scenario file or built-in scenario (" +
-                              names + ")");
-        }
-    }
-    auto text = read_text_file(path.string());
+    auto path = find_file_or_builtin(path_or_name, builtin_scenarios_dir(), "scenario");
+    if (!path)
+        return path.error();
+    auto text = read_text_file(path->string());
     if (!text)
         return text.error();
-    return parse_scenario(text.value(), path.string());
+    return parse_scenario(text.value(), path->string());
 }
 
 }  // namespace pl

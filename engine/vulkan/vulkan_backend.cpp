@@ -620,11 +620,7 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     std::memcpy(logits_out.data(), m.logits.mapped(), static_cast<std::size_t>(cfg.vocab_size) * 4);
 
     if (stats) {
-        stats->wall_ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        stats->gpu_ms = -1.0;
-        stats->kernels.clear();
+        stats->set_wall_only(start);
         if (timed) {
             std::vector<uint64_t> ts(next_query);
             PL_VK(vkGetQueryPoolResults(m.ctx->device(), m.queries, 0, next_query,

@@ -2,8 +2,9 @@
 // build has none):
 //   cli_check lint-fixtures BIN DIR          every DIR/NAME.expected.json: `lint --format json
 //                                           --no-cost INPUT` run in DIR gives exactly its exit
-//                                           status, findings (rule, severity, pointer, line)
-//                                           and stderr text
+//                                           status, findings (rule, severity, pointer, line),
+//                                           stderr text, the details it states, and the log
+//                                           format and conversations it names
 //   cli_check sarif BIN DIR SCHEMA          SARIF of every fixture validates against SCHEMA
 //                                           (python3-jsonschema; exit 77, a skip, without it)
 //   cli_check run-verify BIN                every built-in scenario replays with --verify: the
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -132,6 +134,59 @@ std::vector<fs::path> expected_files(const fs::path& dir) {
     return files;
 }
 
+// Where a fixture states a finding's details (the cause of a miss, the parameter that changed),
+// the finding at that place carries exactly those values; a block number in details is also the
+// one the message names, counted from 1 as the providers' documentation counts. A finding about
+// a place in a request's prompt says which tokens it is.
+void check_details(const std::string& name, const json& exp, const json& findings) {
+    for (const auto& g : findings) {
+        const std::string rule = g.value("rule", "");
+        const bool placed =
+            rule == "dynamic-prefix" || rule == "dynamic-tools" || rule == "prefix-changed";
+        if (placed && !g.contains("tokens"))
+            fail(name + ": a " + rule + " finding names no tokens: " + g.dump());
+        if (g.contains("tokens")) {
+            const json& t = g["tokens"];
+            if (t.size() != 2 ||
+                !(0 <= t.value("begin", -1) && t.value("begin", -1) < t.value("end", -1)))
+                fail(name + ": a token range that is not 0 <= begin < end: " + g.dump());
+        }
+    }
+    for (const auto& w : exp.value("findings", json::array())) {
+        if (!w.contains("details"))
+            continue;
+        const json* match = nullptr;
+        for (const auto& g : findings) {
+            if (g.value("rule", "") == w.value("rule", "") &&
+                g.value("pointer", "") == w.value("pointer", "") &&
+                g.value("line", 0) == w.value("line", 0))
+                match = &g;
+        }
+        if (!match) {
+            fail(name + ": no finding for " + w.dump());
+            continue;
+        }
+        const json d = match->value("details", json::object());
+        for (auto it = w["details"].begin(); it != w["details"].end(); ++it) {
+            if (!d.contains(it.key()) || d[it.key()] != it.value())
+                fail(name + ": details." + it.key() + " is " +
+                     (d.contains(it.key()) ? d[it.key()].dump() : std::string("missing")) +
+                     ", want " + it.value().dump());
+        }
+        if (w["details"].contains("block") && w["details"]["block"].is_number_integer()) {
+            const std::string say =
+                "content block " + std::to_string(w["details"]["block"].get<int>());
+            const std::string msg = match->value("message", "");
+            const std::size_t at = msg.find(say);
+            const bool whole = at != std::string::npos &&
+                               (at + say.size() == msg.size() ||
+                                !std::isdigit(static_cast<unsigned char>(msg[at + say.size()])));
+            if (!whole)
+                fail(name + ": the message does not say '" + say + "': " + msg);
+        }
+    }
+}
+
 int lint_fixtures(const std::string& bin, const fs::path& dir) {
     const auto files = expected_files(dir);
     if (files.size() < 14)
@@ -177,6 +232,21 @@ int lint_fixtures(const std::string& bin, const fs::path& dir) {
         if (want != have)
             fail(name + ": findings differ\n  expected:" + describe(want) +
                  "\n  got:" + describe(have));
+        check_details(name, exp, findings);
+        if (r.out.empty())
+            continue;
+        const json& summary = got.value("summary", json::object());
+        if (summary.value("token_counts", "") != "estimated")
+            fail(name + ": summary.token_counts is not \"estimated\": " + summary.dump());
+        // A log names the record format it was read as, and how many conversations it holds.
+        const json file = summary.contains("files") && !summary["files"].empty()
+                              ? summary["files"][0]
+                              : json::object();
+        for (const char* key : {"format", "conversations"}) {
+            if (exp.contains(key) && file.value(key, json()) != exp[key])
+                fail(name + ": summary.files[0]." + key + " is " + file.value(key, json()).dump() +
+                     ", want " + exp[key].dump());
+        }
     }
     std::printf("lint-fixtures: %zu fixtures checked\n", files.size());
     return failures ? 1 : 0;

@@ -199,13 +199,12 @@ bool isLessonTarget(std::string_view id) {
 }
 
 Result<Lesson> parseLesson(const std::string& text, const std::string& file) {
-    auto parsed = parse_json(text, file);
+    auto parsed =
+        parse_json_object(text, file, "/: expected a lesson object with a title and steps");
     if (!parsed)
         return parsed.error();
     const ojson& j = parsed.value();
     Reader r{file};
-    if (!j.is_object())
-        return r.fail("", "expected a lesson object with a title and steps");
     Lesson lesson;
     lesson.file = file;
     if (j.contains("name") && !j["name"].is_null()) {
@@ -283,23 +282,13 @@ std::filesystem::path builtinLessonsDir() {
 }
 
 Result<Lesson> loadLesson(const std::string& pathOrName) {
-    std::error_code ec;
-    std::filesystem::path path = pathOrName;
-    if (!std::filesystem::exists(path, ec) && path.extension() != ".json" &&
-        pathOrName.find('/') == std::string::npos) {
-        path = builtinLessonsDir() / (pathOrName + ".json");
-        if (!std::filesystem::exists(path, ec)) {
-            std::string names;
-            for (const auto& n : builtinLessonNames())
-                names += (names.empty() ? "" : ", ") + n;
-            return make_error(pathOrName + ": no such lesson file or built-in lesson (" + names +
-                              ")");
-        }
-    }
-    auto text = read_text_file(path.string());
+    auto path = find_file_or_builtin(pathOrName, builtinLessonsDir(), "lesson");
+    if (!path)
+        return path.error();
+    auto text = read_text_file(path->string());
     if (!text)
         return text.error();
-    auto lesson = parseLesson(text.value(), path.string());
+    auto lesson = parseLesson(text.value(), path->string());
     if (!lesson)
         return lesson.error();
     PL_TRY(resolveLessonScenarios(lesson.value()));
@@ -307,24 +296,7 @@ Result<Lesson> loadLesson(const std::string& pathOrName) {
 }
 
 std::vector<std::string> builtinLessonNames() {
-    std::vector<std::pair<long, std::string>> found;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(builtinLessonsDir(), ec)) {
-        if (e.path().extension() != ".json")
-            continue;
-        long order = 1000;
-        if (auto text = read_text_file(e.path().string())) {
-            if (auto j = parse_json(text.value(), e.path().string());
-                j && j->is_object() && j->contains("order") && (*j)["order"].is_number_integer())
-                order = (*j)["order"].get<long>();
-        }
-        found.emplace_back(order, e.path().stem().string());
-    }
-    std::sort(found.begin(), found.end());
-    std::vector<std::string> names;
-    for (auto& [o, n] : found)
-        names.push_back(n);
-    return names;
+    return builtin_json_names(builtinLessonsDir());
 }
 
 }  // namespace pl::ui

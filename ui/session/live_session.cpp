@@ -292,15 +292,7 @@ QString LiveSession::start(const LiveConnectSpec& spec) {
         const std::string arg = e.trimmed().toStdString();
         if (arg.empty())
             continue;
-        live::LiveEndpoint ep;
-        const auto eq = arg.find('=');
-        const auto scheme = arg.find("://");
-        if (eq != std::string::npos && (scheme == std::string::npos || eq < scheme)) {
-            ep.label = arg.substr(0, eq);
-            ep.endpoint = arg.substr(eq + 1);
-        } else {
-            ep.label = ep.endpoint = arg;
-        }
+        live::LiveEndpoint ep = live::endpoint_from_arg(arg);
         if (auto ok = live::validate_endpoint(ep.endpoint); !ok)
             return QString::fromStdString(ok.error().message);
         options.endpoints.push_back(std::move(ep));
