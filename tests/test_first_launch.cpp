@@ -10,6 +10,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <numeric>
+
+#include "shell/window_layout.h"
 
 namespace {
 
@@ -159,6 +162,37 @@ class TestFirstLaunch : public QObject {
                                                                         .arg(frame.y())
                                                                         .arg(frame.width())
                                                                         .arg(frame.height())));
+    }
+
+    // The bottom row's shares follow what each slot's content needs (larger text, a language
+    // with longer words) and never change the row's total.
+    void sharesMeetTheirNeeds() {
+        using pl::ui::fitSharesToNeeds;
+        int a[3] = {270, 420, 260};
+        const int none[3] = {0, 0, 0};
+        fitSharesToNeeds(a, none, 3);
+        QCOMPARE(std::vector<int>(a, a + 3), (std::vector<int>{270, 420, 260}));
+        // The pool needs 300: 40 px come from the others' room above their needs, 250 and 300.
+        int b[3] = {270, 420, 260};
+        const int needB[3] = {250, 300, 300};
+        fitSharesToNeeds(b, needB, 3);
+        QCOMPARE(b[2], 300);
+        QVERIFY(b[0] >= 250 && b[1] >= 300);
+        QCOMPARE(b[0] + b[1] + b[2], 950);
+        QCOMPARE(b[0], 265);  // its room, 20 of the 140, gives 40 x 20 / 140: 5 px
+        // More need than room: every slot gets part of it, the total is kept.
+        int c[3] = {100, 100, 100};
+        const int needC[3] = {150, 50, 150};
+        fitSharesToNeeds(c, needC, 3);
+        QCOMPARE(c[0] + c[1] + c[2], 300);
+        QCOMPARE(c[1], 50);
+        QVERIFY(c[0] > 100 && c[2] > 100);
+        // Through the layout: a 1280 px window whose pool needs 330 px gets them.
+        const pl::ui::DockLayout l = pl::ui::defaultDockLayout({1280, 800}, 7, 4, {0, 0, 330});
+        QCOMPARE(l.pool, 330);
+        const pl::ui::DockLayout plain = pl::ui::defaultDockLayout({1280, 800}, 7, 4);
+        QCOMPARE(l.usage + l.charts + l.pool, plain.usage + plain.charts + plain.pool);
+        QVERIFY(plain.pool < 330);
     }
 };
 

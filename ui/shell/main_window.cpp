@@ -19,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QScopedValueRollback>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -400,6 +401,12 @@ void MainWindow::buildDocks() {
         };
         connect(d, &QDockWidget::dockLocationChanged, this, touched);
         connect(d, &QDockWidget::topLevelChanged, this, touched);
+        // A tab brought to the front (Policies behind Charts) may need more room than the one
+        // it covers: the default shares are worked out again for what is shown.
+        connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+            if (shown)
+                keepDockShares();
+        });
         return d;
     };
     prompt_ = new PromptView(context_, this);
@@ -490,10 +497,71 @@ void MainWindow::resetLayout() {
     layoutTouched_ = false;
 }
 
+namespace {
+
+// The width a dock's content needs to be shown whole. A scroll area hides its body's minimum from
+// the dock's own, so that is worked out from the body's controls: the widest control where it
+// sits, plus the body's right margin and a vertical scroll bar. Text that wraps (labels with word
+// wrap) needs no width of its own, and a container's hint would count it; a table in a label
+// wraps only down to its columns' longest words, so it counts.
+// A scroll area of its own between `c` and `body` (the radix tree's canvas) shows it whatever
+// its width.
+bool insideScrollArea(const QWidget* c, const QWidget* body) {
+    for (const QWidget* p = c->parentWidget(); p && p != body; p = p->parentWidget()) {
+        if (qobject_cast<const QAbstractScrollArea*>(p))
+            return true;
+    }
+    return false;
+}
+
+int contentWidthNeeded(const QDockWidget* dock) {
+    const QWidget* w = dock->widget();
+    if (!w)
+        return 0;
+    int need = w->minimumSizeHint().width();
+    for (const QScrollArea* a : w->findChildren<QScrollArea*>()) {
+        QWidget* body = a->widget();
+        if (!body || !a->isVisibleTo(w))
+            continue;
+        int widest = 0;
+        for (const QWidget* c : body->findChildren<QWidget*>()) {
+            const auto* label = qobject_cast<const QLabel*>(c);
+            const bool wraps =
+                label && label->wordWrap() && !label->text().contains(QLatin1String("<table"));
+            if (wraps || !c->isVisibleTo(body) || c->metaObject() == &QWidget::staticMetaObject ||
+                insideScrollArea(c, body))
+                continue;
+            widest =
+                std::max(widest, c->mapTo(body, QPoint(0, 0)).x() + c->minimumSizeHint().width());
+        }
+        const int margin = body->layout() ? body->layout()->contentsMargins().right() : 0;
+        need =
+            std::max(need, widest + margin + a->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
+                               2 * a->frameWidth());
+    }
+    return need;
+}
+
+}  // namespace
+
 DockLayout MainWindow::currentDockLayout() const {
+    // The docks in a slot that are shown (the tab in front) count; before the window is shown,
+    // all of them.
+    auto need = [this](std::initializer_list<const QDockWidget*> docks) {
+        int n = 0;
+        for (const QDockWidget* d : docks) {
+            if (!isVisible() || d->isVisible())
+                n = std::max(n, contentWidthNeeded(d));
+        }
+        return n;
+    };
+    BottomNeeds needs;
+    needs.usage = need({usageDock_});
+    needs.charts = need({chartsDock_, policiesDock_, modelDock_});
+    needs.pool = need({poolDock_, memoryDock_});
     return defaultDockLayout(
         size(), fontMetrics().averageCharWidth(),
-        style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this));
+        style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this), needs);
 }
 
 void MainWindow::applyDockShares() {

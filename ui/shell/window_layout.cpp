@@ -34,7 +34,39 @@ int readableWidthEm(const QString& dockName) {
     return 0;
 }
 
-DockLayout defaultDockLayout(const QSize& window, int em, int separator) {
+void fitSharesToNeeds(int* shares, const int* needs, int count) {
+    int deficit = 0, slack = 0;
+    for (int i = 0; i < count; ++i) {
+        deficit += std::max(0, needs[i] - shares[i]);
+        slack += std::max(0, shares[i] - needs[i]);
+    }
+    if (deficit == 0 || slack == 0)
+        return;
+    const int moved = std::min(deficit, slack);
+    int given = 0, taken = 0;
+    for (int i = 0; i < count; ++i) {
+        if (needs[i] > shares[i]) {
+            // Each short share gets its part of what can be moved, the last one the rounding.
+            const int want = needs[i] - shares[i];
+            const int part = static_cast<int>(static_cast<long long>(want) * moved / deficit);
+            shares[i] += part;
+            given += part;
+        }
+    }
+    for (int i = 0; i < count; ++i) {
+        const int room = shares[i] - needs[i];
+        if (room > 0 && needs[i] <= shares[i]) {
+            const int part = static_cast<int>(static_cast<long long>(room) * given / slack);
+            shares[i] -= part;
+            taken += part;
+        }
+    }
+    // Rounding: what was taken and given differs by a pixel or two; the widest share evens it.
+    int* widest = std::max_element(shares, shares + count);
+    *widest += taken - given;
+}
+
+DockLayout defaultDockLayout(const QSize& window, int em, int separator, BottomNeeds needs) {
     DockLayout l;
     l.compact = window.height() < kCompactBelowHeight;
     // The right-hand column: 380 px of a 1280 px projector (the width every text was fitted to
@@ -42,7 +74,10 @@ DockLayout defaultDockLayout(const QSize& window, int em, int separator) {
     // never less than its readable width.
     const int readableRight = readableWidthEm(QStringLiteral("promptDock")) * em;
     const int share = std::min(window.width() * 3 / 10, 380 * window.width() / 1280);
-    l.right = std::clamp(share, readableRight, std::max(readableRight, 72 * em));
+    // With large text on a small screen the readable width gives way, at 35% of the window: the
+    // bottom row's figures and charts need their room too.
+    const int leastRight = std::min(readableRight, window.width() * 7 / 20);
+    l.right = std::clamp(share, leastRight, std::max(leastRight, 72 * em));
     // Stacked: the prompt and the findings alike, the answer (a few lines) the least.
     const int column = std::max(3, window.height());
     l.prompt = column * 33 / 76;
@@ -54,6 +89,13 @@ DockLayout defaultDockLayout(const QSize& window, int em, int separator) {
     l.usage = bottomWidth * 270 / 950;
     l.charts = bottomWidth * 420 / 950;
     l.pool = bottomWidth - l.usage - l.charts;
+    // Larger text, or a language with longer words, can need more than those shares.
+    int shares[3] = {l.usage, l.charts, l.pool};
+    const int wanted[3] = {needs.usage, needs.charts, needs.pool};
+    fitSharesToNeeds(shares, wanted, 3);
+    l.usage = shares[0];
+    l.charts = shares[1];
+    l.pool = shares[2];
     // 270 px of 800 for the charts, the same share elsewhere, within what a chart needs and
     // what the chain spares.
     l.bottom = std::clamp(window.height() * 27 / 80, 240, 440);

@@ -32,7 +32,16 @@ struct DockLayout {
     int usage = 0, charts = 0, pool = 0;   // the bottom row's widths
     int bottom = 0;                        // the bottom row's height
 };
-DockLayout defaultDockLayout(const QSize& window, int em, int separator);
+// `needs`: the widths the bottom row's usage, charts and pool slots need to show their content
+// whole (0: none known); a slot below its need takes the room from the others' slack.
+struct BottomNeeds {
+    int usage = 0, charts = 0, pool = 0;
+};
+DockLayout defaultDockLayout(const QSize& window, int em, int separator, BottomNeeds needs = {});
+
+// Shares raised to their needs where the total allows, the difference taken from the shares
+// with room above their own need, in proportion to that room. The total is kept.
+void fitSharesToNeeds(int* shares, const int* needs, int count);
 
 // The narrowest a dock may be and still be read (its text wraps into lines of words, its tabs
 // show their titles), in average characters; 0 for a dock without one. By object name.

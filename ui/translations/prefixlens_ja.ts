@@ -163,11 +163,11 @@
     </message>
     <message>
         <source>all reused</source>
-        <translation>すべて再利用</translation>
+        <translation>全て再利用</translation>
     </message>
     <message>
         <source>part reused</source>
-        <translation>一部を再利用</translation>
+        <translation>一部再利用</translation>
     </message>
     <message>
         <source>none reused</source>
@@ -398,7 +398,7 @@
     </message>
     <message>
         <source>cached, free</source>
-        <translation>キャッシュ済み・空き</translation>
+        <translation>キャッシュ済・空き</translation>
     </message>
     <message>
         <source>pool capacity %1</source>
