@@ -12,9 +12,15 @@
 //                                   times launch to window, to the first request drawn and to
 //                                   the whole scenario, then a lesson step that changes scenario
 //                                   (first time and again); prints one JSON object and exits.
+//   --report-layout [--scenario NAME]
+//                                   a launch as any other (settings read and, on closing,
+//                                   written), until the first run is shown; prints the screen, the
+//                                   window's frame and every dock's place as one JSON object, then
+//                                   closes the window (tests/test_first_launch.cpp).
 // Images of the window come from `prefixlens shot` (cmd_shot.cpp).
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QJsonDocument>
 #include <QLocale>
 #include <QSettings>
 #include <QTimer>
@@ -29,6 +35,7 @@
 #include "session/run_store.h"
 #include "session/scenario_import.h"
 #include "shell/latency_probe.h"
+#include "shell/layout_report.h"
 #include "shell/main_window.h"
 
 namespace pl::cli {
@@ -41,7 +48,8 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
                          {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang",
                            "--lesson", "--connect", "--replay", "--topic", "--tokenizer",
                            "--metrics", "--seconds", "--match", "--block-size", "--hash-seed"},
-                          {"--measure-latency", "--measure-startup", "--measure-live-latency"}},
+                          {"--measure-latency", "--measure-startup", "--measure-live-latency",
+                           "--report-layout"}},
                          a);
         !err.empty()) {
         return fail_usage(err);
@@ -175,6 +183,15 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     }
     ui::MainWindow window(options);
     window.show();
+    if (a.has("--report-layout")) {
+        // The first run shown, then a few turns more for anything laid out after it.
+        const bool shown = window.waitForRun(300000);
+        for (int i = 0; i < 10; ++i)
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        std::printf("%s\n", QJsonDocument(ui::layoutReport(window)).toJson().constData());
+        window.close();
+        return shown ? 0 : 1;
+    }
     if (!live.endpoints.isEmpty())
         if (const QString err = window.findChild<ui::LiveDock*>()->connectTo(live); !err.isEmpty())
             return fail_usage(err.toStdString());

@@ -334,9 +334,11 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     options.useSettings = false;
     options.loadInitialScenario = false;
     options.deterministic = o.deterministic;
+    // A first launch on a screen of exactly the size asked for: the window fills it, and its
+    // docks are shared out by the same code as a user's first start (MainWindow::setVisible).
+    options.screenArea = QRect(0, 0, o.width, o.height);
     ui::MainWindow window(options);
     window.setTheme(o.theme);
-    window.resize(o.width, o.height);
     window.show();
     QApplication::processEvents();  // the layouts settle the window's minimum size
     const std::string too_small = "--size " + std::to_string(o.width) + "x" +

@@ -75,6 +75,18 @@ const MemorySampleEvent* lastSampleBefore(const ScenarioRun& run, int cursor) {
     return m;
 }
 
+// At the start, before any event: the chain shows the first request's blocks, none hashed yet,
+// rather than an empty area.
+void checkNothingHashedYet(MainWindow& w) {
+    const BlockChainView* chain = w.blockChainView();
+    QCOMPARE(chain->drawnRequestCount(), 1);
+    const RequestProgress* first = chain->drawnRequest(0);
+    QVERIFY(first != nullptr);
+    QVERIFY(!first->started);
+    QVERIFY(!first->cells.empty());
+    QCOMPARE(first->hashed + first->hits + first->computed, 0);
+}
+
 // Every request's drawn blocks equal its RequestResult; the pool equals the memory samples.
 void checkViewsAgainstResults(MainWindow& w) {
     const ScenarioRun& run = *w.context()->run();
@@ -168,10 +180,10 @@ class TestGuiMain : public QObject {
         const int total = static_cast<int>(ctx->scenario().requests.size());
         QVERIFY(ctx->awaitingRun());  // still running
         QVERIFY(ctx->run()->results.size() < static_cast<std::size_t>(total));
-        QVERIFY(w->blockChainView()->drawnRequest(0) == nullptr);  // the cursor is at the start
+        checkNothingHashedYet(*w);  // the cursor is at the start
         ctx->togglePlaying();
         QVERIFY(ctx->isPlaying());
-        QTRY_VERIFY_WITH_TIMEOUT(w->blockChainView()->drawnRequest(0) != nullptr, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->blockChainView()->drawnRequest(0)->started, 30000);
         QVERIFY2(w->waitForRun(kRunTimeoutMs), qPrintable(w->lastError()));
         const ScenarioRun& whole = *ctx->run();
         QVERIFY(!whole.partial);
@@ -207,7 +219,7 @@ class TestGuiMain : public QObject {
         const ScenarioRun& run = *ctx->run();
         ctx->toStart();
         w->syncViews();
-        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);
+        checkNothingHashedYet(*w);
         int hashed = 0, hits = 0, computed = 0, request = -1;
         for (int i = 0; i < run.eventCount(); ++i) {
             const RunnerEvent& ev = run.events[static_cast<std::size_t>(i)];
@@ -361,10 +373,10 @@ class TestGuiMain : public QObject {
         ScenarioContext* ctx = w->context();
         ctx->toStart();
         w->syncViews();
-        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);
+        checkNothingHashedYet(*w);
         ctx->toEnd();
         QVERIFY(RefreshQueue::instance()->pending());
-        QCOMPARE(w->blockChainView()->drawnRequestCount(), 0);  // not yet: it is queued
+        checkNothingHashedYet(*w);  // not yet: it is queued
         QTRY_VERIFY_WITH_TIMEOUT(!RefreshQueue::instance()->pending(), 5000);
         QCOMPARE(w->blockChainView()->drawnRequestCount(), ctx->run()->requestCount());
         const RequestResult& last = ctx->run()->results.back();

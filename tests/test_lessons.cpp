@@ -18,6 +18,7 @@
 #include "lessons/lesson.h"
 #include "lessons/lesson_panel.h"
 #include "panels/charts_panel.h"
+#include "panels/lint_panel.h"
 #include "panels/memory_scale_panel.h"
 #include "panels/model_panel.h"
 #include "panels/policies_panel.h"
@@ -97,6 +98,8 @@ QWidget* expectedTarget(MainWindow& w, const QString& id) {
         return dockOf(w.promptView());
     if (id == QLatin1String("output"))
         return dockOf(w.outputView());
+    if (id == QLatin1String("lint"))
+        return dockOf(w.lintPanel());
     if (id == QLatin1String("usage"))
         return dockOf(w.usagePanel());
     if (id == QLatin1String("pool"))

@@ -3,7 +3,9 @@
 #   1. builds the whole tree with clang, AddressSanitizer, UndefinedBehaviorSanitizer and the
 #      libFuzzer targets of tests/fuzz, into build-check/ (PREFIXLENS_CHECK_BUILD_DIR),
 #   2. runs every test suite there with leak detection on (tests/sanitize/ says what is
-#      preloaded and why nothing is suppressed),
+#      preloaded and why nothing is suppressed); a suite with a matrix of layouts and languages
+#      (test_i18n's text fit) runs each layout in one language there (PREFIXLENS_SANITIZED),
+#      the whole matrix in the plain build,
 #   3. replays the fuzz regression inputs and fuzzes each target for PREFIXLENS_FUZZ_SECONDS
 #      (default 20) with tools/fuzz.sh.
 # Any sanitizer report, failed test or fuzz crash exits non-zero.

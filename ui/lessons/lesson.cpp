@@ -172,6 +172,7 @@ const std::vector<LessonTarget>& lessonTargets() {
         {"transport", "the transport bar under the chain: play, step, timeline, speed"},
         {"prompt", "the Prompt dock: the request's tokens by part, and the editor"},
         {"output", "the Output dock: the tokens the model wrote"},
+        {"lint", "the Lint dock: the request's findings and the fix each one suggests"},
         {"usage", "the Usage dock: reused and computed tokens, TTFT, the API usage fields"},
         {"charts", "the Charts dock, on whichever chart it shows"},
         {"charts.ttft", "the Charts dock on \"Time to first token\""},

@@ -136,12 +136,12 @@ int legendWidth(const QLegend* legend, const QFont& font, bool sessions) {
 }
 
 // A legend is one row. Where its entries do not fit the chart at the panel's font (Polish reuse
-// states in a 330 px dock), it is set smaller, down to two thirds, before Qt Charts would elide
+// states in a 330 px dock), it is set smaller, down to about half, before Qt Charts would elide
 // them.
 void fitLegendFont(QChart* chart, const QFont& base, int width, bool sessions = true) {
     QLegend* legend = chart->legend();
     QFont f = base;
-    for (double k : {1.0, 0.92, 0.85, 0.78, 0.72, 0.66}) {
+    for (double k : {1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55}) {
         if (width <= 0)
             break;  // not laid out yet: the resize that lays it out fits it
         f = scaledFont(base, k);

@@ -80,7 +80,7 @@ MemoryScalePanel::MemoryScalePanel(QWidget* parent) : ScrollPanel(nullptr, paren
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
     model_ = new QComboBox(frame_.body);
     model_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    model_->setMinimumContentsLength(8);
+    model_->setMinimumContentsLength(6);  // the names elide; the list shows them whole
     card_ = new QSpinBox(frame_.body);
     card_->setRange(1, 4096);
     card_->setValue(80);

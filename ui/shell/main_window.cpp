@@ -17,6 +17,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -42,6 +45,7 @@
 #include "shell/transport_bar.h"
 #include "shell/window_actions.h"
 #include "shell/window_files.h"
+#include "shell/window_layout.h"
 #include "shell/window_settings.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
@@ -201,6 +205,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             });
         }
         refreshStatus();
+        keepDockShares();  // the run's numbers may have widened a dock
         emit runShown();
     });
     // The worker's messages come translated; they are transient and are not said again.
@@ -222,7 +227,13 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
 
     retranslateUi();
-    resize(1280, 800);
+    // The first launch fills the screen's available area; a later one opens where the last
+    // closed, inside the screen it opens on. The docks are shared out once the window is shown
+    // at its size (setVisible), unless their state was restored.
+    if (const QRect area = screenArea(); area.isValid())
+        setGeometry(firstLaunchGeometry(area));
+    else
+        resize(1280, 800);
     if (options_.useSettings)
         restoreSettings();
     applyTheme();
@@ -301,6 +312,7 @@ void MainWindow::connectActions() {
     on(a.zoomIn, [this] { setZoom(zoom_ * kZoomStep); });
     on(a.zoomOut, [this] { setZoom(zoom_ / kZoomStep); });
     on(a.zoomReset, [this] { setZoom(1.0); });
+    on(a.resetLayout, [this] { resetLayout(); });
     for (QAction* l : a.languages->actions())
         on(l, [this, code = l->data().toString()] { switchLanguage(code); });
     on(a.firstLesson, [this] {
@@ -373,36 +385,28 @@ void MainWindow::setProgress(std::function<QString()> text) {
     progress_->setText(progressText_ ? progressText_() : QString());
 }
 
-// The docks' starting sizes. Also called by settle(): the sizes a first layout gives depend on
-// which size hints had arrived by then, and a shot must not depend on that timing.
-void MainWindow::applyDefaultDockSizes() {
-    if (lintDock_) {
-        resizeDocks({promptDock_, lintDock_, outputDock_}, {330, 330, 100}, Qt::Vertical);
-    } else {
-        resizeDocks({promptDock_, outputDock_}, {520, 150}, Qt::Vertical);
-    }
-    // Widths are shares of the window as it is: sizes that add up to more than the window
-    // makes QMainWindow grow the window past the screen (1380 px of a 1280 px projector).
-    const int right = std::min(380, width() * 3 / 10);
-    resizeDocks({promptDock_}, {right}, Qt::Horizontal);
-    const int separator = style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this);
-    const int bottom = std::max(3, width() - right - 4 * separator);
-    const int usage = bottom * 270 / 950;
-    const int charts = bottom * 420 / 950;
-    resizeDocks({usageDock_, chartsDock_, poolDock_}, {usage, charts, bottom - usage - charts},
-                Qt::Horizontal);
-    resizeDocks({chartsDock_}, {270}, Qt::Vertical);
-}
-
 void MainWindow::buildDocks() {
-    auto dock = [this](const char* name, QWidget* w, Qt::DockWidgetArea area) {
+    // Made here, placed by arrangeDocks(); the View menu lists them in this order.
+    auto dock = [this](const char* name, QWidget* w) {
         auto* d = new QDockWidget(this);
         d->setObjectName(QLatin1String(name));
         d->setWidget(w);
         d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                        QDockWidget::DockWidgetClosable);
-        addDockWidget(area, d);
         actions_->view->addAction(d->toggleViewAction());
+        // A dock the user moves, floats or closes: the default shares no longer apply.
+        auto touched = [this] {
+            if (!arranging_)
+                layoutTouched_ = true;
+        };
+        connect(d, &QDockWidget::dockLocationChanged, this, touched);
+        connect(d, &QDockWidget::topLevelChanged, this, touched);
+        // A tab brought to the front (Policies behind Charts) may need more room than the one
+        // it covers: the default shares are worked out again for what is shown.
+        connect(d, &QDockWidget::visibilityChanged, this, [this](bool shown) {
+            if (shown)
+                keepDockShares();
+        });
         return d;
     };
     prompt_ = new PromptView(context_, this);
@@ -410,40 +414,29 @@ void MainWindow::buildDocks() {
     usage_ = new UsagePanel(context_, this);
     charts_ = new ChartsPanel(context_, this);
     pool_ = new PoolView(context_, this);
-    auto* dPrompt = promptDock_ = dock("promptDock", prompt_, Qt::RightDockWidgetArea);
-    auto* dOutput = outputDock_ = dock("outputDock", output_, Qt::RightDockWidgetArea);
-    auto* dUsage = usageDock_ = dock("usageDock", usage_, Qt::BottomDockWidgetArea);
-    auto* dCharts = chartsDock_ = dock("chartsDock", charts_, Qt::BottomDockWidgetArea);
-    auto* dPool = poolDock_ = dock("poolDock", pool_, Qt::BottomDockWidgetArea);
-    splitDockWidget(dUsage, dCharts, Qt::Horizontal);
-    splitDockWidget(dCharts, dPool, Qt::Horizontal);
-    splitDockWidget(dPrompt, dOutput, Qt::Vertical);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    promptDock_ = dock("promptDock", prompt_);
+    outputDock_ = dock("outputDock", output_);
+    usageDock_ = dock("usageDock", usage_);
+    chartsDock_ = dock("chartsDock", charts_);
+    poolDock_ = dock("poolDock", pool_);
     // Four caching policies on the same trace: a tab behind the charts.
     policies_ = new PoliciesPanel(context_, this);
-    policiesDock_ = dock("policiesDock", policies_, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(dCharts, policiesDock_);
-    dCharts->raise();
+    policiesDock_ = dock("policiesDock", policies_);
     // Weights against KV per session against the card: a tab behind the pool.
     memory_ = new MemoryScalePanel(this);
-    memoryDock_ = dock("memoryDock", memory_, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(dPool, memoryDock_);
-    dPool->raise();
-    applyDefaultDockSizes();
+    memoryDock_ = dock("memoryDock", memory_);
 
     // Lint findings of the current request, under the prompt whose tokens they select.
     lint_ = new LintPanel(context_, engine_, this);
-    QDockWidget* dLint = lintDock_ = dock("lintDock", lint_, Qt::RightDockWidgetArea);
-    splitDockWidget(dPrompt, dLint, Qt::Vertical);
-    applyDefaultDockSizes();
+    lintDock_ = dock("lintDock", lint_);
     // One truth: the Prompt dock's warnings and the Usage dock's bill are the Lint dock's.
     connect(lint_, &LintPanel::linted, this, [this] {
         prompt_->setLint(lint_->lint());
         usage_->setLint(lint_->lint());
     });
-    showLintAction_ = actions_->view->addAction(QString(), this, [this, dLint] {
-        dLint->show();
-        dLint->raise();
+    showLintAction_ = actions_->view->addAction(QString(), this, [this] {
+        lintDock_->show();
+        lintDock_->raise();
         lint_->setFocus(Qt::ShortcutFocusReason);
     });
     showLintAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
@@ -451,9 +444,7 @@ void MainWindow::buildDocks() {
     // The model measured: prefill and decode with and without the KV cache, and the length
     // sweep; a tab beside the charts. The attention heat map is the chain's, computed on demand.
     model_ = new ModelPanel(context_, this);
-    modelDock_ = dock("modelDock", model_, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(chartsDock_, modelDock_);
-    chartsDock_->raise();
+    modelDock_ = dock("modelDock", model_);
     connect(model_, &ModelPanel::sweepWanted, engine_, &EngineHost::requestSweep);
     connect(engine_, &EngineHost::sweepProgress, model_, &ModelPanel::setSweepProgress);
     connect(engine_, &EngineHost::sweepReady, model_, &ModelPanel::setSweep);
@@ -461,6 +452,128 @@ void MainWindow::buildDocks() {
     connect(engine_, &EngineHost::noCacheReady, model_, &ModelPanel::setNoCache);
     connect(chain_, &BlockChainView::attentionWanted, engine_, &EngineHost::requestAttention);
     connect(engine_, &EngineHost::attentionReady, chain_, &BlockChainView::setAttention);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    arrangeDocks(false);
+}
+
+std::vector<QDockWidget*> MainWindow::mainDocks() const {
+    return {promptDock_,   lintDock_,  outputDock_, usageDock_, chartsDock_,
+            policiesDock_, modelDock_, poolDock_,   memoryDock_};
+}
+
+// Prompt, Lint and Output in a column on the right (tabbed when `compact`); Usage, Charts and the
+// pool along the bottom, with Policies and Model as tabs behind Charts and Memory behind the
+// pool. Docks the user floated, closed or moved come back.
+void MainWindow::arrangeDocks(bool compact) {
+    const QScopedValueRollback<bool> arranging(arranging_, true);
+    for (QDockWidget* d : mainDocks()) {
+        d->setFloating(false);
+        removeDockWidget(d);
+    }
+    addDockWidget(Qt::RightDockWidgetArea, promptDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, usageDock_);
+    if (compact) {
+        tabifyDockWidget(promptDock_, lintDock_);
+        tabifyDockWidget(promptDock_, outputDock_);
+    } else {
+        splitDockWidget(promptDock_, lintDock_, Qt::Vertical);
+        splitDockWidget(lintDock_, outputDock_, Qt::Vertical);
+    }
+    splitDockWidget(usageDock_, chartsDock_, Qt::Horizontal);
+    splitDockWidget(chartsDock_, poolDock_, Qt::Horizontal);
+    tabifyDockWidget(chartsDock_, policiesDock_);
+    tabifyDockWidget(chartsDock_, modelDock_);
+    tabifyDockWidget(poolDock_, memoryDock_);
+    for (QDockWidget* d : mainDocks())
+        d->show();
+    for (QDockWidget* d : {promptDock_, chartsDock_, poolDock_})
+        d->raise();
+}
+
+void MainWindow::resetLayout() {
+    defaultLayoutPending_ = false;
+    arrangeDocks(currentDockLayout().compact);
+    applyDockShares();
+    layoutTouched_ = false;
+}
+
+namespace {
+
+// The width a dock's content needs to be shown whole. A scroll area hides its body's minimum from
+// the dock's own, so that is worked out from the body's controls: the widest control where it
+// sits, plus the body's right margin and a vertical scroll bar. Text that wraps (labels with word
+// wrap) needs no width of its own, and a container's hint would count it; a table in a label
+// wraps only down to its columns' longest words, so it counts.
+// A scroll area of its own between `c` and `body` (the radix tree's canvas) shows it whatever
+// its width.
+bool insideScrollArea(const QWidget* c, const QWidget* body) {
+    for (const QWidget* p = c->parentWidget(); p && p != body; p = p->parentWidget()) {
+        if (qobject_cast<const QAbstractScrollArea*>(p))
+            return true;
+    }
+    return false;
+}
+
+int contentWidthNeeded(const QDockWidget* dock) {
+    const QWidget* w = dock->widget();
+    if (!w)
+        return 0;
+    int need = w->minimumSizeHint().width();
+    for (const QScrollArea* a : w->findChildren<QScrollArea*>()) {
+        QWidget* body = a->widget();
+        if (!body || !a->isVisibleTo(w))
+            continue;
+        int widest = 0;
+        for (const QWidget* c : body->findChildren<QWidget*>()) {
+            const auto* label = qobject_cast<const QLabel*>(c);
+            const bool wraps =
+                label && label->wordWrap() && !label->text().contains(QLatin1String("<table"));
+            if (wraps || !c->isVisibleTo(body) || c->metaObject() == &QWidget::staticMetaObject ||
+                insideScrollArea(c, body))
+                continue;
+            widest =
+                std::max(widest, c->mapTo(body, QPoint(0, 0)).x() + c->minimumSizeHint().width());
+        }
+        const int margin = body->layout() ? body->layout()->contentsMargins().right() : 0;
+        need =
+            std::max(need, widest + margin + a->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
+                               2 * a->frameWidth());
+    }
+    return need;
+}
+
+}  // namespace
+
+DockLayout MainWindow::currentDockLayout() const {
+    // The docks in a slot that are shown (the tab in front) count; before the window is shown,
+    // all of them.
+    auto need = [this](std::initializer_list<const QDockWidget*> docks) {
+        int n = 0;
+        for (const QDockWidget* d : docks) {
+            if (!isVisible() || d->isVisible())
+                n = std::max(n, contentWidthNeeded(d));
+        }
+        return n;
+    };
+    BottomNeeds needs;
+    needs.usage = need({usageDock_});
+    needs.charts = need({chartsDock_, policiesDock_, modelDock_});
+    needs.pool = need({poolDock_, memoryDock_});
+    return defaultDockLayout(
+        size(), fontMetrics().averageCharWidth(),
+        style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, this), needs);
+}
+
+void MainWindow::applyDockShares() {
+    const DockLayout l = currentDockLayout();
+    // Sizes that add up to more than the window would make QMainWindow grow the window past the
+    // screen (1380 px of a 1280 px projector): every size here is a share of the window as it is.
+    resizeDocks({promptDock_}, {l.right}, Qt::Horizontal);
+    if (!tabifiedDockWidgets(promptDock_).contains(lintDock_))
+        resizeDocks({promptDock_, lintDock_, outputDock_}, {l.prompt, l.lint, l.output},
+                    Qt::Vertical);
+    resizeDocks({usageDock_, chartsDock_, poolDock_}, {l.usage, l.charts, l.pool}, Qt::Horizontal);
+    resizeDocks({chartsDock_}, {l.bottom}, Qt::Vertical);
 }
 
 // The presenter's guided mode: a lesson panel along the top, hidden until a lesson starts.
@@ -596,6 +709,25 @@ void MainWindow::setZoom(double zoom) {
     tf.setPointSizeF(f.pointSizeF() * 1.3);
     tf.setBold(true);
     title_->setFont(tf);
+    // Larger text raises some docks' minimums, and Qt would take the room from the others (the
+    // charts' legends): the docks keep their default shares at every zoom.
+    keepDockShares();
+}
+
+void MainWindow::keepDockShares() {
+    if (!isVisible() || defaultLayoutPending_ || layoutTouched_ || sharesQueued_)
+        return;
+    sharesQueued_ = true;
+    QTimer::singleShot(0, this, [this] {
+        sharesQueued_ = false;
+        if (!layoutTouched_)
+            applyDockShares();
+    });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+    QMainWindow::resizeEvent(e);
+    keepDockShares();
 }
 
 void MainWindow::refreshBanner() {
@@ -690,8 +822,6 @@ void MainWindow::settle() {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     for (QTextEdit* text : findChildren<QTextEdit*>())
         text->document()->documentLayout()->documentSize();  // finishes the layout
-    applyDefaultDockSizes();
-    QApplication::processEvents();
     charts_->rebuild();
     QApplication::processEvents();
     // A shown length sweep, no-cache replay or attention map is computed on the worker, in
@@ -757,8 +887,35 @@ void MainWindow::restoreSettings() {
     }
     zoom_ = s.zoom;
     context_->setSpeed(s.speed);
-    restoreGeometry(s.geometry);
-    restoreState(s.windowState);
+    if (restoreGeometry(s.geometry) && !isMaximized() && !isFullScreen())
+        setGeometry(clampToArea(geometry(), screenArea()));
+    defaultLayoutPending_ = !restoreState(s.windowState);
+    layoutTouched_ = !defaultLayoutPending_;  // the user's own layout, kept as it was
+}
+
+QRect MainWindow::screenArea() const {
+    if (options_.screenArea.isValid())
+        return options_.screenArea;
+    QScreen* s = QGuiApplication::screenAt(geometry().center());
+    if (!s)
+        s = QGuiApplication::primaryScreen();
+    return s ? s->availableGeometry() : QRect();
+}
+
+// The window manager's frame is known only once the window is shown: the frame, title bar
+// included, must lie inside the screen's area too. Not on the screen `shot` and tests lay out
+// (options_.screenArea): there the image is the window, and no frame is drawn.
+void MainWindow::fitFrameToScreen() {
+    if (options_.screenArea.isValid())
+        return;
+    const QRect area = screenArea();
+    const QRect frame = frameGeometry();
+    if (!area.isValid() || area.contains(frame))
+        return;
+    const QRect inner = geometry();
+    const QMargins margins(inner.left() - frame.left(), inner.top() - frame.top(),
+                           frame.right() - inner.right(), frame.bottom() - inner.bottom());
+    setGeometry(clampToArea(frame, area).marginsRemoved(margins));
 }
 
 void MainWindow::saveSettings() {
@@ -808,6 +965,8 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         return docked(promptView());
     if (id == QLatin1String("output"))
         return docked(outputView());
+    if (id == QLatin1String("lint"))
+        return docked(lint_);
     if (id == QLatin1String("usage"))
         return docked(usagePanel());
     if (id == QLatin1String("pool"))
@@ -861,22 +1020,34 @@ void MainWindow::setVisible(bool visible) {
     const bool showing = visible && !isVisible();
     const QSize wanted = size();
     QMainWindow::setVisible(visible);
-    if (!showing || size() == wanted || isMaximized() || isFullScreen())
+    if (!showing)
         return;
     QTimer::singleShot(0, this, [this, wanted] {
-        if (!isVisible() || isMaximized() || isFullScreen())
+        if (!isVisible())
             return;
-        if (QLayout* l = layout()) {
-            l->invalidate();
-            l->activate();  // sets the minimum anew from the widgets as they are now
+        if (size() != wanted && !isMaximized() && !isFullScreen()) {
+            if (QLayout* l = layout()) {
+                l->invalidate();
+                l->activate();  // sets the minimum anew from the widgets as they are now
+            }
+            const QSize least = minimumSize().expandedTo(minimumSizeHint());
+            if (least.width() <= wanted.width() && least.height() <= wanted.height())
+                resize(wanted);
         }
-        const QSize least = minimumSize().expandedTo(minimumSizeHint());
-        if (least.width() <= wanted.width() && least.height() <= wanted.height())
-            resize(wanted);
+        if (!isMaximized() && !isFullScreen())
+            fitFrameToScreen();
+        // Shared out now that the window has its size: before, its width was Qt's default
+        // and the right-hand column came out 140 px wide.
+        if (defaultLayoutPending_)
+            resetLayout();
     });
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+    // A press on the window itself, not on a widget in it, is on a dock separator: the user
+    // is sharing the room out, and the default shares no longer apply.
+    if (watched == this && e->type() == QEvent::MouseButtonPress)
+        layoutTouched_ = true;
     if (e->type() == QEvent::KeyPress && watched->isWidgetType()) {
         const int key = static_cast<QKeyEvent*>(e)->key();
         auto* w = static_cast<QWidget*>(watched);

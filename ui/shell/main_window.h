@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QRect>
 #include <functional>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "panels/view_directory.h"
 #include "runner/scenario.h"
 #include "session/engine_session.h"
+#include "shell/window_layout.h"
 
 class QAction;
 class QComboBox;
@@ -43,6 +45,10 @@ struct MainWindowOptions {
     // The same pixels on every run (`shot --deterministic`): TTFTs from the engine's cost model,
     // and no wall-clock time or device name in the status bar.
     bool deterministic = false;
+    // The area of the screen the window opens on, in logical pixels; empty: the available
+    // geometry of the screen it is on. `shot --size WxH` sets a WxH screen, so that a shot is
+    // laid out exactly as a first launch on such a screen.
+    QRect screenArea;
 };
 
 class MainWindow : public QMainWindow, public ViewDirectory {
@@ -62,6 +68,10 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     // Views follow the cursor one per turn of the event loop (refresh_queue.h); this brings them
     // all up to date now (setCursorToRequestEnd, waitForRun, settle and grabToImage do it too).
     void syncViews();
+    // View > Reset layout: every dock back in its default place and size for the window's size
+    // (the right-hand column tabbed below 800 px of height). A first launch does the same once
+    // the window is shown.
+    void resetLayout();
     // Spins the event loop until the latest play's run is shown; false on timeout or failure.
     bool waitForRun(int timeoutMs);
     // Brings everything that completes over time to its end state, so that a grab shows the
@@ -107,12 +117,25 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void setVisible(bool visible) override;
 
   private:
     void connectActions();  // each menu action to what it does
     void buildDocks();
-    void applyDefaultDockSizes();
+    // The docks in their default places (tabbed on the right when `compact`), all shown.
+    void arrangeDocks(bool compact);
+    // The docks' default sizes for the window's size and text (shell/window_layout.h), in
+    // whatever arrangement they are.
+    void applyDockShares();
+    DockLayout currentDockLayout() const;
+    // The default shares again, on the next turn, while the user has not moved a dock or a
+    // separator since the last reset: the window's size, its zoom and its content change what
+    // the docks need, and the first layout must not stay fitted to an empty window.
+    void keepDockShares();
+    std::vector<QDockWidget*> mainDocks() const;
+    QRect screenArea() const;
+    void fitFrameToScreen();
     // Every text the window sets itself, again in the current language (QEvent::LanguageChange).
     void retranslateUi();
     void switchLanguage(const QString& code);
@@ -171,6 +194,10 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QString scenarioSource_;  // what to reopen next start
     QString lastError_;
     bool runFailed_ = false;
+    bool defaultLayoutPending_ = true;  // no dock state restored: resetLayout() once shown
+    bool layoutTouched_ = false;        // a dock or separator moved by the user since then
+    bool arranging_ = false;            // arrangeDocks() is moving the docks, not the user
+    bool sharesQueued_ = false;
 };
 
 }  // namespace pl::ui

@@ -63,6 +63,7 @@ WindowActions::WindowActions(QMenuBar* bar, QObject* parent) : QObject(parent) {
         {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
     zoomOut = named(view, "zoomOut", QKeySequence(Qt::CTRL | Qt::Key_Minus));
     zoomReset = named(view, "zoomReset", QKeySequence(Qt::CTRL | Qt::Key_0));
+    resetLayout = named(view, "resetLayout", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
     // Each language is named in itself: whoever cannot read the current one still finds theirs.
     language = view->addMenu(QString());
     language->setObjectName(QStringLiteral("languageMenu"));
@@ -118,6 +119,7 @@ void WindowActions::retranslate(bool playing) {
     zoomIn->setText(tr("Zoom &in"));
     zoomOut->setText(tr("Zoom &out"));
     zoomReset->setText(tr("&Reset zoom"));
+    resetLayout->setText(tr("Reset the doc&k layout"));
     language->setTitle(tr("&Language"));
     checkLanguage(currentLanguage());
 

@@ -35,7 +35,7 @@ class WindowActions : public QObject {
     QAction *undo, *redo, *sendAgain, *revert;
     QAction *playPause, *stepBack, *stepForward, *prevRequest, *nextRequest, *toStart, *toEnd;
     QAction *faster, *slower, *again;
-    QAction *dark, *zoomIn, *zoomOut, *zoomReset;
+    QAction *dark, *zoomIn, *zoomOut, *zoomReset, *resetLayout;
     QAction *firstLesson, *shortcuts, *about;
     QActionGroup* languages;  // one checkable action a language, its data the code
 };

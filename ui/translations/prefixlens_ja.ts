@@ -163,11 +163,11 @@
     </message>
     <message>
         <source>all reused</source>
-        <translation>すべて再利用</translation>
+        <translation>全て再利用</translation>
     </message>
     <message>
         <source>part reused</source>
-        <translation>一部を再利用</translation>
+        <translation>一部再利用</translation>
     </message>
     <message>
         <source>none reused</source>
@@ -398,7 +398,7 @@
     </message>
     <message>
         <source>cached, free</source>
-        <translation>キャッシュ済み・空き</translation>
+        <translation>キャッシュ済・空き</translation>
     </message>
     <message>
         <source>pool capacity %1</source>
@@ -2184,6 +2184,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>Does</source>
         <translation>動作</translation>
+    </message>
+    <message>
+        <source>Reset the doc&amp;k layout</source>
+        <translation>ドックの配置を元に戻す(&amp;K)</translation>
     </message>
 </context>
 </TS>

@@ -2199,5 +2199,9 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Does</source>
         <translation>Działanie</translation>
     </message>
+    <message>
+        <source>Reset the doc&amp;k layout</source>
+        <translation>Przywróć układ do&amp;ków</translation>
+    </message>
 </context>
 </TS>

@@ -549,6 +549,10 @@ void BlockChainCanvas::refold() {
             continue;
         requests_.push_back(foldRequest(run, r, cursor));
     }
+    // Before the first event: the first request's blocks, none hashed yet, so the screen shows
+    // what is about to happen rather than an empty area.
+    if (requests_.empty() && run.requestCount() > 0)
+        requests_.push_back(foldRequest(run, 0, 0));
     pool_ = foldPool(run, cursor);
     if (cursor > 0) {
         const RunnerEvent& ev = run.events[static_cast<std::size_t>(cursor - 1)];
@@ -591,6 +595,8 @@ std::vector<BlockChainCanvas::Card> BlockChainCanvas::layoutFor(int width, int* 
         cards.push_back(std::move(c));
         y += h + m.cardGap;
     }
+    if (context_ && context_->cursor() == 0 && !cards.empty())
+        y += QFontMetrics(font()).height() * 3;  // the hint under the first request's blocks
     if (height)
         *height = y + m.margin;
     return cards;
@@ -816,6 +822,16 @@ void BlockChainCanvas::paintEvent(QPaintEvent* e) {
     for (std::size_t i = 0; i < cards_.size() && i < requests_.size(); ++i) {
         if (cards_[i].rect.intersects(e->rect()))
             paintCard(p, cards_[i], requests_[i]);
+    }
+    if (context_->cursor() == 0 && !cards_.empty()) {
+        // Under the first request's unhashed blocks: how to set them going.
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 1.25);
+        p.setFont(f);
+        p.setPen(pal.mutedText);
+        const QRect below = rect().adjusted(24, cards_.back().rect.bottom() + 12, -24, -24);
+        p.drawText(below, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                   tr("Press Space to play, → to step one event, Shift+→ for a whole request."));
     }
 }
 
