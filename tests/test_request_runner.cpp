@@ -510,6 +510,61 @@ class TestRequestRunner : public QObject {
         QCOMPARE(run_cli({"run", "no-such-scenario"}).exit_code, 2);
         QCOMPARE(run_cli({"run", "mini", "--frobnicate"}).exit_code, 2);
     }
+
+    // The penalties shape the choice only. With verify on, a run with strong penalties and one
+    // without compute the same first-token logits (kept raw), the same difference to a full
+    // recompute and the same candidates, while the tokens chosen differ; the cache sees the same
+    // prompt blocks and hits.
+    void penaltiesLeaveVerifyAlone() {
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY(sc.ok());
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        auto play = [&](const SamplingParams& sampling) -> Result<std::vector<RequestResult>> {
+            CpuBackend be(model_, layout);
+            RunnerOptions ro;
+            ro.verify = true;
+            ro.keep_logits = true;
+            ro.sampling = sampling;
+            auto runner = RequestRunner::create(be, *sc, ro);
+            if (!runner)
+                return runner.error();
+            return runner.value()->play(*sc, {});
+        };
+        SamplingParams strong;
+        strong.repetition_penalty = 3.0;
+        strong.frequency_penalty = 2.0;
+        strong.presence_penalty = 2.0;
+        const auto raw_run = play(SamplingParams{});
+        const auto shaped_run = play(strong);
+        QVERIFY(raw_run.ok() && shaped_run.ok());
+        const std::vector<RequestResult>& raw = raw_run.value();
+        const std::vector<RequestResult>& shaped = shaped_run.value();
+        QCOMPARE(shaped.size(), raw.size());
+        bool some_other_choice = false;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            const RequestResult& a = raw[i];
+            const RequestResult& b = shaped[i];
+            QCOMPARE(b.cached_tokens, a.cached_tokens);
+            QCOMPARE(b.blocks.size(), a.blocks.size());
+            for (std::size_t k = 0; k < a.blocks.size(); ++k)
+                QVERIFY(b.blocks[k].hash == a.blocks[k].hash &&
+                        b.blocks[k].state == a.blocks[k].state);
+            QVERIFY(b.first_logits == a.first_logits);
+            QCOMPARE(*b.max_abs_diff_vs_full, *a.max_abs_diff_vs_full);
+            QVERIFY(!b.verify_failed());
+            QCOMPARE(b.top_cached.size(), a.top_cached.size());
+            for (std::size_t k = 0; k < a.top_cached.size(); ++k) {
+                QCOMPARE(b.top_cached[k].token, a.top_cached[k].token);
+                QCOMPARE(b.top_cached[k].logit, a.top_cached[k].logit);
+                QCOMPARE(b.top_full[k].token, a.top_full[k].token);
+            }
+            // The raw best is what greedy chose without penalties; with them, another may win.
+            QCOMPARE(a.output.front(), a.top_cached[0].token);
+            some_other_choice |= b.output != a.output;
+        }
+        QVERIFY(some_other_choice);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestRequestRunner)
