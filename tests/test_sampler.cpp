@@ -1,10 +1,15 @@
 // The penalties against repetition, worked by hand: vLLM's and Hugging Face's repetition penalty
 // (prompt and output, divide a positive logit, multiply a negative one), OpenAI's frequency and
-// presence penalties (output only, subtracted), their order, and that they act on a copy.
+// presence penalties (output only, subtracted), their order, that they act on a copy, and where
+// their values come from (model folder, scenario, command line).
+#include <QTemporaryDir>
 #include <QTest>
 #include <vector>
 
 #include "runner/sampler.h"
+#include "runner/sampling_config.h"
+#include "runner/scenario.h"
+#include "test_support.h"
 
 using namespace pl;
 
@@ -17,6 +22,12 @@ SamplingParams penalties(double repetition, double frequency, double presence) {
     p.presence_penalty = presence;
     return p;
 }
+
+std::string error_of(const Result<Scenario>& r) {
+    return r.ok() ? std::string("(accepted)") : r.error().message;
+}
+
+const char* kOneRequest = R"("requests": [{"messages": [{"role": "user", "content": "hi"}]}])";
 
 }  // namespace
 
@@ -106,6 +117,98 @@ class TestSampler : public QObject {
         QCOMPARE(logits, before);
         QVERIFY(penalties(1.3, 2.0, 2.0).penalized());
         QVERIFY(!SamplingParams{}.penalized());
+    }
+
+    // Each layer replaces the fields it sets: the model's default, the scenario's, the command
+    // line's.
+    void layersOverrideFieldByField() {
+        SamplingOverrides model;
+        model.frequency_penalty = 1.8;
+        model.presence_penalty = 1.0;
+        SamplingOverrides scenario;
+        scenario.repetition_penalty = 1.2;
+        scenario.presence_penalty = 0.0;
+        SamplingOverrides flags;
+        flags.frequency_penalty = 0.5;
+        const SamplingParams p = effective_sampling(model, scenario, flags);
+        QCOMPARE(p.repetition_penalty, 1.2);
+        QCOMPARE(p.frequency_penalty, 0.5);
+        QCOMPARE(p.presence_penalty, 0.0);
+        QCOMPARE(p.temperature, 0.0f);
+        const SamplingParams none = effective_sampling({}, {}, {});
+        QVERIFY(none == SamplingParams{});
+        QCOMPARE(sampling_summary(p), std::string("greedy, repetition penalty 1.2, "
+                                                  "frequency penalty 0.5"));
+        QCOMPARE(sampling_summary(none), std::string("greedy"));
+    }
+
+    void scenarioSamplingObject() {
+        auto s = parse_scenario(std::string("{\"sampling\": {\"repetition_penalty\": 1.25, "
+                                            "\"presence_penalty\": -0.5}, ") +
+                                    kOneRequest + "}",
+                                "s.json");
+        QVERIFY2(s.ok(), error_of(s).c_str());
+        QCOMPARE(*s->sampling.repetition_penalty, 1.25);
+        QCOMPARE(*s->sampling.presence_penalty, -0.5);
+        QVERIFY(!s->sampling.frequency_penalty);
+        auto none = parse_scenario(std::string("{") + kOneRequest + "}", "s.json");
+        QVERIFY(none.ok() && none->sampling.empty());
+    }
+
+    void badScenarioSampling_data() {
+        QTest::addColumn<QString>("sampling");
+        QTest::addColumn<QString>("expect");
+        QTest::addRow("zero") << "{\"repetition_penalty\": 0}"
+                              << "s.json: /sampling/repetition_penalty: must be a number above 0 "
+                                 "and at most 10 (1 is off), not 0";
+        QTest::addRow("too strong") << "{\"repetition_penalty\": 11}"
+                                    << "s.json: /sampling/repetition_penalty: must be a number";
+        QTest::addRow("frequency") << "{\"frequency_penalty\": 2.5}"
+                                   << "s.json: /sampling/frequency_penalty: must be a number from "
+                                      "-2 to 2 (0 is off), not 2.5";
+        QTest::addRow("presence") << "{\"presence_penalty\": -3}"
+                                  << "s.json: /sampling/presence_penalty: must be a number from";
+        QTest::addRow("string") << "{\"frequency_penalty\": \"1\"}"
+                                << "s.json: /sampling/frequency_penalty: expected a number";
+        QTest::addRow("unknown") << "{\"temperature\": 0.7}"
+                                 << "s.json: /sampling: unknown field \"temperature\"";
+        QTest::addRow("not an object") << "1.2"
+                                       << "s.json: /sampling: expected an object";
+    }
+
+    void badScenarioSampling() {
+        QFETCH(QString, sampling);
+        QFETCH(QString, expect);
+        auto s = parse_scenario(
+            "{\"sampling\": " + sampling.toStdString() + ", " + kOneRequest + "}", "s.json");
+        QVERIFY(!s.ok());
+        const std::string& m = s.error().message;
+        QVERIFY2(m.starts_with(expect.toStdString()), m.c_str());
+        QVERIFY(m.find('\n') == std::string::npos);
+    }
+
+    // generation_config.json: none for a folder without the file, other keys of Hugging Face's
+    // file left alone, and a bad value named with the file.
+    void modelDefaults() {
+        QTemporaryDir dir;
+        const std::filesystem::path d = dir.path().toStdString();
+        auto none = load_generation_config(d);
+        QVERIFY(none.ok() && none->empty());
+        test::write_file(d / "generation_config.json",
+                         R"({"bos_token_id": 50256, "temperature": 0.7, "repetition_penalty": 1.3,
+                             "transformers_version": "4.44.0"})");
+        auto hf = load_generation_config(d);
+        QVERIFY2(hf.ok(), hf.ok() ? "" : hf.error().message.c_str());
+        QCOMPARE(*hf->repetition_penalty, 1.3);
+        QVERIFY(!hf->frequency_penalty && !hf->presence_penalty);
+        test::write_file(d / "generation_config.json", R"({"frequency_penalty": 9})");
+        auto bad = load_generation_config(d);
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().message.starts_with((d / "generation_config.json").string() +
+                                                 ": /frequency_penalty: must be"),
+                 bad.error().message.c_str());
+        test::write_file(d / "generation_config.json", "{\"repetition_penalty\": ");
+        QVERIFY(!load_generation_config(d).ok());
     }
 };
 
