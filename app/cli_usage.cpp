@@ -26,7 +26,7 @@ const char* usage_text() {
            "      PENALTIES: [--repetition-penalty X] [--frequency-penalty X]\n"
            "      [--presence-penalty X], against repetition as vLLM and OpenAI define them;\n"
            "      they override the scenario's \"sampling\", which overrides the model's\n"
-           "      generation_config.json. Greedy.\n"
+           "      generation_config.json (built-in: frequency 1.8, presence 1.0). Greedy.\n"
            "  prefixlens run   --list\n"
            "  prefixlens lint  FILE... [--provider anthropic|openai] [--format text|json|sarif]\n"
            "                   [--fail-on note|warning|error] [--fix] [-o FILE] [--repeat N]\n"

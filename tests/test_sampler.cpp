@@ -6,6 +6,7 @@
 #include <QTest>
 #include <vector>
 
+#include "core/assets.h"
 #include "runner/sampler.h"
 #include "runner/sampling_config.h"
 #include "runner/scenario.h"
@@ -187,9 +188,13 @@ class TestSampler : public QObject {
         QVERIFY(m.find('\n') == std::string::npos);
     }
 
-    // generation_config.json: none for a folder without the file, other keys of Hugging Face's
-    // file left alone, and a bad value named with the file.
+    // generation_config.json: the built-in model's default, none for a folder without the file,
+    // other keys of Hugging Face's file left alone, and a bad value named with the file.
     void modelDefaults() {
+        auto builtin = load_generation_config(builtin_model_dir());
+        QVERIFY2(builtin.ok(), builtin.ok() ? "" : builtin.error().message.c_str());
+        QVERIFY(!builtin->empty());
+        QVERIFY(builtin->over(SamplingParams{}).penalized());
         QTemporaryDir dir;
         const std::filesystem::path d = dir.path().toStdString();
         auto none = load_generation_config(d);
