@@ -1,6 +1,9 @@
 #include "cli_common.h"
 
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/assets.h"
 
@@ -19,6 +22,45 @@ std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
         if (auto err = parse_int("--device", *d, 0, 64, v); !err.empty())
             return err;
         out.device_index = static_cast<int>(v);
+    }
+    return {};
+}
+
+namespace {
+
+// "repetition_penalty" as a flag: "--repetition-penalty".
+std::string flag_of(std::string_view field) {
+    std::string f = "--" + std::string(field);
+    for (char& c : f)
+        c = c == '_' ? '-' : c;
+    return f;
+}
+
+}  // namespace
+
+const std::set<std::string>& sampling_flags() {
+    static const std::set<std::string> flags = [] {
+        std::set<std::string> s;
+        for (std::string_view field : kSamplingFields)
+            s.insert(flag_of(field));
+        return s;
+    }();
+    return flags;
+}
+
+std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out) {
+    for (std::string_view field : kSamplingFields) {
+        const std::string flag = flag_of(field);
+        const auto text = args.get(flag);
+        if (!text)
+            continue;
+        errno = 0;
+        char* end = nullptr;
+        const double v = std::strtod(text->c_str(), &end);
+        const bool number = !text->empty() && *end == '\0' && errno != ERANGE && std::isfinite(v);
+        if (!number || !sampling_value_ok(field, v))
+            return flag + " must be " + sampling_range(field) + ", not '" + *text + "'";
+        set_sampling_field(out, field, v);
     }
     return {};
 }

@@ -9,6 +9,7 @@
 #include "cli_args.h"
 #include "model/gpt_model.h"
 #include "runner/backend_factory.h"
+#include "runner/sampling_config.h"
 
 namespace pl::cli {
 
@@ -19,6 +20,13 @@ struct EngineSetup {
 
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
+
+// The flags that override the penalties against repetition (runner/sampling_config.h), for the
+// commands that generate text: --repetition-penalty, --frequency-penalty, --presence-penalty.
+const std::set<std::string>& sampling_flags();
+
+// Reads those flags into `out`; returns an error message naming the flag, or empty.
+std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out);
 
 // Loads --model (default: built-in) and creates the backend over a pool of `capacity_blocks`
 // blocks of `block_size` tokens (0: one context's worth). Prints the fallback notice on stderr.

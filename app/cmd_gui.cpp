@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "cli_args.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "common/i18n.h"
 #include "panels/live_panel.h"
@@ -44,17 +45,17 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     QElapsedTimer launch;  // --measure-startup counts from here
     launch.start();
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"--model", "--backend", "--device", "--scenario", "--tokens", "--lang",
-                           "--lesson", "--connect", "--replay", "--topic", "--tokenizer",
-                           "--metrics", "--seconds", "--match", "--block-size", "--hash-seed"},
-                          {"--measure-latency", "--measure-startup", "--measure-live-latency",
-                           "--report-layout"}},
-                         a);
-        !err.empty()) {
+    FlagSpec spec{
+        {"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson",
+         "--connect", "--replay", "--topic", "--tokenizer", "--metrics", "--seconds", "--match",
+         "--block-size", "--hash-seed"},
+        {"--measure-latency", "--measure-startup", "--measure-live-latency", "--report-layout"}};
+    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
+    if (auto err = parse(args, spec, a); !err.empty())
         return fail_usage(err);
-    }
     ui::EngineOptions engine;
+    if (auto err = parse_sampling_flags(a, engine.sampling); !err.empty())
+        return fail_usage(err);
     engine.model_dir = QString::fromStdString(a.get("--model").value_or(""));
     // Finished runs outlive the launch (ui/session/run_store.h); PREFIXLENS_RUN_CACHE=0 keeps them
     // in memory only, e.g. to measure a first play.

@@ -16,8 +16,8 @@ namespace pl::cli {
 
 namespace {
 
-// Keys in the order SPEC §2 documents them.
-nlohmann::ordered_json result_json(const RequestResult& r) {
+// Keys in the order SPEC §2 documents them; `sampling` is how the tokens were chosen.
+nlohmann::ordered_json result_json(const RequestResult& r, const SamplingParams& sampling) {
     using json = nlohmann::ordered_json;
     json j;
     j["request"] = r.request;
@@ -79,6 +79,11 @@ nlohmann::ordered_json result_json(const RequestResult& r) {
                   {"cache_creation_input_tokens", r.usage.cache_creation_input_tokens},
                   {"cache_read_input_tokens", r.usage.cache_read_input_tokens},
                   {"output_tokens", r.usage.output_tokens}};
+    // The effective decoding (docs/cli.md): the model's default, the scenario's and the flags'.
+    j["sampling"] = {{"method", sampling.temperature > 0.0f ? "temperature" : "greedy"},
+                     {"repetition_penalty", sampling.repetition_penalty},
+                     {"frequency_penalty", sampling.frequency_penalty},
+                     {"presence_penalty", sampling.presence_penalty}};
     return j;
 }
 
@@ -153,14 +158,15 @@ std::string scores_line(const RequestResult& r) {
 
 int run_run(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(
-            args,
-            {{"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
-             {"--verify", "--no-cache", "--json", "--list"}},
-            a);
-        !err.empty()) {
+    FlagSpec spec{
+        {"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
+        {"--verify", "--no-cache", "--json", "--list"}};
+    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
+    if (auto err = parse(args, spec, a); !err.empty())
         return fail_usage("run: " + err);
-    }
+    SamplingOverrides flags;
+    if (auto err = parse_sampling_flags(a, flags); !err.empty())
+        return fail_usage("run: " + err);
     if (a.has("--list")) {
         for (const auto& name : builtin_scenario_names()) {
             auto s = load_scenario(name);
@@ -210,6 +216,10 @@ int run_run(const std::vector<std::string>& args) {
     auto probe_model = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe_model)
         return fail_usage(probe_model.error().message);
+    auto model_sampling = load_generation_config(probe_model.value()->dir());
+    if (!model_sampling)
+        return fail_usage(model_sampling.error().message);
+    options.sampling = effective_sampling(model_sampling.value(), sc.sampling, flags);
     const int pool = RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(),
                                                        options.verify || options.no_cache);
     auto engine = setup_engine(a, sc.block_size, pool);
@@ -228,6 +238,7 @@ int run_run(const std::vector<std::string>& args) {
                     sc.ttl_s
                         ? (", ttl " + std::to_string(static_cast<long>(*sc.ttl_s)) + " s").c_str()
                         : "");
+        std::printf("decoding: %s\n", sampling_summary(options.sampling).c_str());
         if (policy) {
             std::printf(
                 "policy %s: reuse, TTFT (cost model) and input cost as it would serve "
@@ -253,7 +264,7 @@ int run_run(const std::vector<std::string>& args) {
         if (policy)
             return;  // printed once the whole trace has been simulated
         if (json_out) {
-            std::puts(result_json(r)
+            std::puts(result_json(r, options.sampling)
                           .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                           .c_str());
         } else {
@@ -298,7 +309,7 @@ int run_run(const std::vector<std::string>& args) {
             reused += p.reused_tokens;
             prompt += p.prompt_tokens;
             if (json_out) {
-                auto j = result_json(r);
+                auto j = result_json(r, options.sampling);
                 apply_policy(j, r, p);
                 std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
             } else {

@@ -109,19 +109,17 @@ std::string check_output(const QString& out) {
 
 std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) {
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"-o",           "--step",         "--size",
-                           "--theme",      "--scale",        "--model",
-                           "--backend",    "--device",       "--lang",
-                           "--lesson",     "--lesson-step",  "--connect",
-                           "--replay",     "--topic",        "--tokenizer",
-                           "--metrics",    "--connect-wait", "--match",
-                           "--block-size", "--hash-seed"},
-                          {"--deterministic"}},
-                         a);
-        !err.empty()) {
+    FlagSpec spec{
+        {"-o",           "--step",     "--size",      "--theme",   "--scale",        "--model",
+         "--backend",    "--device",   "--lang",      "--lesson",  "--lesson-step",  "--connect",
+         "--replay",     "--topic",    "--tokenizer", "--metrics", "--connect-wait", "--match",
+         "--block-size", "--hash-seed"},
+        {"--deterministic"}};
+    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
+    if (auto err = parse(args, spec, a); !err.empty())
         return "shot: " + err;
-    }
+    if (auto err = parse_sampling_flags(a, o.engine.sampling); !err.empty())
+        return "shot: " + err;
     if (auto c = a.get("--connect")) {
         o.live.endpoints = QString::fromStdString(*c).split(u' ', Qt::SkipEmptyParts);
         o.live.replay = QString::fromStdString(a.get("--replay").value_or(""));

@@ -39,6 +39,7 @@
 #include "state/timeline_state.h"
 #include "test_support.h"
 #include "views/block_chain_view.h"
+#include "views/output_view.h"
 #include "views/pool_view.h"
 #include "views/prompt_view.h"
 
@@ -147,6 +148,20 @@ class TestGuiMain : public QObject {
         // moved to the end, request 3 reuses everything before it.
         QCOMPARE(run.results[1].cached_tokens, 0);
         QVERIFY(run.results[3].cached_tokens > run.results[3].prompt_tokens / 2);
+        // The Output dock says how the answer was chosen: greedy, with the built-in model's
+        // penalties against repetition (assets/model/generation_config.json).
+        QVERIFY(run.sampling.penalized());
+        w->setCursorToRequestEnd(2);
+        const QString decoding = OutputView::decodingText(run.sampling);
+        QVERIFY2(decoding.startsWith(QStringLiteral("greedy · ")) &&
+                     decoding.contains(QStringLiteral("frequency penalty")),
+                 qPrintable(decoding));
+        QTRY_COMPARE_WITH_TIMEOUT(w->outputView()->decodingLine(), decoding, 30000);
+        SamplingParams repetition;
+        repetition.repetition_penalty = 1.2;
+        QCOMPARE(OutputView::decodingText(repetition),
+                 QStringLiteral("greedy · repetition penalty 1.2"));
+        QCOMPARE(OutputView::decodingText(SamplingParams{}), QStringLiteral("greedy"));
         w->setCursorToRequestEnd(1);
         QCOMPARE(w->blockChainView()->drawnRequest(1)->first_divergence, 0);
         // The current request stays on screen when the chain gets narrower and every card

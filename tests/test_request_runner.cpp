@@ -15,6 +15,7 @@
 #include "prompt/renderer.h"
 #include "runner/length_sweep.h"
 #include "runner/request_runner.h"
+#include "runner/sampling_config.h"
 #include "runner/scenario.h"
 #include "test_support.h"
 
@@ -313,6 +314,15 @@ class TestRequestRunner : public QObject {
         QTest::addRow("time goes backwards") << "{\"requests\": [{\"at_s\": 5, " + one_message +
                                                     "}, {\"at_s\": 1, " + one_message + "}]}"
                                              << "/requests/1/at_s";
+        QTest::addRow("repetition penalty of 0")
+            << "{\"sampling\": {\"repetition_penalty\": 0}, \"requests\": [{" + one_message + "}]}"
+            << "/sampling/repetition_penalty: must be a number above 0";
+        QTest::addRow("frequency penalty out of range")
+            << "{\"sampling\": {\"frequency_penalty\": 3}, \"requests\": [{" + one_message + "}]}"
+            << "/sampling/frequency_penalty: must be a number from -2 to 2";
+        QTest::addRow("unknown sampling field")
+            << "{\"sampling\": {\"top_p\": 0.9}, \"requests\": [{" + one_message + "}]}"
+            << "/sampling: unknown field";
     }
 
     void badScenarios() {
@@ -509,6 +519,151 @@ class TestRequestRunner : public QObject {
         QCOMPARE(run_cli({"run", "mini", "--block-size", "-3"}).exit_code, 2);
         QCOMPARE(run_cli({"run", "no-such-scenario"}).exit_code, 2);
         QCOMPARE(run_cli({"run", "mini", "--frobnicate"}).exit_code, 2);
+    }
+
+    // Penalty flags: a bad value is one line naming the flag, the range and what was typed, with
+    // exit status 2, before any model is loaded.
+    void badPenaltyFlags_data() {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("expect");
+        QTest::addRow("repetition 0")
+            << QStringList{"--repetition-penalty", "0"}
+            << "run: --repetition-penalty must be a number above 0 and at most 10 (1 is off), "
+               "not '0'";
+        QTest::addRow("repetition negative") << QStringList{"--repetition-penalty", "-1.2"}
+                                             << "--repetition-penalty must be a number above 0";
+        QTest::addRow("repetition too strong")
+            << QStringList{"--repetition-penalty=12"} << "at most 10 (1 is off), not '12'";
+        QTest::addRow("frequency too high")
+            << QStringList{"--frequency-penalty", "2.01"}
+            << "run: --frequency-penalty must be a number from -2 to 2 (0 is off), not '2.01'";
+        QTest::addRow("presence too low") << QStringList{"--presence-penalty", "-2.5"}
+                                          << "--presence-penalty must be a number from -2 to 2";
+        QTest::addRow("not a number") << QStringList{"--frequency-penalty", "1.5x"} << "not '1.5x'";
+        QTest::addRow("nan") << QStringList{"--presence-penalty", "nan"} << "not 'nan'";
+        QTest::addRow("empty") << QStringList{"--repetition-penalty="} << "not ''";
+        QTest::addRow("no value") << QStringList{"--frequency-penalty"}
+                                  << "--frequency-penalty needs a value";
+    }
+
+    void badPenaltyFlags() {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, expect);
+        const auto r = run_cli(
+            QStringList{
+                "run",
+                QString::fromStdString((test::data_dir() / "scenarios" / "mini.json").string()),
+                "--backend", "cpu"} +
+            flags);
+        QCOMPARE(r.exit_code, 2);
+        const QString err = r.err.trimmed();
+        QVERIFY2(!err.contains('\n') && err.startsWith("prefixlens: "), qPrintable(err));
+        QVERIFY2(err.contains(expect), qPrintable(err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // Where the penalties come from, in `run --json`'s "sampling": the built-in model's default
+    // (assets/model/generation_config.json), replaced field by field by the scenario's
+    // "sampling" object, and that by the flags.
+    void penaltiesLayerModelScenarioFlags() {
+        auto model = load_generation_config(builtin_model_dir());
+        QVERIFY(model.ok());
+        const SamplingParams builtin = model->over(SamplingParams{});
+        QTemporaryDir dir;
+        std::string text = test::read_file(test::data_dir() / "scenarios" / "mini.json");
+        auto j = nlohmann::ordered_json::parse(text);
+        j["sampling"] = {{"repetition_penalty", 1.2}};
+        const QString with_sampling = write_temp(dir, "sampled.json", j.dump());
+        const QString mini =
+            QString::fromStdString((test::data_dir() / "scenarios" / "mini.json").string());
+        auto sampling_of = [](const CliResult& r) {
+            const auto lines = json_lines(r.out);
+            return lines.empty() ? nlohmann::json() : lines.front()["sampling"];
+        };
+        const auto plain = run_cli({"run", mini, "--json", "--backend", "cpu"});
+        QCOMPARE(plain.exit_code, 0);
+        const auto s0 = sampling_of(plain);
+        QCOMPARE(s0["method"].get<std::string>(), std::string("greedy"));
+        QCOMPARE(s0["repetition_penalty"].get<double>(), builtin.repetition_penalty);
+        QCOMPARE(s0["frequency_penalty"].get<double>(), builtin.frequency_penalty);
+        QCOMPARE(s0["presence_penalty"].get<double>(), builtin.presence_penalty);
+        const auto scenario = run_cli({"run", with_sampling, "--json", "--backend", "cpu"});
+        QCOMPARE(scenario.exit_code, 0);
+        const auto s1 = sampling_of(scenario);
+        QCOMPARE(s1["repetition_penalty"].get<double>(), 1.2);
+        QCOMPARE(s1["frequency_penalty"].get<double>(), builtin.frequency_penalty);
+        const auto flags =
+            run_cli({"run", with_sampling, "--json", "--backend", "cpu", "--repetition-penalty",
+                     "1.05", "--frequency-penalty", "0", "--presence-penalty=0.25"});
+        QCOMPARE(flags.exit_code, 0);
+        const auto s2 = sampling_of(flags);
+        QCOMPARE(s2["repetition_penalty"].get<double>(), 1.05);
+        QCOMPARE(s2["frequency_penalty"].get<double>(), 0.0);
+        QCOMPARE(s2["presence_penalty"].get<double>(), 0.25);
+        // Every line carries it, and the text output says it above the table.
+        for (const auto& line : json_lines(flags.out))
+            QVERIFY(line["sampling"] == s2);
+        const auto text_out =
+            run_cli({"run", mini, "--backend", "cpu", "--repetition-penalty", "1.3",
+                     "--frequency-penalty", "0", "--presence-penalty", "0"});
+        QCOMPARE(text_out.exit_code, 0);
+        QVERIFY2(text_out.out.contains("decoding: greedy, repetition penalty 1.3\n"),
+                 qPrintable(text_out.out));
+    }
+
+    // The penalties shape the choice only. With verify on, a run with strong penalties and one
+    // without compute the same first-token logits (kept raw), the same difference to a full
+    // recompute and the same candidates, while the tokens chosen differ; the cache sees the same
+    // prompt blocks and hits.
+    void penaltiesLeaveVerifyAlone() {
+        auto sc = load_scenario((test::data_dir() / "scenarios" / "mini.json").string());
+        QVERIFY(sc.ok());
+        KvPoolLayout layout{sc->block_size,
+                            RequestRunner::pool_blocks_needed(*sc, model_->config(), true), 0, 0};
+        auto play = [&](const SamplingParams& sampling) -> Result<std::vector<RequestResult>> {
+            CpuBackend be(model_, layout);
+            RunnerOptions ro;
+            ro.verify = true;
+            ro.keep_logits = true;
+            ro.sampling = sampling;
+            auto runner = RequestRunner::create(be, *sc, ro);
+            if (!runner)
+                return runner.error();
+            return runner.value()->play(*sc, {});
+        };
+        SamplingParams strong;
+        strong.repetition_penalty = 3.0;
+        strong.frequency_penalty = 2.0;
+        strong.presence_penalty = 2.0;
+        const auto raw_run = play(SamplingParams{});
+        const auto shaped_run = play(strong);
+        QVERIFY(raw_run.ok() && shaped_run.ok());
+        const std::vector<RequestResult>& raw = raw_run.value();
+        const std::vector<RequestResult>& shaped = shaped_run.value();
+        QCOMPARE(shaped.size(), raw.size());
+        bool some_other_choice = false;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            const RequestResult& a = raw[i];
+            const RequestResult& b = shaped[i];
+            QCOMPARE(b.cached_tokens, a.cached_tokens);
+            QCOMPARE(b.blocks.size(), a.blocks.size());
+            for (std::size_t k = 0; k < a.blocks.size(); ++k)
+                QVERIFY(b.blocks[k].hash == a.blocks[k].hash &&
+                        b.blocks[k].state == a.blocks[k].state);
+            QVERIFY(b.first_logits == a.first_logits);
+            QCOMPARE(*b.max_abs_diff_vs_full, *a.max_abs_diff_vs_full);
+            QVERIFY(!b.verify_failed());
+            QCOMPARE(b.top_cached.size(), a.top_cached.size());
+            for (std::size_t k = 0; k < a.top_cached.size(); ++k) {
+                QCOMPARE(b.top_cached[k].token, a.top_cached[k].token);
+                QCOMPARE(b.top_cached[k].logit, a.top_cached[k].logit);
+                QCOMPARE(b.top_full[k].token, a.top_full[k].token);
+            }
+            // The raw best is what greedy chose without penalties; with them, another may win.
+            QCOMPARE(a.output.front(), a.top_cached[0].token);
+            some_other_choice |= b.output != a.output;
+        }
+        QVERIFY(some_other_choice);
     }
 };
 

@@ -235,6 +235,12 @@ void TestShot::bad_arguments_exit_2_and_leave_nothing_data() {
         << QStringList{scn, "-o", QStringLiteral("@DIR@")} << QStringLiteral("is a directory");
     QTest::newRow("unknown option")
         << QStringList{scn, "-o", out, "--frobnicate"} << QStringLiteral("--frobnicate");
+    QTest::newRow("zero repetition penalty")
+        << QStringList{scn, "-o", out, "--repetition-penalty", "0"}
+        << QStringLiteral("--repetition-penalty must be a number above 0");
+    QTest::newRow("malformed frequency penalty")
+        << QStringList{scn, "-o", out, "--frequency-penalty", "lots"}
+        << QStringLiteral("--frequency-penalty must be a number from -2 to 2");
     QTest::newRow("two scenarios")
         << QStringList{scn, scn, "-o", out} << QStringLiteral("one SCENARIO");
     const QString lesson = QString::fromLatin1(kLesson);

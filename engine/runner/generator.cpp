@@ -24,7 +24,7 @@ Result<GenerationResult> generate(InferenceBackend& backend, std::span<const int
         table[i] = static_cast<int32_t>(i);
 
     GenerationResult out;
-    Sampler sampler(sampling);
+    Sampler sampler(sampling, prompt);
     std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
     const auto t0 = std::chrono::steady_clock::now();
     PL_TRY(backend.forward(table, 0, prompt, logits));

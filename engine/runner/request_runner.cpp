@@ -199,7 +199,7 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
         session_of_.erase(run.seq);
         return fw.error();
     }
-    run.sampler.emplace(options_.sampling);
+    run.sampler.emplace(options_.sampling, tokens);
     run.next = run.sampler->sample(run.logits);
     auto named = [&](std::vector<TokenScore> top) {
         for (TokenScore& t : top)
@@ -355,7 +355,7 @@ Result<NoCacheReport> serve_without_cache(InferenceBackend& backend,
     std::vector<int32_t> seq(prompt.begin(), prompt.end());
     std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
     NoCacheReport out;
-    Sampler sampler(sampling);
+    Sampler sampler(sampling, prompt);
     const auto t0 = Clock::now();
     PL_TRY(backend.forward(scratch, 0, seq, logits));
     int32_t tok = sampler.sample(logits);

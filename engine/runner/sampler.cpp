@@ -11,7 +11,36 @@ int32_t argmax(std::span<const float> logits) {
     return static_cast<int32_t>(std::max_element(logits.begin(), logits.end()) - logits.begin());
 }
 
-Sampler::Sampler(SamplingParams params) : params_(params), state_(params.seed) {}
+void apply_penalties(std::span<float> logits, const SamplingParams& params,
+                     std::span<const uint8_t> in_prompt, std::span<const int32_t> counts) {
+    // In float, as the logits are (vLLM does the same in float32).
+    const auto rp = static_cast<float>(params.repetition_penalty);
+    const auto fp = static_cast<float>(params.frequency_penalty);
+    const auto pp = static_cast<float>(params.presence_penalty);
+    for (std::size_t id = 0; id < logits.size(); ++id) {
+        const int32_t n = id < counts.size() ? counts[id] : 0;
+        const bool seen = n > 0 || (id < in_prompt.size() && in_prompt[id] != 0);
+        float& l = logits[id];
+        if (seen && rp != 1.0f)
+            l = l > 0.0f ? l / rp : l * rp;
+        if (n > 0)
+            l -= fp * static_cast<float>(n) + pp;
+    }
+}
+
+Sampler::Sampler(SamplingParams params, std::span<const int32_t> prompt)
+    : params_(params), state_(params.seed) {
+    if (!params_.penalized())
+        return;
+    for (int32_t id : prompt) {
+        if (id < 0)
+            continue;
+        const auto i = static_cast<std::size_t>(id);
+        if (i >= in_prompt_.size())
+            in_prompt_.resize(i + 1, 0);
+        in_prompt_[i] = 1;
+    }
+}
 
 double Sampler::next_uniform() {
     uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
@@ -22,6 +51,19 @@ double Sampler::next_uniform() {
 }
 
 int32_t Sampler::sample(std::span<const float> logits) {
+    if (!params_.penalized())
+        return choose(logits);
+    if (counts_.size() < logits.size())
+        counts_.resize(logits.size(), 0);
+    penalized_.assign(logits.begin(), logits.end());
+    apply_penalties(penalized_, params_, in_prompt_, counts_);
+    const int32_t next = choose(penalized_);
+    if (next >= 0 && static_cast<std::size_t>(next) < counts_.size())
+        ++counts_[static_cast<std::size_t>(next)];
+    return next;
+}
+
+int32_t Sampler::choose(std::span<const float> logits) {
     if (params_.temperature <= 0.0f || logits.size() <= 1)
         return argmax(logits);
     std::vector<int32_t> idx(logits.size());

@@ -103,6 +103,12 @@ Result<Scenario> parse_scenario(const std::string& text, const std::string& file
         }
         s.ttl_s = j["ttl_s"].get<double>();
     }
+    if (j.contains("sampling") && !j["sampling"].is_null()) {
+        auto sampling = parse_sampling_object(j["sampling"], file, "/sampling");
+        if (!sampling)
+            return sampling.error();
+        s.sampling = sampling.value();
+    }
     if (!j.contains("requests") || !j["requests"].is_array()) {
         return r.fail("/requests", "expected an array of requests");
     }

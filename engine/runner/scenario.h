@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "runner/sampling_config.h"
 
 namespace pl {
 
@@ -36,6 +37,9 @@ struct Scenario {
     int block_size = 16;
     int capacity_blocks = 512;
     std::optional<double> ttl_s;
+    // The scenario's "sampling" object: what it sets of the penalties against repetition, over
+    // the model's default (the command line overrides both).
+    SamplingOverrides sampling;
     std::vector<ScenarioRequest> requests;
     std::string file;  // where it was read from
 };

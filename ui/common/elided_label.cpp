@@ -45,10 +45,17 @@ void ElidedLabel::changeEvent(QEvent* e) {
         updateElision();
 }
 
+void ElidedLabel::setExtraToolTip(const QString& tip) {
+    extraTip_ = tip;
+    updateElision();
+}
+
 void ElidedLabel::updateElision() {
     lastText_ = text();
     elided_ = fontMetrics().horizontalAdvance(text()) > contentsRect().width();
-    const QString tip = elided_ ? text() : QString();
+    QString tip = elided_ ? text() : QString();
+    if (!extraTip_.isEmpty())
+        tip = tip.isEmpty() ? extraTip_ : tip + QStringLiteral("\n\n") + extraTip_;
     if (toolTip() != tip)
         setToolTip(tip);
 }

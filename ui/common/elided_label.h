@@ -14,6 +14,9 @@ class ElidedLabel : public QLabel {
     QSize minimumSizeHint() const override;
     // True while the text does not fit and is drawn cut.
     bool isElided() const { return elided_; }
+    // A tooltip of the label's own, shown whether or not the text is cut (after the whole text
+    // when it is). setToolTip would be replaced at the next resize.
+    void setExtraToolTip(const QString& tip);
 
   protected:
     void paintEvent(QPaintEvent* e) override;
@@ -24,6 +27,7 @@ class ElidedLabel : public QLabel {
     void updateElision();
     bool elided_ = false;
     QString lastText_;
+    QString extraTip_;
 };
 
 }  // namespace pl::ui

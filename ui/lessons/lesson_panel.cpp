@@ -33,7 +33,7 @@ QString qs(const std::string& s) {
 // by hand makes the next step load it again.
 bool sameScenario(const Scenario& a, const Scenario& b) {
     if (a.name != b.name || a.file != b.file || a.block_size != b.block_size ||
-        a.capacity_blocks != b.capacity_blocks || a.ttl_s != b.ttl_s ||
+        a.capacity_blocks != b.capacity_blocks || a.ttl_s != b.ttl_s || a.sampling != b.sampling ||
         a.requests.size() != b.requests.size())
         return false;
     for (std::size_t i = 0; i < a.requests.size(); ++i) {

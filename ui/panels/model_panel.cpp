@@ -167,7 +167,7 @@ void ModelPanel::showEvent(QShowEvent* e) {
 
 void ModelPanel::setNoCache(const NoCacheResultPtr& result) {
     if (!result || result->request != noCacheWanted_.request ||
-        result->prompt != noCacheWanted_.prompt)
+        result->prompt != noCacheWanted_.prompt || result->sampling != noCacheWanted_.sampling)
         return;  // for a request the panel has left
     noCache_ = result;
     noCachePending_ = false;
@@ -266,7 +266,7 @@ void ModelPanel::buildDecode() {
     // for this request when the tab shows it.
     const NoCacheReport* ncp = res->no_cache ? &*res->no_cache : nullptr;
     if (!ncp && noCache_ && noCache_->request == request &&
-        noCache_->prompt == res->prompt.tokens) {
+        noCache_->prompt == res->prompt.tokens && noCache_->sampling == run->sampling) {
         if (!noCache_->error.empty()) {
             say(tr("Could not serve request %1 without the cache: %2")
                     .arg(request)
@@ -280,10 +280,11 @@ void ModelPanel::buildDecode() {
         q.request = request;
         q.prompt = res->prompt.tokens;
         q.max_tokens = run->scenario.requests[static_cast<std::size_t>(request)].max_tokens;
+        q.sampling = run->sampling;
         if (!decodePage_->isVisible()) {
             noCachePending_ = false;
         } else if (!noCachePending_ || noCacheWanted_.request != q.request ||
-                   noCacheWanted_.prompt != q.prompt) {
+                   noCacheWanted_.prompt != q.prompt || noCacheWanted_.sampling != q.sampling) {
             noCacheWanted_ = q;
             noCachePending_ = true;
             emit noCacheWanted(q);

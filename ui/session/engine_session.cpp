@@ -164,6 +164,7 @@ void EngineSession::noCacheIfPending() {
     out->generation = q->generation;
     out->request = q->request;
     out->prompt = q->prompt;
+    out->sampling = q->sampling;
     if (!modelAndBackend()) {
         out->error = loadError_.toStdString();
     } else {
@@ -173,7 +174,7 @@ void EngineSession::noCacheIfPending() {
         } else {
             RunnerOptions ro;
             bool yielded = false;
-            auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, ro.sampling,
+            auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, q->sampling,
                                          options_.timing, ro.cost_model, [&] {
                                              yielded = playQueued_ || attentionQueued_;
                                              return !stopping_ && !yielded;
@@ -310,6 +311,13 @@ void EngineSession::load() {
         emit loadFailed(loadError_);
         return;
     }
+    auto sampling = load_generation_config(modelDir_);
+    if (!sampling) {
+        loadError_ = QString::fromStdString(sampling.error().message);
+        emit loadFailed(loadError_);
+        return;
+    }
+    modelSampling_ = sampling.value();
     model_ = model.value();
     info_.model = model_->name();
     lintIfPending();  // its tokenizer is here: the findings need not wait for the backend
@@ -326,7 +334,7 @@ void EngineSession::load() {
     if (!options_.run_store_dir.empty()) {
         store_ = std::make_unique<RunStore>(
             options_.run_store_dir,
-            engineIdentity(modelDir_, info_, options_.verify, options_.timing));
+            engineIdentity(modelDir_, info_, options_.verify, options_.timing, options_.sampling));
     }
     emit engineReady(info_);
 }
@@ -496,6 +504,7 @@ void EngineSession::play(const Pending& job) {
             // Played in an earlier launch by this very engine: the same run, the same numbers.
             stored->generation = job.generation;
             stored->engine = info_;
+            stored->sampling = effective_sampling(modelSampling_, sc.sampling, options_.sampling);
             stored->from_store = true;
             emitFinished(job, std::move(stored));
             return;
@@ -510,6 +519,7 @@ void EngineSession::play(const Pending& job) {
     ro.verify = options_.verify;
     ro.no_cache = options_.no_cache;
     ro.timing = options_.timing;
+    ro.sampling = effective_sampling(modelSampling_, sc.sampling, options_.sampling);
     auto runner = RequestRunner::create(*backend_, sc, ro);
     if (!runner) {
         fail(job, QString::fromStdString(runner.error().message));
@@ -520,6 +530,7 @@ void EngineSession::play(const Pending& job) {
     run->scenario = sc;
     run->engine = info_;
     run->timing = options_.timing;
+    run->sampling = ro.sampling;
     run->bytes_per_block = backend_->kv_layout().bytes_per_block();
     run->request_events.resize(sc.requests.size());
     for (const auto& r : sc.requests) {
@@ -723,6 +734,19 @@ std::string EngineHost::runKey(const Scenario& sc) {
                {"block_size", sc.block_size},
                {"capacity_blocks", sc.capacity_blocks},
                {"ttl_s", sc.ttl_s ? ojson(*sc.ttl_s) : ojson()}};
+    // The scenario's own penalties change its answers (the model's and the command line's are
+    // part of the engine's identity, run_store.h).
+    if (!sc.sampling.empty()) {
+        ojson s = ojson::object();
+        auto put = [&](const char* key, const std::optional<double>& v) {
+            if (v)
+                s[key] = *v;
+        };
+        put("repetition_penalty", sc.sampling.repetition_penalty);
+        put("frequency_penalty", sc.sampling.frequency_penalty);
+        put("presence_penalty", sc.sampling.presence_penalty);
+        j["sampling"] = std::move(s);
+    }
     ojson requests = ojson::array();
     for (const ScenarioRequest& r : sc.requests) {
         requests.push_back({{"at_s", r.at_s},

@@ -58,6 +58,8 @@ struct EngineOptions {
     // playing. Off: the Model dock asks for the request it shows, on demand (requestNoCache).
     bool no_cache = false;
     TimingSource timing = TimingSource::Clock;  // CostModel: TTFT from RunnerOptions::cost_model
+    // The command line's penalties against repetition, over the scenario's and the model's.
+    SamplingOverrides sampling;
     // Where finished runs are kept across launches (run_store.h); empty: in memory only.
     std::filesystem::path run_store_dir;
 };
@@ -172,6 +174,7 @@ class EngineSession : public QObject {
     EngineOptions options_;
     std::filesystem::path modelDir_;  // options_.model_dir, or the built-in model
     std::shared_ptr<const GptModel> model_;
+    SamplingOverrides modelSampling_;  // the model folder's generation_config.json
     std::unique_ptr<BpeTokenizer> tokenizerOnly_;
     QString tokenizerError_;
     std::shared_ptr<const lint::LintTables> lintTables_;

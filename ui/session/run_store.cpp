@@ -613,7 +613,7 @@ void check_run(const ScenarioRun& run) {
 }  // namespace
 
 std::string engineIdentity(const std::filesystem::path& modelDir, const EngineInfo& engine,
-                           bool verify, TimingSource timing) {
+                           bool verify, TimingSource timing, const SamplingOverrides& sampling) {
     QCryptographicHash h(QCryptographicHash::Sha256);
     auto add = [&](const std::string& s) {
         h.addData(QByteArrayView(s.data(), static_cast<qsizetype>(s.size())));
@@ -621,7 +621,8 @@ std::string engineIdentity(const std::filesystem::path& modelDir, const EngineIn
     };
     add(std::string(kMagic));
     add(build_identity());
-    for (const char* name : {"config.json", "model.safetensors", "vocab.json", "merges.txt"}) {
+    for (const char* name : {"config.json", "model.safetensors", "vocab.json", "merges.txt",
+                             "generation_config.json"}) {
         add(name);
         QFile f(QString::fromStdString((modelDir / name).string()));
         if (f.open(QIODevice::ReadOnly))
@@ -634,6 +635,12 @@ std::string engineIdentity(const std::filesystem::path& modelDir, const EngineIn
     add(engine.device);
     add(verify ? "verify" : "no verify");
     add(timing == TimingSource::Clock ? "clock" : "cost model");
+    auto penalty = [&](const char* name, const std::optional<double>& v) {
+        add(v ? std::string(name) + " " + std::to_string(*v) : std::string(name) + " unset");
+    };
+    penalty("repetition_penalty", sampling.repetition_penalty);
+    penalty("frequency_penalty", sampling.frequency_penalty);
+    penalty("presence_penalty", sampling.presence_penalty);
     return h.result().toHex().toStdString();
 }
 

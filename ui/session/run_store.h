@@ -21,10 +21,11 @@
 namespace pl::ui {
 
 // What makes two runs of one scenario differ, as one string (hex SHA-256): the build (its ELF
-// build id, else the executable's size and time), the content of the model's files, the backend
-// and device names, whether every request is verified, and where the TTFTs come from.
+// build id, else the executable's size and time), the content of the model's files (its
+// generation_config.json, the default penalties, included), the backend and device names,
+// whether every request is verified, where the TTFTs come from, and the command line's penalties.
 std::string engineIdentity(const std::filesystem::path& modelDir, const EngineInfo& engine,
-                           bool verify, TimingSource timing);
+                           bool verify, TimingSource timing, const SamplingOverrides& sampling);
 
 // A finished run (whole, without error) as bytes, and back. decodeRun takes the scenario the run
 // was keyed by (not stored: the key says it is the same) and checks every index the views use.

@@ -49,12 +49,14 @@ struct NoCacheQuery {
     int request = -1;
     std::vector<int32_t> prompt;
     int max_tokens = 0;
+    SamplingParams sampling;  // the run's: the replay chooses the tokens the run chose
 };
 
 struct NoCacheResult {
     uint64_t generation = 0;
     int request = -1;
     std::vector<int32_t> prompt;  // the query's, so a view can tell whether it is still current
+    SamplingParams sampling;      // likewise
     std::string error;
     NoCacheReport report;
 };

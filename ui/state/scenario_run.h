@@ -46,6 +46,9 @@ struct ScenarioRun {
     std::size_t bytes_per_block = 0;
     double play_ms = 0;  // wall time of the play on the worker, whatever the timing source
     TimingSource timing = TimingSource::Clock;  // where the results' TTFTs came from
+    // How every request chose its tokens: greedy after the penalties against repetition that the
+    // model's default, the scenario and the command line set (runner/sampling_config.h).
+    SamplingParams sampling;
     std::string error;  // set when the play stopped early; the events so far are kept
     // Still playing: a copy taken after results.size() requests finished, shown while the rest
     // run (a stream of these precedes the whole run). Never cached, never answered as a play.

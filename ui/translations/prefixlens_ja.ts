@@ -1649,6 +1649,30 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
         <translation> · &lt;span style=&apos;color:%1&apos;&gt;プレフィル待ち&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>貪欲法</translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation>繰り返しペナルティ %1</translation>
+    </message>
+    <message>
+        <source>frequency penalty %1</source>
+        <translation>頻度ペナルティ %1</translation>
+    </message>
+    <message>
+        <source>presence penalty %1</source>
+        <translation>存在ペナルティ %1</translation>
+    </message>
+    <message>
+        <source>Penalties against repetition lower the scores of tokens that the prompt or the answer already holds before the next token is chosen. They change the answer, not the model: the KV cache, the scores shown and --verify use the model&apos;s own scores.</source>
+        <translation>繰り返しを抑えるペナルティは、次のトークンを選ぶ前に、プロンプトや回答にすでにあるトークンのスコアを下げます。変わるのは回答で、モデルではありません。KV キャッシュ、表示されるスコア、--verify はどれもモデル自身のスコアを使います。</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::PoliciesPanel</name>

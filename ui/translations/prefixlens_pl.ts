@@ -1663,6 +1663,30 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source> · &lt;span style=&apos;color:%1&apos;&gt;waiting for prefill&lt;/span&gt;</source>
         <translation> · &lt;span style=&apos;color:%1&apos;&gt;czeka na prefill&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>temperatura %1</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>zachłannie</translation>
+    </message>
+    <message>
+        <source>repetition penalty %1</source>
+        <translation>kara za powtórzenia %1</translation>
+    </message>
+    <message>
+        <source>frequency penalty %1</source>
+        <translation>kara za częstość %1</translation>
+    </message>
+    <message>
+        <source>presence penalty %1</source>
+        <translation>kara za obecność %1</translation>
+    </message>
+    <message>
+        <source>Penalties against repetition lower the scores of tokens that the prompt or the answer already holds before the next token is chosen. They change the answer, not the model: the KV cache, the scores shown and --verify use the model&apos;s own scores.</source>
+        <translation>Kary za powtórzenia obniżają wyniki tokenów, które prompt lub odpowiedź już zawierają, zanim zostanie wybrany następny token. Zmieniają odpowiedź, a nie model: KV cache, pokazane wyniki i --verify korzystają z własnych wyników modelu.</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::PoliciesPanel</name>

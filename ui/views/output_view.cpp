@@ -2,9 +2,11 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QTextEdit>
 #include <QVBoxLayout>
 
+#include "common/elided_label.h"
 #include "common/i18n.h"
 #include "common/text_util.h"
 #include "state/refresh_queue.h"
@@ -20,9 +22,12 @@ OutputView::OutputView(ScenarioContext* context, QWidget* parent)
     header_ = new QLabel(this);
     header_->setTextFormat(Qt::RichText);
     header_->setWordWrap(true);
+    decoding_ = new ElidedLabel(this);
+    decoding_->hide();
     text_ = new QTextEdit(this);
     text_->setReadOnly(true);
     layout->addWidget(header_);
+    layout->addWidget(decoding_);
     layout->addWidget(text_, 1);
     fitMinimum();
     const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
@@ -65,11 +70,30 @@ QString OutputView::headerText() const {
     return header_->text();
 }
 
+QString OutputView::decodingLine() const {
+    return decoding_->isVisible() ? decoding_->text() : QString();
+}
+
+QString OutputView::decodingText(const SamplingParams& sampling) {
+    auto number = [](double v) { return QLocale().toString(v, 'g', 3); };
+    QStringList parts;
+    parts << (sampling.temperature > 0.0f ? tr("temperature %1").arg(number(sampling.temperature))
+                                          : tr("greedy"));
+    if (sampling.repetition_penalty != 1.0)
+        parts << tr("repetition penalty %1").arg(number(sampling.repetition_penalty));
+    if (sampling.frequency_penalty != 0.0)
+        parts << tr("frequency penalty %1").arg(number(sampling.frequency_penalty));
+    if (sampling.presence_penalty != 0.0)
+        parts << tr("presence penalty %1").arg(number(sampling.presence_penalty));
+    return parts.join(QStringLiteral(" · "));
+}
+
 void OutputView::refresh() {
     const Palette& pal = Palette::get(theme_);
     const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
     if (!run) {
         header_->setText(tr("<b>Output</b>"));
+        decoding_->hide();
         text_->clear();
         shownRun_ = nullptr;
         shownTokens_ = -1;
@@ -96,6 +120,20 @@ void OutputView::refresh() {
                                               : tr(" · <span style='color:%1'>waiting for "
                                                    "prefill</span>")
                                                     .arg(pal.mutedText.name())));
+    // How the answer was chosen: a penalty against repetition shapes it, and the audience should
+    // know that the model's own first choice may have been another token.
+    decoding_->setText(decodingText(run->sampling));
+    QPalette muted = decoding_->palette();
+    muted.setColor(QPalette::WindowText, pal.mutedText);
+    decoding_->setPalette(muted);
+    decoding_->setExtraToolTip(
+        run->sampling.penalized()
+            ? tr("Penalties against repetition lower the scores of tokens that the prompt or the "
+                 "answer already holds before the next token is chosen. They change the answer, "
+                 "not the model: the KV cache, the scores shown and --verify use the model's own "
+                 "scores.")
+            : QString());
+    decoding_->show();
     // Each token on alternating shades, so that the presenter can point at token boundaries;
     // tokens that share a character (byte-level BPE) as one piece, underlined.
     QStringList families;

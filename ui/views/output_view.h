@@ -5,12 +5,14 @@
 #include <QWidget>
 
 #include "common/palette.h"
+#include "runner/sampler.h"
 
 class QLabel;
 class QTextEdit;
 
 namespace pl::ui {
 
+class ElidedLabel;
 class ScenarioContext;
 
 class OutputView : public QWidget {
@@ -20,7 +22,10 @@ class OutputView : public QWidget {
     void setTheme(Theme theme);
     int shownTokens() const { return shownTokens_; }  // for tests
     QString shownText() const;
-    QString headerText() const;  // for tests: the line above the tokens
+    QString headerText() const;    // for tests: the line above the tokens
+    QString decodingLine() const;  // for tests: the line under it, how the tokens were chosen
+    // How the tokens were chosen, in the current language: "greedy · repetition penalty 1.2".
+    static QString decodingText(const SamplingParams& sampling);
 
   protected:
     void changeEvent(QEvent* e) override;
@@ -31,6 +36,7 @@ class OutputView : public QWidget {
     QPointer<ScenarioContext> context_;
     Theme theme_ = Theme::Light;
     QLabel* header_ = nullptr;
+    ElidedLabel* decoding_ = nullptr;  // one line: cut with a tooltip rather than wrapped
     QTextEdit* text_ = nullptr;
     int shownTokens_ = -1;
     int shownRequest_ = -1;
