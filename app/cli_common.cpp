@@ -4,7 +4,18 @@
 
 #include "core/assets.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace pl::cli {
+
+void keep_freed_heap() {
+#if defined(__GLIBC__)
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest
+#endif
+}
 
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
     if (auto b = args.get("--backend")) {

@@ -17,6 +17,11 @@ struct EngineSetup {
     std::unique_ptr<InferenceBackend> backend;
 };
 
+// Each request of a log is parsed, rendered and freed in turn; glibc would hand the freed heap
+// top back to the kernel after every request and fault it in again for the next (a third of
+// the CPU time of a 1,000-request log was that system time). Keeps up to 256 MiB of free heap.
+void keep_freed_heap();
+
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
 

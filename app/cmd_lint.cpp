@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli_args.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "core/assets.h"
 #include "core/file_util.h"
@@ -13,25 +14,11 @@
 #include "lint/lint_tables.h"
 #include "tokenizer/bpe_tokenizer.h"
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 namespace pl::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// Each request of a log is parsed, rendered and freed in turn; glibc would hand the freed heap
-// top back to the kernel after every request and fault it in again for the next (a third of
-// the CPU time of a 1,000-request log was that system time). Keep up to 256 MiB of free heap.
-void keep_freed_heap() {
-#if defined(__GLIBC__)
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest
-#endif
-}
 
 // A paragraph wrapped at `width` columns.
 std::string wrap(const std::string& text, std::size_t width) {
