@@ -4,28 +4,24 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "core/assets.h"
-#include "lint/lint_tables.h"
 #include "lint/replay.h"
-#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::cli {
 
 int run_replay(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err = parse(args, {{"--policy", "--provider", "--pricing"}, {"--json"}}, a);
+    if (auto err = parse(args, {{"--policy", "--provider", "--pricing", "--model"}, {"--json"}}, a);
         !err.empty())
         return fail_usage("replay: " + err);
     if (a.positional.empty())
         return fail_usage("replay: give at least one LOG (a .jsonl log or a request)");
     lint::ReplayOptions options;
     if (auto p = a.get("--policy")) {
-        auto policy = lint::parse_replay_policy(*p);
-        if (!policy)
+        options.policy = parse_policy(*p);
+        if (!options.policy)
             return fail_usage("replay: --policy must be anthropic, openai, vllm or radix, not '" +
                               *p + "'");
-        options.policy = *policy;
     }
     if (auto p = a.get("--provider")) {
         if (*p == "anthropic")
@@ -36,18 +32,10 @@ int run_replay(const std::vector<std::string>& args) {
             return fail_usage("replay: --provider must be anthropic or openai, not '" + *p + "'");
     }
     const bool json = a.has("--json");
-
-    const auto model_dir = model_dir_or_builtin("");
-    auto tokenizer = BpeTokenizer::load(model_dir / "vocab.json", model_dir / "merges.txt");
-    if (!tokenizer)
-        return fail_usage(tokenizer.error().message);
-    auto tables = lint::LintTables::load(assets_dir() / "lint");
-    if (!tables)
-        return fail_usage(tables.error().message);
-    if (auto pricing = a.get("--pricing")) {
-        if (auto r = tables->apply_pricing_overrides(*pricing); !r)
-            return fail_usage("replay: --pricing " + r.error().message);
-    }
+    auto setup = load_lint_setup(a, "replay");
+    if (!setup)
+        return fail_usage(setup.error().message);
+    options.tokenizer_name = setup->tokenizer_name;
 
     // JSON Lines go out as each request is replayed; the table needs the whole log.
     auto print_row = [](const lint::ReplayRow& row) {
@@ -56,7 +44,7 @@ int run_replay(const std::vector<std::string>& args) {
                       .c_str());
     };
     lint::Replayer replayer(
-        tokenizer.value(), tables.value(), options,
+        setup->tokenizer, setup->tables, options,
         json ? std::function<void(const lint::ReplayRow&)>(print_row) : nullptr);
     bool bad_input = false;
     for (const std::string& file : a.positional) {

@@ -69,7 +69,7 @@ struct Replayed {
 };
 
 Replayed replay(const std::vector<std::string>& files,
-                lint::ReplayPolicy policy = lint::ReplayPolicy::Provider) {
+                std::optional<CachePolicy> policy = std::nullopt) {
     Replayed out;
     lint::ReplayOptions options;
     options.policy = policy;
@@ -107,9 +107,6 @@ int common_prefix(const RenderedRequest& a, const RenderedRequest& b) {
     return static_cast<int>(n);
 }
 
-const lint::ReplayPolicy kPolicies[] = {lint::ReplayPolicy::Anthropic, lint::ReplayPolicy::OpenAI,
-                                        lint::ReplayPolicy::Vllm, lint::ReplayPolicy::Radix};
-
 }  // namespace
 
 class TestReplay : public QObject {
@@ -121,7 +118,7 @@ class TestReplay : public QObject {
         const std::string log = replay_log("agent-session.jsonl");
         const Replayed r = replay({log});
         QCOMPARE(r.rows.size(), std::size_t(8));
-        QCOMPARE(r.summary.policy, lint::ReplayPolicy::Anthropic);
+        QCOMPARE(r.summary.policy, CachePolicy::Anthropic);
         QCOMPARE(r.summary.conversations.size(), std::size_t(1));
         // 0: first; 1: extends the first and reads all it cached.
         QVERIFY(!r.rows[0].diverged_at && r.rows[0].cause.empty());
@@ -175,23 +172,23 @@ class TestReplay : public QObject {
     // The causes do not depend on the policy, except the TTL, which vllm and radix lack.
     void causesUnderEveryPolicy() {
         const std::string log = replay_log("agent-session.jsonl");
-        for (lint::ReplayPolicy p : kPolicies) {
+        for (CachePolicy p : kAllPolicies) {
             const Replayed r = replay({log}, p);
             QCOMPARE(r.summary.policy, p);
             QCOMPARE(r.rows[2].cause, std::string("dynamic-prefix"));
             QCOMPARE(r.rows[4].cause, std::string("unstable-serialization"));
             QCOMPARE(r.rows[6].cause, std::string("prefix-changed"));
             QCOMPARE(r.rows[7].cause, std::string("prefix-changed"));
-            const bool ttl = p == lint::ReplayPolicy::Anthropic || p == lint::ReplayPolicy::OpenAI;
+            const bool ttl = p == CachePolicy::Anthropic || p == CachePolicy::OpenAI;
             QCOMPARE(r.rows[5].cause, std::string(ttl ? "ttl-gap" : ""));
             if (!ttl)
                 QVERIFY(r.rows[5].reused_tokens > 0);
         }
         // vllm reuses whole 16-token blocks of the divergence at most.
-        const Replayed v = replay({log}, lint::ReplayPolicy::Vllm);
+        const Replayed v = replay({log}, CachePolicy::Vllm);
         QCOMPARE(v.rows[2].reused_tokens,
                  *v.rows[2].diverged_at / lint::kReplayBlockSize * lint::kReplayBlockSize);
-        const Replayed x = replay({log}, lint::ReplayPolicy::Radix);
+        const Replayed x = replay({log}, CachePolicy::Radix);
         QCOMPARE(x.rows[2].reused_tokens, *x.rows[2].diverged_at);
     }
 
@@ -212,7 +209,7 @@ class TestReplay : public QObject {
             lint::Linter linter(tokenizer(), tables(), lo);
             QVERIFY(lint::lint_file(log, linter, nullptr));
             const lint::LintReport lr = linter.finish();
-            for (lint::ReplayPolicy p : kPolicies) {
+            for (CachePolicy p : kAllPolicies) {
                 const Replayed r = replay({log}, p);
                 QVERIFY2(r.summary.requests == lr.summary.requests, log.c_str());
                 QVERIFY2(static_cast<int>(r.summary.conversations.size()) ==
@@ -235,7 +232,7 @@ class TestReplay : public QObject {
     // Three users' requests interleaved: three conversations, each request in its own.
     void interleavedUsersGrouped() {
         const Replayed r = replay({replay_log("chat-users.jsonl")});
-        QCOMPARE(r.summary.policy, lint::ReplayPolicy::OpenAI);
+        QCOMPARE(r.summary.policy, CachePolicy::OpenAI);
         QCOMPARE(r.rows.size(), std::size_t(9));
         QCOMPARE(r.summary.conversations.size(), std::size_t(3));
         for (std::size_t i = 0; i < r.rows.size(); ++i) {

@@ -15,34 +15,6 @@
 
 namespace pl::lint {
 
-std::optional<ReplayPolicy> parse_replay_policy(const std::string& name) {
-    if (name == "anthropic")
-        return ReplayPolicy::Anthropic;
-    if (name == "openai")
-        return ReplayPolicy::OpenAI;
-    if (name == "vllm")
-        return ReplayPolicy::Vllm;
-    if (name == "radix")
-        return ReplayPolicy::Radix;
-    return std::nullopt;
-}
-
-const char* replay_policy_name(ReplayPolicy p) {
-    switch (p) {
-        case ReplayPolicy::Provider:
-            return "provider";
-        case ReplayPolicy::Anthropic:
-            return "anthropic";
-        case ReplayPolicy::OpenAI:
-            return "openai";
-        case ReplayPolicy::Vllm:
-            return "vllm";
-        case ReplayPolicy::Radix:
-            return "radix";
-    }
-    return "provider";
-}
-
 double ReplaySummary::hit_rate() const {
     return prompt_tokens > 0
                ? static_cast<double>(reused_tokens) / static_cast<double>(prompt_tokens)
@@ -133,8 +105,8 @@ ojson replay_summary_json(const ReplaySummary& s) {
     j["reported_cost_usd"] = s.reported_cost_usd ? ojson(*s.reported_cost_usd) : ojson(nullptr);
     j["leaked_usd"] = s.leaked_usd;
     j["disagreements"] = s.disagreements;
-    j["policy"] = replay_policy_name(s.policy);
-    if (s.policy == ReplayPolicy::Vllm)
+    j["policy"] = policy_name(s.policy);
+    if (s.policy == CachePolicy::Vllm)
         j["block_size"] = kReplayBlockSize;
     j["token_counts"] = "estimate";
     j["tokenizer"] = s.tokenizer;
@@ -158,8 +130,8 @@ std::string format_replay_text(const ReplaySummary& s) {
     std::string out = "replay: " + std::to_string(s.requests) + " request" +
                       (s.requests == 1 ? "" : "s") + ", " + std::to_string(s.conversations.size()) +
                       " conversation" + (s.conversations.size() == 1 ? "" : "s") + ", policy " +
-                      replay_policy_name(s.policy);
-    if (s.policy == ReplayPolicy::Vllm)
+                      policy_name(s.policy);
+    if (s.policy == CachePolicy::Vllm)
         out += " (" + std::to_string(kReplayBlockSize) + "-token blocks)";
     out += "\ntoken counts are an estimate (" + s.tokenizer + ")\n\n";
     char line[256];
@@ -197,22 +169,20 @@ struct Replayer::Impl {
     ReplayOptions opts;
     std::function<void(const ReplayRow&)> on_row;
     Linter linter;
-    ReplayPolicy policy = ReplayPolicy::Provider;  // resolved at the first request
+    CachePolicy policy = CachePolicy::Anthropic;  // resolved at the first request
+    bool resolved = false;
     std::unique_ptr<CacheCostModel> cost_model;
     std::optional<PrefixCache> vllm;
     std::optional<RadixCache> radix;
     double clock = 0.0;
     std::unordered_map<std::string, std::size_t> conversation_of;  // grouping key -> index
     ReplaySummary summary;
-    std::string tokenizer_name;
 
     Impl(const BpeTokenizer& tok, const LintTables& tb, ReplayOptions o,
          std::function<void(const ReplayRow&)> cb)
         : tables(tb), opts(o), on_row(std::move(cb)), linter(tok, tb, lint_options(o)) {
         linter.set_group_conversations(true);
         linter.set_observer([this](const RequestTrace& t) { replay(t); });
-        tokenizer_name =
-            "built-in model tokenizer (" + std::to_string(tok.vocab_size()) + "-token BPE)";
     }
 
     static LintOptions lint_options(const ReplayOptions& o) {
@@ -224,9 +194,9 @@ struct Replayer::Impl {
     }
 
     Provider priced_as(Provider request) const {
-        return policy == ReplayPolicy::Anthropic ? Provider::Anthropic
-               : policy == ReplayPolicy::OpenAI  ? Provider::OpenAI
-                                                 : request;
+        return policy == CachePolicy::Anthropic ? Provider::Anthropic
+               : policy == CachePolicy::OpenAI  ? Provider::OpenAI
+                                                : request;
     }
     double cost_of(const InputPrices& prices, const Split& s) const;
     Split play(const RequestTrace& t, int min_tokens);
@@ -238,7 +208,7 @@ struct Replayer::Impl {
 // write premium, so vllm and radix price reused tokens at the cache-read price, the rest at the
 // base price.
 double Replayer::Impl::cost_of(const InputPrices& prices, const Split& s) const {
-    if (policy == ReplayPolicy::Anthropic)
+    if (policy == CachePolicy::Anthropic)
         return prices.cost_usd_by_ttl(s.uncached, s.written, s.written_1h, s.reused);
     return prices.cost_usd(s.uncached + s.written, 0, s.reused);
 }
@@ -248,7 +218,7 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
     const int n = p.size();
     const double at = t.input->at_s.value_or(0.0);
     Split s;
-    if (policy == ReplayPolicy::Anthropic || policy == ReplayPolicy::OpenAI) {
+    if (policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI) {
         const Provider prov = priced_as(t.provider);
         if (!cost_model) {
             const double ttl = prov == Provider::OpenAI ? openai_retention_s(t.input->body) : 300;
@@ -265,7 +235,7 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
             const ProviderPrices& pp = tables.prices(Provider::OpenAI);
             s.written = std::max(0, openai_cacheable(n, pp.min_cached, pp.increment) - s.reused);
         }
-    } else if (policy == ReplayPolicy::Vllm) {
+    } else if (policy == CachePolicy::Vllm) {
         if (!vllm) {
             auto c = PrefixCache::create(opts.vllm_capacity_blocks, kReplayBlockSize);
             if (c)
@@ -312,14 +282,14 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
     const RenderedRequest& prev = *t.previous;
     const int n = t.prompt->size();
     switch (policy) {
-        case ReplayPolicy::Anthropic:
+        case CachePolicy::Anthropic:
             return std::min(last_valid_breakpoint(prev, min_tokens),
                             last_valid_breakpoint(*t.prompt, min_tokens));
-        case ReplayPolicy::OpenAI: {
+        case CachePolicy::OpenAI: {
             const ProviderPrices& pp = tables.prices(Provider::OpenAI);
             return openai_cacheable(std::min(prev.size(), n), pp.min_cached, pp.increment);
         }
-        case ReplayPolicy::Vllm:
+        case CachePolicy::Vllm:
             return n > 0 ? std::min(prev.size() / kReplayBlockSize * kReplayBlockSize,
                                     (n - 1) / kReplayBlockSize * kReplayBlockSize)
                          : 0;
@@ -329,10 +299,10 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
 }
 
 void Replayer::Impl::replay(const RequestTrace& t) {
-    if (policy == ReplayPolicy::Provider) {
-        policy = opts.policy != ReplayPolicy::Provider ? opts.policy
-                 : t.provider == Provider::OpenAI      ? ReplayPolicy::OpenAI
-                                                       : ReplayPolicy::Anthropic;
+    if (!resolved) {
+        resolved = true;
+        policy = opts.policy.value_or(t.provider == Provider::OpenAI ? CachePolicy::OpenAI
+                                                                     : CachePolicy::Anthropic);
         summary.policy = policy;
         summary.provider = t.provider;
     }
@@ -360,13 +330,13 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     // reusing all of it would have saved.
     const int ideal = reusable(t, min_tokens);
     if (s.reused < ideal) {
-        const bool ttl_policy = policy == ReplayPolicy::Anthropic || policy == ReplayPolicy::OpenAI;
+        const bool ttl_policy = policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI;
         if (ttl_policy && t.expired) {
             row.cause = rule::kTtlGap;
         } else if (t.diverged_at >= 0 && t.diverged_at < ideal) {
             row.cause = t.cause;
             row.cause_detail = t.cause_detail;
-        } else if (policy == ReplayPolicy::Anthropic) {
+        } else if (policy == CachePolicy::Anthropic) {
             row.cause = rule::kBreakpointLookback;  // the entry was beyond its lookback
         }
         // Otherwise (vllm, radix) the blocks were evicted to make room: no rule's doing.
@@ -440,10 +410,11 @@ Result<FileLintResult> Replayer::add_file(const std::string& path, const InputLi
 ReplaySummary Replayer::finish() {
     LintReport report = impl_->linter.finish();
     ReplaySummary s = std::move(impl_->summary);
-    if (s.policy == ReplayPolicy::Provider)  // nothing was replayed
-        s.policy = impl_->opts.policy == ReplayPolicy::Provider ? ReplayPolicy::Anthropic
-                                                                : impl_->opts.policy;
-    s.tokenizer = impl_->tokenizer_name;
+    if (!impl_->resolved)  // nothing was replayed
+        s.policy = impl_->opts.policy.value_or(impl_->opts.provider == Provider::OpenAI
+                                                   ? CachePolicy::OpenAI
+                                                   : CachePolicy::Anthropic);
+    s.tokenizer = impl_->opts.tokenizer_name;
     for (const Finding& f : report.findings) {
         if (f.rule == rule::kInvalidInput)
             s.input_errors.push_back(f.file + ":" + std::to_string(f.line) + ":" +

@@ -22,21 +22,19 @@
 
 #include "lint/lint_input.h"
 #include "lint/linter.h"
+#include "runner/policy_types.h"
 
 namespace pl::lint {
-
-enum class ReplayPolicy { Provider, Anthropic, OpenAI, Vllm, Radix };
-std::optional<ReplayPolicy> parse_replay_policy(const std::string& name);
-const char* replay_policy_name(ReplayPolicy p);  // "provider" for Provider
 
 // The block size of the vllm policy (SPEC §3's default).
 inline constexpr int kReplayBlockSize = 16;
 
 struct ReplayOptions {
-    ReplayPolicy policy = ReplayPolicy::Provider;
-    std::optional<Provider> provider;  // detected from the first body when unset
+    std::optional<CachePolicy> policy;  // unset: the provider's own
+    std::optional<Provider> provider;   // detected from the first body when unset
     int vllm_capacity_blocks = 1 << 18;
     int radix_capacity_tokens = 1 << 22;
+    std::string tokenizer_name = "built-in model tokenizer";  // named in the summary
 };
 
 // The provider's usage for a request, in the three names of SPEC §8 (-1: not given). OpenAI's
@@ -87,7 +85,7 @@ struct ReplayConversation {
 };
 
 struct ReplaySummary {
-    ReplayPolicy policy = ReplayPolicy::Anthropic;  // the one played (never Provider)
+    CachePolicy policy = CachePolicy::Anthropic;  // the one played
     Provider provider = Provider::Anthropic;
     int requests = 0;
     long long prompt_tokens = 0;
