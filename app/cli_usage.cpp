@@ -30,7 +30,7 @@ const char* usage_text() {
            "  prefixlens lint  --explain RULE | --list-rules\n"
            "  prefixlens replay LOG... [--policy anthropic|openai|vllm|radix] "
            "[--provider anthropic|openai]\n"
-           "                   [--pricing FILE] [--json]\n"
+           "                   [--model DIR] [--pricing FILE] [--json]\n"
            "      Replays a log (what lint reads) under one caching policy, without a model:\n"
            "      per request what was reused, written and left uncached, and why a prefix was\n"
            "      lost (a lint rule). Token counts are an estimate (the built-in tokenizer).\n"
