@@ -273,6 +273,59 @@ class TestReplay : public QObject {
         QCOMPARE(c.rows[3].reported->cache_write_tokens, -1LL);
     }
 
+    // A segment that grows from request to request is tokenized from the last word boundary
+    // of its previous text on; the tokens and offsets are those of tokenizing it whole.
+    void growingTextTokenizedExactly() {
+        const BpeTokenizer& tok = tokenizer();
+        const char* pieces[] = {" ",
+                                "  ",
+                                "\n",
+                                "\n\n",
+                                "\t",
+                                "word",
+                                "Word",
+                                "'s",
+                                "'ll",
+                                "42",
+                                "3.14",
+                                "!!",
+                                "?",
+                                " - ",
+                                "\xc3\xa9t\xc3\xa9",
+                                "\xe6\x97\xa5",
+                                "\xf0\x9f\x98\x80",
+                                "\xc2\xa0",
+                                "\xff",
+                                "a",
+                                "x1"};
+        uint32_t seed = 12345;
+        auto next = [&] {
+            seed = seed * 1664525u + 1013904223u;
+            return seed >> 8;
+        };
+        long long extended = 0;
+        for (int round = 0; round < 60; ++round) {
+            SegmentTokenCache cache(tok);
+            std::string text(80, 'h');  // a head long enough to be looked up
+            for (int step = 0; step < 12; ++step) {
+                const int n = static_cast<int>(next() % 6) + 1;
+                for (int k = 0; k < n; ++k)
+                    text += pieces[next() % std::size(pieces)];
+                const EncodedText& got = cache.encode(text);
+                const std::vector<int32_t> want = tok.encode(text);
+                QVERIFY2(got.ids == want, qPrintable(QString::fromStdString(text)));
+                int32_t offset = 0;
+                for (std::size_t i = 0; i < want.size(); ++i) {
+                    QCOMPARE(got.offsets[i], offset);
+                    offset += static_cast<int32_t>(tok.token_bytes(want[i]).size());
+                }
+                cache.next_request();
+            }
+            extended += cache.extended();
+        }
+        QVERIFY(extended > 300);  // most growths were extensions, not whole tokenizations
+    }
+
     void commandLineJson() {
         const CliResult r = run_cli(
             {"replay", "--json", QString::fromStdString(replay_log("agent-session.jsonl"))});
