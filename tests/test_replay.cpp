@@ -249,6 +249,7 @@ class TestReplay : public QObject {
         QVERIFY(a.rows[1].disagreement->explanations.size() >= 3);
         QCOMPARE(a.summary.disagreements, 1);
         QVERIFY(a.summary.reported_cost_usd.has_value());
+        QCOMPARE(a.summary.reported_requests, 2);
         const json j = lint::replay_row_json(a.rows[0]);
         QVERIFY(
             j["reported"] ==

@@ -103,6 +103,7 @@ ojson replay_summary_json(const ReplaySummary& s) {
     j["cost_usd"] = s.cost_usd;
     j["uncached_cost_usd"] = s.uncached_cost_usd;
     j["reported_cost_usd"] = s.reported_cost_usd ? ojson(*s.reported_cost_usd) : ojson(nullptr);
+    j["reported_requests"] = s.reported_requests;
     j["leaked_usd"] = s.leaked_usd;
     j["disagreements"] = s.disagreements;
     j["policy"] = policy_name(s.policy);
@@ -156,7 +157,9 @@ std::string format_replay_text(const ReplaySummary& s) {
     out += line;
     out += "\nwithout caching: " + money(s.uncached_cost_usd);
     if (s.reported_cost_usd)
-        out += "; as the provider reported: " + money(*s.reported_cost_usd);
+        out += "; as the provider reported for the " + std::to_string(s.reported_requests) +
+               " request" + (s.reported_requests == 1 ? "" : "s") +
+               " that carry usage: " + money(*s.reported_cost_usd);
     if (s.disagreements > 0)
         out += "; " + std::to_string(s.disagreements) + " request" +
                (s.disagreements == 1 ? "" : "s") + " reported a reuse far from the emulation";
@@ -360,6 +363,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         if (t.provider == Provider::OpenAI && r.input_tokens >= 0)
             r.input_tokens = std::max(0LL, r.input_tokens - std::max(0LL, r.cache_read_tokens));
         row.reported = r;
+        ++summary.reported_requests;
         const InputPrices own = tables.input_prices(t.provider, t.model);
         summary.reported_cost_usd =
             summary.reported_cost_usd.value_or(0.0) +

@@ -93,6 +93,7 @@ struct ReplaySummary {
     double cost_usd = 0.0;
     double uncached_cost_usd = 0.0;
     std::optional<double> reported_cost_usd;  // over the requests that carry usage
+    int reported_requests = 0;                // how many do
     double leaked_usd = 0.0;
     int disagreements = 0;
     std::string tokenizer;                          // what counted the tokens (an estimate)
