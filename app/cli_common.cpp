@@ -7,7 +7,37 @@
 
 #include "core/assets.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace pl::cli {
+
+void keep_freed_heap() {
+#if defined(__GLIBC__)
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest
+#endif
+}
+
+Result<LintSetup> load_lint_setup(const ParsedArgs& args, const std::string& command) {
+    const auto model_dir = model_dir_or_builtin(args.get("--model").value_or(""));
+    auto tokenizer = BpeTokenizer::load(model_dir / "vocab.json", model_dir / "merges.txt");
+    if (!tokenizer)
+        return tokenizer.error();
+    auto tables = lint::LintTables::load(assets_dir() / "lint");
+    if (!tables)
+        return tables.error();
+    if (auto pricing = args.get("--pricing")) {
+        if (auto r = tables->apply_pricing_overrides(*pricing); !r)
+            return make_error(command + ": --pricing " + r.error().message);
+    }
+    std::string name = args.has("--model")
+                           ? model_dir.string() + " tokenizer"
+                           : "built-in model tokenizer (" +
+                                 std::to_string(tokenizer->vocab_size()) + "-token BPE)";
+    return LintSetup{std::move(tokenizer.value()), std::move(tables.value()), std::move(name)};
+}
 
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
     if (auto b = args.get("--backend")) {

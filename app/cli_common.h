@@ -7,9 +7,11 @@
 #include <string>
 
 #include "cli_args.h"
+#include "lint/lint_tables.h"
 #include "model/gpt_model.h"
 #include "runner/backend_factory.h"
 #include "runner/sampling_config.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::cli {
 
@@ -17,6 +19,21 @@ struct EngineSetup {
     std::shared_ptr<const GptModel> model;
     std::unique_ptr<InferenceBackend> backend;
 };
+
+// Each request of a log is parsed, rendered and freed in turn; glibc would hand the freed heap
+// top back to the kernel after every request and fault it in again for the next (a third of
+// the CPU time of a 1,000-request log was that system time). Keeps up to 256 MiB of free heap.
+void keep_freed_heap();
+
+// What the log commands (lint, replay) count and price with.
+struct LintSetup {
+    BpeTokenizer tokenizer;
+    lint::LintTables tables;
+    std::string tokenizer_name;  // as reports name it
+};
+// The tokenizer of --model (default: the built-in model's) and the lint tables with --pricing
+// applied; an error message names `command`.
+Result<LintSetup> load_lint_setup(const ParsedArgs& args, const std::string& command);
 
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);

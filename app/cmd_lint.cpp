@@ -5,33 +5,19 @@
 #include <sstream>
 
 #include "cli_args.h"
+#include "cli_common.h"
 #include "commands.h"
-#include "core/assets.h"
 #include "core/file_util.h"
 #include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/lint_tables.h"
 #include "tokenizer/bpe_tokenizer.h"
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 namespace pl::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// Each request of a log is parsed, rendered and freed in turn; glibc would hand the freed heap
-// top back to the kernel after every request and fault it in again for the next (a third of
-// the CPU time of a 1,000-request log was that system time). Keep up to 256 MiB of free heap.
-void keep_freed_heap() {
-#if defined(__GLIBC__)
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest
-#endif
-}
 
 // A paragraph wrapped at `width` columns.
 std::string wrap(const std::string& text, std::size_t width) {
@@ -243,21 +229,12 @@ int run_lint(const std::vector<std::string>& args) {
         return fail_usage("lint: -o " + *out_path +
                           " is the input file; refusing to overwrite it (write elsewhere)");
 
-    const fs::path model_dir = model_dir_or_builtin(a.get("--model").value_or(""));
-    auto tokenizer = BpeTokenizer::load(model_dir / "vocab.json", model_dir / "merges.txt");
-    if (!tokenizer)
-        return fail_usage(tokenizer.error().message);
-    auto tables = lint::LintTables::load(assets_dir() / "lint");
-    if (!tables)
-        return fail_usage(tables.error().message);
-    if (auto pricing = a.get("--pricing")) {
-        if (auto r = tables->apply_pricing_overrides(*pricing); !r)
-            return fail_usage("lint: --pricing " + r.error().message);
-    }
-    const std::string tokenizer_name =
-        a.has("--model") ? model_dir.string() + " tokenizer"
-                         : "built-in model tokenizer (" + std::to_string(tokenizer->vocab_size()) +
-                               "-token BPE)";
+    auto setup = load_lint_setup(a, "lint");
+    if (!setup)
+        return fail_usage(setup.error().message);
+    const BpeTokenizer& tokenizer = setup->tokenizer;
+    const lint::LintTables& tables = setup->tables;
+    const std::string& tokenizer_name = setup->tokenizer_name;
 
     // --fix output is collected and written at the end, to stdout or atomically to -o
     // (core/file_util.h), so no partial file is ever left behind.
@@ -265,14 +242,14 @@ int run_lint(const std::vector<std::string>& args) {
     std::ostream* fix_out = fix ? &fix_text : nullptr;
 
     if (diff)
-        return run_lint_diff(a.positional[0], a.positional[1], tokenizer.value(), tables.value(),
-                             options, format, tokenizer_name);
+        return run_lint_diff(a.positional[0], a.positional[1], tokenizer, tables, options, format,
+                             tokenizer_name);
 
     std::vector<lint::FileReport> reports;
     bool bad_input = false;
     bool any_linted = false;
     for (const std::string& file : a.positional) {
-        lint::Linter linter(tokenizer.value(), tables.value(), options);
+        lint::Linter linter(tokenizer, tables, options);
         auto r = lint::lint_file(file, linter, fix_out);
         if (!r) {
             std::fprintf(stderr, "prefixlens: %s\n",

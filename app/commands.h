@@ -11,6 +11,7 @@ int run_eval(const std::vector<std::string>& args);
 int run_run(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_lint(const std::vector<std::string>& args);
+int run_replay(const std::vector<std::string>& args);
 int run_shot(const char* argv0, const std::vector<std::string>& args);
 int run_watch(const std::vector<std::string>& args);
 

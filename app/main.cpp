@@ -32,7 +32,7 @@ int dispatch(int argc, char** argv) {
         return 0;
     }
     // Before any thread starts (see preload_backends); linting needs no model.
-    if (cmd != "lint" && cmd != "watch")
+    if (cmd != "lint" && cmd != "replay" && cmd != "watch")
         pl::preload_backends();
     if (cmd == "gui") {
         return pl::cli::run_gui(argc, argv, args);
@@ -48,6 +48,9 @@ int dispatch(int argc, char** argv) {
     }
     if (cmd == "lint") {
         return pl::cli::run_lint(args);
+    }
+    if (cmd == "replay") {
+        return pl::cli::run_replay(args);
     }
     if (cmd == "watch") {
         return pl::cli::run_watch(args);

@@ -132,6 +132,11 @@ class TestHostileInput : public QObject {
             const std::string rest = original.substr(original.find('\n') + 1);
             QVERIFY2(fixed.find(rest) != std::string::npos, "a broken line is not kept as it was");
             QVERIFY(!fs::exists(fs::path(tmp.path().toStdString()) / ".out.prefixlens-tmp"));
+            // replay reads logs as lint does: the same line named the same way, the same status.
+            const Outcome replayed = run_cli({"replay", "--json", file});
+            QCOMPARE(replayed.exit_code, 2);
+            QVERIFY2(replayed.err.contains(expect), qPrintable(replayed.err));
+            QCOMPARE(replayed.err.count('\n'), errLines);
             return;
         } else if (kind == "fuzz_lesson") {
             checkRefused(run_cli({"shot", "--lesson", file, "-o", out, "--backend", "cpu"}), expect,

@@ -32,22 +32,8 @@ using json = nlohmann::json;
 
 namespace {
 
-struct CliResult {
-    int exit_code = -1;
-    QString out;
-    QString err;
-};
-
-CliResult run_cli(const QStringList& args, const QString& cwd = {}) {
-    QProcess p;
-    if (!cwd.isEmpty())
-        p.setWorkingDirectory(cwd);
-    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
-    p.waitForFinished(600000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using test::CliResult;
+using test::run_cli;
 
 QString lint_dir() {
     return QString::fromStdString((test::data_dir() / "lint").string());

@@ -44,20 +44,8 @@ class CountingBackend : public InferenceBackend {
     InferenceBackend& inner_;
 };
 
-struct CliResult {
-    int exit_code = -1;
-    QString out;
-    QString err;
-};
-
-CliResult run_cli(const QStringList& args) {
-    QProcess p;
-    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
-    p.waitForFinished(600000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using test::CliResult;
+using test::run_cli;
 
 std::vector<nlohmann::json> json_lines(const QString& out) {
     std::vector<nlohmann::json> v;

@@ -1,7 +1,9 @@
 // Shared helpers for the QtTest suites.
 #pragma once
 
+#include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTest>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +14,24 @@
 #include <string>
 
 namespace pl::test {
+
+// What the prefixlens binary (PREFIXLENS_BIN) did; exit_code -1: it did not exit normally.
+struct CliResult {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+inline CliResult run_cli(const QStringList& args, const QString& cwd = {}) {
+    QProcess p;
+    if (!cwd.isEmpty())
+        p.setWorkingDirectory(cwd);
+    p.start(qEnvironmentVariable("PREFIXLENS_BIN"), args);
+    p.waitForFinished(600000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
 
 inline std::filesystem::path data_dir() {
     const char* env = std::getenv("PREFIXLENS_TEST_DATA");

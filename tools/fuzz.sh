@@ -74,6 +74,7 @@ PY
       for f in "$d/lint/"*.json; do case "$f" in *.expected.json|*sarif*) ;; *) cp "$f" "$dir/" ;; esac; done
       cp "$d/scenarios/"*.json "$dir/" ;;
     fuzz_lint_log) cp "$d/lint/"*.jsonl "$dir/" ;;
+    fuzz_replay) cp "$d/replay/"*.jsonl "$d/lint/agent-log.jsonl" "$dir/" ;;
     fuzz_lesson) cp "$a/lessons/"*.json "$dir/" ;;
     fuzz_kv_events) cp "$d/live/seeds/"* "$dir/" ;;
     # A small byte-level tokenizer.json: the 256 byte tokens and one merge.

@@ -153,6 +153,7 @@ struct Linter::Impl {
     std::vector<RequestBilling> billing;
     std::string first_model;
     LintSummary summary;
+    std::function<void(const RequestTrace&)> observer;
     const ojson* input_body = nullptr;  // the request being added (valid until the next add)
     std::optional<ojson> fixed_body;    // its rewrite, when it needs one
     // A single request is costed as `repeat` sends; these keep what that needs.
@@ -166,6 +167,8 @@ struct Linter::Impl {
     Result<void> add(const RequestInput& in);
     void check_model(const RuleContext& ctx);
     DynamicValues run_rules(const RuleContext& ctx);
+    void observe(RequestTrace& trace, const RuleContext& ctx, const DynamicValues& dynamic,
+                 const std::string& key);
     void estimate_cost(const RuleContext& ctx, const DynamicValues& dynamic);
     void remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic,
                   const std::string& key, const std::string& fallback_key);
@@ -201,22 +204,27 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         conversations.insert(key);
     const ojson tools =
         in.body.contains("tools") && in.body["tools"].is_array() ? in.body["tools"] : ojson();
-    const RuleContext ctx{.in = in,
-                          .cur = cur,
-                          .opts = opts,
-                          .tables = tables,
-                          .prov = prov,
-                          .model = model,
-                          .min_tokens = min_tokens,
-                          .max_breakpoints = tables.rules.anthropic.max_breakpoints,
-                          .pp = tables.prices(prov),
-                          .request_index = request_index,
-                          .tools = tools,
-                          .prev = prev,
-                          .sink = sink};
+    RuleContext ctx{.in = in,
+                    .cur = cur,
+                    .opts = opts,
+                    .tables = tables,
+                    .prov = prov,
+                    .model = model,
+                    .min_tokens = min_tokens,
+                    .max_breakpoints = tables.rules.anthropic.max_breakpoints,
+                    .pp = tables.prices(prov),
+                    .request_index = request_index,
+                    .tools = tools,
+                    .prev = prev,
+                    .sink = sink};
+    RequestTrace trace;
+    if (observer)
+        ctx.trace = &trace;
     check_model(ctx);
     DynamicValues dynamic = run_rules(ctx);
     estimate_cost(ctx, dynamic);
+    if (observer)
+        observe(trace, ctx, dynamic, key);
     remember(ctx, std::move(cur), std::move(dynamic), key, fallback_key);
     return {};
 }
@@ -269,9 +277,37 @@ DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
         const int lost = check_prefix_changed(ctx, pc);
         check_lookback_from_previous(ctx, pc);
         const bool expired = check_ttl_gap(ctx, pc);
+        if (ctx.trace)
+            ctx.trace->expired = expired;
         check_reported_usage(ctx, pc, lost, expired);
     }
     return dynamic;
+}
+
+// Completes the sequence rules' trace and hands it to the observer. A dynamic value of this
+// request (reported, or held until the next request confirms it) explains a divergence that
+// starts before its end in the same string ("Current time: <now>. " put before the system
+// prompt differs from the previous request at its first byte, not at the date).
+void Linter::Impl::observe(RequestTrace& trace, const RuleContext& ctx,
+                           const DynamicValues& dynamic, const std::string& key) {
+    trace.index = ctx.request_index;
+    trace.input = &ctx.in;
+    trace.prompt = &ctx.cur;
+    trace.previous = ctx.prev ? &ctx.prev->prompt : nullptr;
+    trace.conversation = key;
+    trace.provider = ctx.prov;
+    trace.model = ctx.model;
+    trace.min_tokens = ctx.min_tokens;
+    if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty()) {
+        for (const auto& [span, rule_id] : dynamic.found) {
+            if (span.pointer == trace.divergence_pointer &&
+                (trace.divergence_byte == std::string::npos || trace.divergence_byte <= span.end)) {
+                trace.cause = rule_id;
+                break;
+            }
+        }
+    }
+    observer(trace);
 }
 
 // Simulates the provider's cache on the request as it is and as --fix would rewrite it.
@@ -454,6 +490,10 @@ Result<void> Linter::add(const RequestInput& input) {
 
 void Linter::set_group_conversations(bool on) {
     impl_->opts.group_conversations = on;
+}
+
+void Linter::set_observer(std::function<void(const RequestTrace&)> observer) {
+    impl_->observer = std::move(observer);
 }
 
 void Linter::set_input_format(const std::string& name) {

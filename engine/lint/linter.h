@@ -9,6 +9,7 @@
 // lint_request() and lint_log() wrap this for callers that hold everything in memory.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@
 #include "lint/lint_tables.h"
 #include "lint/lint_types.h"
 #include "tokenizer/bpe_tokenizer.h"
+
+namespace pl {
+struct RenderedRequest;
+}
 
 namespace pl::lint {
 
@@ -42,6 +47,30 @@ struct RequestInput {
     std::string usage_pointer;           // where that usage is written in text
 };
 
+// What the linter made of one request of a log, handed to an observer as the request is added
+// (`prefixlens replay` replays the log from these). The pointers live only during the call.
+struct RequestTrace {
+    int index = 0;                              // the request, 0-based, in the order added
+    const RequestInput* input = nullptr;        // as given to add()
+    const RenderedRequest* prompt = nullptr;    // its rendered prompt
+    const RenderedRequest* previous = nullptr;  // its conversation's previous one; null: first
+    std::string conversation;                   // the grouping key (see set_group_conversations)
+    Provider provider = Provider::Anthropic;    // as detected (or given)
+    std::string model;                          // the body's
+    int min_tokens = 0;                         // its minimum cacheable length
+    // The first token where it leaves the previous prompt (0 when a parameter that voids the
+    // whole cache changed, e.g. the model); -1 when it extends it or is first.
+    int diverged_at = -1;
+    // The rule whose finding explains the divergence (a dynamic value, tools serialized
+    // differently, else prefix-changed) and prefix-changed's own cause ("params-changed",
+    // "history-rewritten", ...); empty when it does not diverge.
+    std::string cause;
+    std::string cause_detail;
+    std::string divergence_pointer;                   // inside the body ("" for a parameter)
+    std::size_t divergence_byte = std::string::npos;  // in the string there (npos: unknown)
+    bool expired = false;  // ttl-gap: what the previous request cached has expired
+};
+
 struct LintReport {
     std::vector<Finding> findings;  // sorted by line and column
     LintSummary summary;
@@ -62,6 +91,8 @@ class Linter {
     // session id, else the body's prompt_cache_key or metadata.user_id, else its first
     // message) instead of the previous line. Set before the first add().
     void set_group_conversations(bool on);
+    // Called for every request added, after its rules ran. Set before the first add().
+    void set_observer(std::function<void(const RequestTrace&)> observer);
     // The log's record format, named in the report ("" when not a log).
     void set_input_format(const std::string& name);
     // A request that could not be read (a broken log line): reported as invalid-input.

@@ -114,6 +114,8 @@ struct RuleContext {
     const ojson& tools;  // the body's tools array; null when it has none
     SessionState* prev;  // the request before this one; null for the first
     FindingSink& sink;
+    // Where the sequence rules say how this request leaves the previous one (null: nobody asks).
+    RequestTrace* trace = nullptr;
 
     // A finding of `rule` (its catalogue severity) at bytes [begin, end) of the string at
     // `abs_pointer` in the input text (npos: the value as a whole).
@@ -157,6 +159,8 @@ struct DynamicValues {
     std::unordered_map<std::string, std::string> leaf_texts;  // checked strings, by pointer
     std::vector<PendingDynamic> pending;                      // for the next request to confirm
     std::vector<MoveSpan> moves;                              // what --fix moves
+    // Every value of this request reported or held pending, with its rule id.
+    std::vector<std::pair<MoveSpan, const char*>> found;
     int first_dynamic_token = std::numeric_limits<int>::max();
 };
 

@@ -210,6 +210,8 @@ void check_leaf(const Scan& scan, const Leaf& leaf, const std::vector<DynamicSpa
             continue;
         if (changed_vs_prev || sure)
             out.first_dynamic_token = std::min(out.first_dynamic_token, token);
+        out.found.push_back({{leaf.pointer, span.begin, span.end},
+                             leaf.in_tools ? rule::kDynamicTools : rule::kDynamicPrefix});
         PendingDynamic pd = dynamic_finding(scan, leaf, span, value, token);
         if (changed_vs_prev) {
             pd.hedged = false;

@@ -155,6 +155,25 @@ std::string prefix_changed_message(const RuleContext& ctx, const Divergence& d, 
     return msg;
 }
 
+// Where and why this request leaves the previous one, for RequestTrace (whether or not the
+// previous request cached anything there).
+void trace_divergence(const RuleContext& ctx, int n, const ParamsChange& params) {
+    RequestTrace& t = *ctx.trace;
+    const bool voided = params.from <= n && !params.param.empty();
+    if (!voided && n >= ctx.prev->prompt.size())
+        return;  // it extends the previous prompt
+    t.diverged_at = std::min(n, params.from);
+    const Divergence d = divergence(ctx, n, params);
+    t.cause = rule::kPrefixChanged;
+    t.cause_detail = d.cause;
+    t.divergence_pointer = d.part == "params" ? std::string() : d.ptr;
+    t.divergence_byte = d.byte;
+    if (d.part != "params") {
+        if (const Finding* cause = ctx.sink.cause_of(d.ptr, d.byte, ctx.request_index))
+            t.cause = cause->rule;
+    }
+}
+
 }  // namespace
 
 PreviousCache previous_cache(const RuleContext& ctx) {
@@ -190,6 +209,8 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
                              ? std::min(effective, pc.cached_tokens)
                              : openai_cacheable(effective, ctx.pp.min_cached, ctx.pp.increment);
     const int lost = pc.cached_tokens - reusable;
+    if (ctx.trace)
+        trace_divergence(ctx, n, params);
     if (lost <= 0 || effective >= pc.cached_tokens)
         return 0;
     const Divergence d = divergence(ctx, n, params);

@@ -50,12 +50,62 @@ const EncodedText& SegmentTokenCache::encode(const std::string& text) {
         return cur_.insert(std::move(node)).position->second;
     }
     ++misses_;
-    return cur_.emplace(text, encode_text(tok_, text)).first->second;
+    std::optional<EncodedText> e = extend(text);
+    if (e)
+        ++extended_;
+    Entry& entry = *cur_.emplace(text, e ? std::move(*e) : encode_text(tok_, text)).first;
+    remember_head(entry);
+    return entry.second;
+}
+
+// GPT-2's pre-tokenizer ends a word wherever a printable ASCII character is followed by
+// whitespace, whatever comes next (every pattern but the whitespace ones stops at whitespace,
+// and those never hold a printable character), and BPE never merges across words. So where
+// `text` continues a remembered text, the tokens before the last such place in it are the
+// tokens `text` starts with, and only the rest is tokenized.
+std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) const {
+    if (text.size() < kHeadBytes)
+        return std::nullopt;
+    const auto it = by_head_.find(text.substr(0, kHeadBytes));
+    if (it == by_head_.end())
+        return std::nullopt;
+    const auto& [old_text, old] = *it->second;
+    if (old_text.size() >= text.size() || !text.starts_with(old_text))
+        return std::nullopt;
+    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+    auto printable = [](char c) { return c > ' ' && c < 0x7f; };
+    std::size_t cut = old_text.size() - 1;
+    while (cut > 0 && !(space(old_text[cut]) && printable(old_text[cut - 1])))
+        --cut;
+    if (cut == 0)
+        return std::nullopt;
+    const auto first =
+        std::lower_bound(old.offsets.begin(), old.offsets.end(), static_cast<int32_t>(cut));
+    if (first == old.offsets.end() || *first != static_cast<int32_t>(cut))
+        return std::nullopt;  // not a token start: not the text it was remembered as
+    const auto kept = static_cast<std::size_t>(first - old.offsets.begin());
+    EncodedText e;
+    e.ids.assign(old.ids.begin(), old.ids.begin() + static_cast<std::ptrdiff_t>(kept));
+    e.offsets.assign(old.offsets.begin(), first);
+    const EncodedText tail = encode_text(tok_, text.substr(cut));
+    e.ids.insert(e.ids.end(), tail.ids.begin(), tail.ids.end());
+    for (int32_t o : tail.offsets)
+        e.offsets.push_back(o + static_cast<int32_t>(cut));
+    return e;
+}
+
+void SegmentTokenCache::remember_head(Entry& entry) {
+    if (entry.first.size() >= kHeadBytes)
+        by_head_[entry.first.substr(0, kHeadBytes)] = &entry;
 }
 
 void SegmentTokenCache::next_request() {
     prev_ = std::move(cur_);
     cur_.clear();
+    // The older request's texts are gone: keep the heads of the ones still remembered.
+    by_head_.clear();
+    for (Entry& entry : prev_)
+        remember_head(entry);
 }
 
 Provider detect_provider(const ojson& body) {

@@ -21,6 +21,7 @@
 // and knows the JSON pointer and byte offset of the text it came from.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -37,7 +38,10 @@ struct EncodedText {
 };
 
 // Tokenizes segments, remembering the segments of the current and the previous request: in a
-// log most of a request is the previous one again, so most segments are found here.
+// log most of a request is the previous one again, so most segments are found here. A segment
+// that continues a remembered one (a prompt or message that grows from request to request) is
+// tokenized from the last word boundary of the remembered text on: the result is the same as
+// tokenizing it whole (see extend() in renderer.cpp).
 class SegmentTokenCache {
   public:
     explicit SegmentTokenCache(const BpeTokenizer& tokenizer) : tok_(tokenizer) {}
@@ -46,11 +50,20 @@ class SegmentTokenCache {
     const BpeTokenizer& tokenizer() const { return tok_; }
     long long hits() const { return hits_; }
     long long misses() const { return misses_; }
+    long long extended() const { return extended_; }  // misses tokenized from a remembered text
 
   private:
+    using Entry = std::pair<const std::string, EncodedText>;
+    // Texts at least this long are looked up by their first kHeadBytes to be extended.
+    static constexpr std::size_t kHeadBytes = 64;
+    std::optional<EncodedText> extend(const std::string& text) const;
+    void remember_head(Entry& entry);
+
     const BpeTokenizer& tok_;
     std::unordered_map<std::string, EncodedText> cur_, prev_;
-    long long hits_ = 0, misses_ = 0;
+    // The latest remembered text with each head (nodes of cur_ or prev_, which stay put).
+    std::unordered_map<std::string, Entry*> by_head_;
+    long long hits_ = 0, misses_ = 0, extended_ = 0;
 };
 
 // Validates the body's shape (errors name `where` and the JSON pointer) and renders it, with

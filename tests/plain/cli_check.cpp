@@ -13,6 +13,9 @@
 //                                           written by an independent NumPy implementation
 //   cli_check no-desktop BIN                a -DPREFIXLENS_GUI=OFF build: gui and shot exit 2
 //                                           with one line naming the option
+//   cli_check replay BIN DIR                `replay --json` on DIR's logs under every policy:
+//                                           the token split adds up, each lost prefix has its
+//                                           rule, interleaved users are three conversations
 // Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
 #include <fcntl.h>
 #include <spawn.h>
@@ -419,6 +422,69 @@ int no_desktop(const std::string& bin) {
     return failures ? 1 : 0;
 }
 
+int replay(const std::string& bin, const fs::path& dir) {
+    const std::string agent = (dir / "agent-session.jsonl").string();
+    // The rule each request of the agent session is charged with ("-": none; "*": any).
+    const std::vector<std::string> causes = {"-",
+                                             "-",
+                                             "dynamic-prefix",
+                                             "*",
+                                             "unstable-serialization",
+                                             "ttl-gap",
+                                             "prefix-changed",
+                                             "prefix-changed"};
+    int checked = 0;
+    for (const char* policy : {"", "anthropic", "openai", "vllm", "radix"}) {
+        std::vector<std::string> args{bin, "replay", "--json", agent};
+        if (*policy)
+            args.insert(args.end(), {"--policy", policy});
+        const std::string name = std::string("replay --policy ") + (*policy ? policy : "(own)");
+        const Run r = run(args);
+        std::vector<json> rows;
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);)
+            rows.push_back(json::parse(line, nullptr, false));
+        if (r.exit_code != 0 || rows.size() != causes.size() + 1) {
+            fail(name + ": exit " + std::to_string(r.exit_code) + ", " +
+                 std::to_string(rows.size()) + " lines: " + first_line(r.err));
+            continue;
+        }
+        const bool ttl =
+            !*policy || std::string(policy) == "anthropic" || std::string(policy) == "openai";
+        for (std::size_t i = 0; i < causes.size(); ++i) {
+            const json& row = rows[i];
+            if (row.is_discarded() || !row.contains("prompt_tokens")) {
+                fail(name + ": row " + std::to_string(i) + " is not a request");
+                continue;
+            }
+            if (row["reused_tokens"].get<long long>() + row["written_tokens"].get<long long>() +
+                    row["uncached_tokens"].get<long long>() !=
+                row["prompt_tokens"].get<long long>())
+                fail(name + ": request " + std::to_string(i) + ": the split does not add up");
+            std::string want = causes[i];
+            if (want == "ttl-gap" && !ttl)
+                want = "-";  // vllm and radix keep blocks until they need the room
+            const std::string got =
+                row["cause"].is_string() ? row["cause"].get<std::string>() : "-";
+            if (want != "*" && got != want)
+                fail(name + ": request " + std::to_string(i) + ": cause " + got + ", want " + want);
+            ++checked;
+        }
+        const json& s = rows.back();
+        if (s.is_discarded() || !s.contains("summary") ||
+            s["summary"].value("token_counts", "") != "estimate")
+            fail(name + ": the summary does not say the counts are an estimate");
+    }
+    const Run chat = run({bin, "replay", "--json", (dir / "chat-users.jsonl").string()});
+    const std::size_t last = chat.out.rfind('\n', chat.out.size() - 2);
+    const json s =
+        json::parse(chat.out.substr(last == std::string::npos ? 0 : last + 1), nullptr, false);
+    if (chat.exit_code != 0 || s.is_discarded() || s["summary"].value("conversations", 0) != 3)
+        fail("replay chat-users.jsonl: not three conversations: " + first_line(chat.err));
+    std::printf("replay: %d requests checked under five policies\n", checked);
+    return failures ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -433,8 +499,10 @@ int main(int argc, char** argv) {
         return eval_golden(a[1], a[2]);
     if (a.size() == 2 && a[0] == "no-desktop")
         return no_desktop(a[1]);
+    if (a.size() == 3 && a[0] == "replay")
+        return replay(a[1], a[2]);
     std::fprintf(stderr,
                  "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
-                 "| eval-golden BIN MODEL_DIR | no-desktop BIN\n");
+                 "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR\n");
     return 2;
 }

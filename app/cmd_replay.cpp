@@ -1,0 +1,72 @@
+// prefixlens replay: a log replayed under one caching policy, request by request (SPEC §8).
+#include <cstdio>
+
+#include "cli_args.h"
+#include "cli_common.h"
+#include "commands.h"
+#include "lint/replay.h"
+
+namespace pl::cli {
+
+int run_replay(const std::vector<std::string>& args) {
+    keep_freed_heap();
+    ParsedArgs a;
+    if (auto err = parse(args, {{"--policy", "--provider", "--pricing", "--model"}, {"--json"}}, a);
+        !err.empty())
+        return fail_usage("replay: " + err);
+    if (a.positional.empty())
+        return fail_usage("replay: give at least one LOG (a .jsonl log or a request)");
+    lint::ReplayOptions options;
+    if (auto p = a.get("--policy")) {
+        options.policy = parse_policy(*p);
+        if (!options.policy)
+            return fail_usage("replay: --policy must be anthropic, openai, vllm or radix, not '" +
+                              *p + "'");
+    }
+    if (auto p = a.get("--provider")) {
+        if (*p == "anthropic")
+            options.provider = Provider::Anthropic;
+        else if (*p == "openai")
+            options.provider = Provider::OpenAI;
+        else
+            return fail_usage("replay: --provider must be anthropic or openai, not '" + *p + "'");
+    }
+    const bool json = a.has("--json");
+    auto setup = load_lint_setup(a, "replay");
+    if (!setup)
+        return fail_usage(setup.error().message);
+    options.tokenizer_name = setup->tokenizer_name;
+
+    // JSON Lines go out as each request is replayed; the table needs the whole log.
+    auto print_row = [](const lint::ReplayRow& row) {
+        std::puts(lint::replay_row_json(row)
+                      .dump(-1, ' ', false, ojson::error_handler_t::replace)
+                      .c_str());
+    };
+    lint::Replayer replayer(
+        setup->tokenizer, setup->tables, options,
+        json ? std::function<void(const lint::ReplayRow&)>(print_row) : nullptr);
+    bool bad_input = false;
+    for (const std::string& file : a.positional) {
+        if (auto r = replayer.add_file(file); !r) {
+            std::fprintf(stderr, "prefixlens: %s\n",
+                         escape_for_message(r.error().message, 4000).c_str());
+            bad_input = true;
+        }
+    }
+    const lint::ReplaySummary summary = replayer.finish();
+    for (const std::string& e : summary.input_errors) {
+        std::fprintf(stderr, "prefixlens: %s\n", escape_for_message(e, 4000).c_str());
+        bad_input = true;
+    }
+    if (json)
+        std::puts(lint::replay_summary_json(summary)
+                      .dump(-1, ' ', false, ojson::error_handler_t::replace)
+                      .c_str());
+    else
+        std::fputs(lint::format_replay_text(summary).c_str(), stdout);
+    std::fflush(stdout);
+    return bad_input ? 2 : 0;
+}
+
+}  // namespace pl::cli

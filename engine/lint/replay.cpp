@@ -1,0 +1,430 @@
+#include "lint/replay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <unordered_map>
+
+#include "cache/prefix_cache.h"
+#include "cache/radix_cache.h"
+#include "lint/cache_cost.h"
+#include "lint/lint_report.h"
+#include "lint/rule_context.h"
+#include "prompt/renderer.h"
+
+namespace pl::lint {
+
+double ReplaySummary::hit_rate() const {
+    return prompt_tokens > 0
+               ? static_cast<double>(reused_tokens) / static_cast<double>(prompt_tokens)
+               : 0.0;
+}
+
+namespace {
+
+ojson count_or_null(long long v) {
+    return v >= 0 ? ojson(v) : ojson(nullptr);
+}
+
+// How a prompt's tokens split under a policy.
+struct Split {
+    int reused = 0;
+    int written = 0;
+    int uncached = 0;
+    int written_1h = 0;  // Anthropic: of the written, at the 1-hour TTL
+};
+
+// A model's own cache (never 0, which CacheCostModel reads as "no variant").
+uint64_t model_variant(const std::string& model) {
+    return static_cast<uint64_t>(std::hash<std::string>{}(model)) | 1U;
+}
+
+// What could explain the provider reading less (or more) than the emulation says.
+std::vector<std::string> explanations(Provider prov, long long expected, long long reported,
+                                      int min_tokens) {
+    std::vector<std::string> out;
+    if (reported < expected) {
+        out.push_back("the model's minimum cacheable length is higher than the " +
+                      std::to_string(min_tokens) + " tokens assumed");
+        out.emplace_back("the cache entry lived shorter than the TTL asked for");
+        out.emplace_back("another workspace or API key (a separate cache)");
+        out.emplace_back("the request was routed to another server or region");
+        if (prov == Provider::OpenAI)
+            out.emplace_back("the prompt_cache_key changed or was missing");
+    } else {
+        out.emplace_back("the token counts here are an estimate (another tokenizer)");
+        out.emplace_back("a request outside this log had cached the prefix");
+    }
+    return out;
+}
+
+}  // namespace
+
+ojson replay_row_json(const ReplayRow& r) {
+    ojson j = ojson::object();
+    j["request"] = r.request;
+    j["file"] = r.file;
+    j["line"] = r.line;
+    j["conversation"] = r.conversation;
+    j["provider"] = provider_name(r.provider);
+    j["model"] = r.model;
+    j["prompt_tokens"] = r.prompt_tokens;
+    j["reused_tokens"] = r.reused_tokens;
+    j["written_tokens"] = r.written_tokens;
+    j["uncached_tokens"] = r.uncached_tokens;
+    j["diverged_at"] = r.diverged_at ? ojson(*r.diverged_at) : ojson(nullptr);
+    j["cause"] = r.cause.empty() ? ojson(nullptr) : ojson(r.cause);
+    if (!r.cause.empty() && !r.cause_detail.empty())
+        j["cause_detail"] = r.cause_detail;
+    if (r.reported)
+        j["reported"] = {{"input_tokens", count_or_null(r.reported->input_tokens)},
+                         {"cache_read_tokens", count_or_null(r.reported->cache_read_tokens)},
+                         {"cache_write_tokens", count_or_null(r.reported->cache_write_tokens)}};
+    else
+        j["reported"] = nullptr;
+    j["cost_usd"] = r.cost_usd;
+    j["uncached_cost_usd"] = r.uncached_cost_usd;
+    j["leaked_usd"] = r.leaked_usd;
+    if (r.disagreement)
+        j["disagreement"] = {{"expected_reused", r.disagreement->expected_reused},
+                             {"reported_reused", r.disagreement->reported_reused},
+                             {"explanations", r.disagreement->explanations}};
+    return j;
+}
+
+ojson replay_summary_json(const ReplaySummary& s) {
+    ojson j = ojson::object();
+    j["requests"] = s.requests;
+    j["conversations"] = s.conversations.size();
+    j["prompt_tokens"] = s.prompt_tokens;
+    j["reused_tokens"] = s.reused_tokens;
+    j["hit_rate"] = s.hit_rate();
+    j["cost_usd"] = s.cost_usd;
+    j["uncached_cost_usd"] = s.uncached_cost_usd;
+    j["reported_cost_usd"] = s.reported_cost_usd ? ojson(*s.reported_cost_usd) : ojson(nullptr);
+    j["reported_requests"] = s.reported_requests;
+    j["leaked_usd"] = s.leaked_usd;
+    j["disagreements"] = s.disagreements;
+    j["policy"] = policy_name(s.policy);
+    if (s.policy == CachePolicy::Vllm)
+        j["block_size"] = kReplayBlockSize;
+    j["token_counts"] = "estimate";
+    j["tokenizer"] = s.tokenizer;
+    j["input_errors"] = s.input_errors.size();
+    return ojson{{"summary", std::move(j)}};
+}
+
+std::string format_replay_text(const ReplaySummary& s) {
+    auto money = [](double usd) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "$%.4f", usd);
+        return std::string(buf);
+    };
+    auto percent = [](long long part, long long whole) {
+        char buf[16];
+        std::snprintf(
+            buf, sizeof buf, "%.1f%%",
+            whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+        return std::string(buf);
+    };
+    std::string out = "replay: " + std::to_string(s.requests) + " request" +
+                      (s.requests == 1 ? "" : "s") + ", " + std::to_string(s.conversations.size()) +
+                      " conversation" + (s.conversations.size() == 1 ? "" : "s") + ", policy " +
+                      policy_name(s.policy);
+    if (s.policy == CachePolicy::Vllm)
+        out += " (" + std::to_string(kReplayBlockSize) + "-token blocks)";
+    out += "\ntoken counts are an estimate (" + s.tokenizer + ")\n\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "%-14s %8s %9s %12s %12s  %s\n", "conversation", "requests",
+                  "hit rate", "cost", "leaked", "top causes");
+    out += line;
+    for (const ReplayConversation& c : s.conversations) {
+        std::vector<std::pair<std::string, int>> causes(c.causes.begin(), c.causes.end());
+        std::stable_sort(causes.begin(), causes.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
+        std::string top;
+        for (std::size_t k = 0; k < causes.size() && k < 3; ++k)
+            top += (k ? ", " : "") + causes[k].first + " x" + std::to_string(causes[k].second);
+        std::snprintf(line, sizeof line, "%-14s %8d %9s %12s %12s  %s\n", c.id.c_str(), c.requests,
+                      percent(c.reused_tokens, c.prompt_tokens).c_str(), money(c.cost_usd).c_str(),
+                      money(c.leaked_usd).c_str(), top.empty() ? "-" : top.c_str());
+        out += line;
+    }
+    std::snprintf(line, sizeof line, "%-14s %8d %9s %12s %12s\n", "total", s.requests,
+                  percent(s.reused_tokens, s.prompt_tokens).c_str(), money(s.cost_usd).c_str(),
+                  money(s.leaked_usd).c_str());
+    out += line;
+    out += "\nwithout caching: " + money(s.uncached_cost_usd);
+    if (s.reported_cost_usd)
+        out += "; as the provider reported for the " + std::to_string(s.reported_requests) +
+               " request" + (s.reported_requests == 1 ? "" : "s") +
+               " that carry usage: " + money(*s.reported_cost_usd);
+    if (s.disagreements > 0)
+        out += "; " + std::to_string(s.disagreements) + " request" +
+               (s.disagreements == 1 ? "" : "s") + " reported a reuse far from the emulation";
+    out += "\n";
+    return out;
+}
+
+struct Replayer::Impl {
+    const LintTables& tables;
+    ReplayOptions opts;
+    std::function<void(const ReplayRow&)> on_row;
+    Linter linter;
+    CachePolicy policy = CachePolicy::Anthropic;  // resolved at the first request
+    bool resolved = false;
+    std::unique_ptr<CacheCostModel> cost_model;
+    std::optional<PrefixCache> vllm;
+    std::optional<RadixCache> radix;
+    double clock = 0.0;
+    std::unordered_map<std::string, std::size_t> conversation_of;  // grouping key -> index
+    ReplaySummary summary;
+
+    Impl(const BpeTokenizer& tok, const LintTables& tb, ReplayOptions o,
+         std::function<void(const ReplayRow&)> cb)
+        : tables(tb), opts(o), on_row(std::move(cb)), linter(tok, tb, lint_options(o)) {
+        linter.set_group_conversations(true);
+        linter.set_observer([this](const RequestTrace& t) { replay(t); });
+    }
+
+    static LintOptions lint_options(const ReplayOptions& o) {
+        LintOptions l;
+        l.provider = o.provider;
+        l.estimate_cost = false;  // the policy's own cache costs each request
+        l.group_conversations = true;
+        return l;
+    }
+
+    Provider priced_as(Provider request) const {
+        return policy == CachePolicy::Anthropic ? Provider::Anthropic
+               : policy == CachePolicy::OpenAI  ? Provider::OpenAI
+                                                : request;
+    }
+    double cost_of(const InputPrices& prices, const Split& s) const;
+    Split play(const RequestTrace& t, int min_tokens);
+    int reusable(const RequestTrace& t, int min_tokens) const;
+    void replay(const RequestTrace& t);
+};
+
+// USD: the provider's bill for the anthropic and openai policies; a self-hosted cache has no
+// write premium, so vllm and radix price reused tokens at the cache-read price, the rest at the
+// base price.
+double Replayer::Impl::cost_of(const InputPrices& prices, const Split& s) const {
+    if (policy == CachePolicy::Anthropic)
+        return prices.cost_usd_by_ttl(s.uncached, s.written, s.written_1h, s.reused);
+    return prices.cost_usd(s.uncached + s.written, 0, s.reused);
+}
+
+Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
+    const RenderedRequest& p = *t.prompt;
+    const int n = p.size();
+    const double at = t.input->at_s.value_or(0.0);
+    Split s;
+    if (policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI) {
+        const Provider prov = priced_as(t.provider);
+        if (!cost_model) {
+            const double ttl = prov == Provider::OpenAI ? openai_retention_s(t.input->body) : 300;
+            cost_model = std::make_unique<CacheCostModel>(prov, tables, min_tokens, ttl);
+        }
+        // Each model has a cache of its own: the model's name varies every prefix hash.
+        const RequestUsage u = cost_model->add(p, t.model, at, model_variant(t.model), 0);
+        s.reused = u.cache_read_input_tokens;
+        if (prov == Provider::Anthropic) {
+            s.written = u.cache_creation_input_tokens;
+            s.written_1h = u.cache_creation_1h_input_tokens;
+        } else {
+            // OpenAI bills no write, but it stores the cacheable prefix it did not read.
+            const ProviderPrices& pp = tables.prices(Provider::OpenAI);
+            s.written = std::max(0, openai_cacheable(n, pp.min_cached, pp.increment) - s.reused);
+        }
+    } else if (policy == CachePolicy::Vllm) {
+        if (!vllm) {
+            auto c = PrefixCache::create(opts.vllm_capacity_blocks, kReplayBlockSize);
+            if (c)
+                vllm.emplace(std::move(c.value()));
+        }
+        clock = std::max(clock, at);
+        if (vllm) {
+            const std::span<const int32_t> tokens(p.rendered.tokens);
+            if (auto adm = vllm->begin(tokens, t.model, clock); adm) {
+                s.reused = adm->cached_tokens;
+                if (auto c = vllm->commit(adm->sequence, n, clock); c) {
+                    for (const StoredBlock& b : c->stored)
+                        s.written += b.registered ? kReplayBlockSize : 0;
+                }
+                (void)vllm->release(adm->sequence, clock);
+            }
+        }
+    } else {
+        if (!radix) {
+            auto c = RadixCache::create(opts.radix_capacity_tokens);
+            if (c)
+                radix.emplace(std::move(c.value()));
+        }
+        if (radix) {
+            const std::span<const int32_t> tokens(p.rendered.tokens);
+            if (auto adm = radix->begin(tokens, t.model, 0); adm) {
+                s.reused = adm->cached_tokens;
+                s.written = adm->stored ? adm->inserted_tokens : 0;
+                (void)radix->finish(adm->handle, tokens);
+            }
+        }
+    }
+    s.reused = std::clamp(s.reused, 0, n);
+    s.written = std::clamp(s.written, 0, n - s.reused);
+    s.uncached = n - s.reused - s.written;
+    return s;
+}
+
+// What the policy would reuse had this prompt extended the part of the previous prompt of its
+// conversation that the policy cached.
+int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
+    if (!t.previous)
+        return 0;
+    const RenderedRequest& prev = *t.previous;
+    const int n = t.prompt->size();
+    switch (policy) {
+        case CachePolicy::Anthropic:
+            return std::min(last_valid_breakpoint(prev, min_tokens),
+                            last_valid_breakpoint(*t.prompt, min_tokens));
+        case CachePolicy::OpenAI: {
+            const ProviderPrices& pp = tables.prices(Provider::OpenAI);
+            return openai_cacheable(std::min(prev.size(), n), pp.min_cached, pp.increment);
+        }
+        case CachePolicy::Vllm:
+            return n > 0 ? std::min(prev.size() / kReplayBlockSize * kReplayBlockSize,
+                                    (n - 1) / kReplayBlockSize * kReplayBlockSize)
+                         : 0;
+        default:
+            return std::max(0, std::min(prev.size(), n - 1));
+    }
+}
+
+void Replayer::Impl::replay(const RequestTrace& t) {
+    if (!resolved) {
+        resolved = true;
+        policy = opts.policy.value_or(t.provider == Provider::OpenAI ? CachePolicy::OpenAI
+                                                                     : CachePolicy::Anthropic);
+        summary.policy = policy;
+        summary.provider = t.provider;
+    }
+    const Provider prov = priced_as(t.provider);
+    const int min_tokens = prov == t.provider ? t.min_tokens : tables.min_tokens(prov, t.model);
+    const InputPrices prices = tables.input_prices(prov, t.model);
+    const Split s = play(t, min_tokens);
+
+    ReplayRow row;
+    row.request = t.index;
+    row.file = t.input->file;
+    row.line = t.input->first_line;
+    row.provider = t.provider;
+    row.model = t.model;
+    row.prompt_tokens = t.prompt->size();
+    row.reused_tokens = s.reused;
+    row.written_tokens = s.written;
+    row.uncached_tokens = s.uncached;
+    if (t.diverged_at >= 0)
+        row.diverged_at = t.diverged_at;
+    row.cost_usd = cost_of(prices, s);
+    row.uncached_cost_usd = cost_of(prices, Split{.uncached = row.prompt_tokens});
+
+    // A request that reused less than the policy allows: the rule that explains it, and what
+    // reusing all of it would have saved.
+    const int ideal = reusable(t, min_tokens);
+    if (s.reused < ideal) {
+        const bool ttl_policy = policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI;
+        if (ttl_policy && t.expired) {
+            row.cause = rule::kTtlGap;
+        } else if (t.diverged_at >= 0 && t.diverged_at < ideal) {
+            row.cause = t.cause;
+            row.cause_detail = t.cause_detail;
+        } else if (policy == CachePolicy::Anthropic) {
+            row.cause = rule::kBreakpointLookback;  // the entry was beyond its lookback
+        }
+        // Otherwise (vllm, radix) the blocks were evicted to make room: no rule's doing.
+    }
+    if (!row.cause.empty()) {
+        Split best = s;
+        const int more = ideal - s.reused;
+        const int from_written = std::min(more, best.written);
+        best.reused = ideal;
+        best.written -= from_written;
+        best.uncached -= more - from_written;
+        best.written_1h = std::min(best.written_1h, best.written);
+        row.leaked_usd = std::max(0.0, row.cost_usd - cost_of(prices, best));
+    }
+
+    if (const auto& u = t.input->usage) {
+        ReplayReported r;
+        r.cache_read_tokens = u->cache_read_input_tokens;
+        r.cache_write_tokens = u->cache_creation_input_tokens;
+        r.input_tokens = u->input_tokens;
+        if (t.provider == Provider::OpenAI && r.input_tokens >= 0)
+            r.input_tokens = std::max(0LL, r.input_tokens - std::max(0LL, r.cache_read_tokens));
+        row.reported = r;
+        ++summary.reported_requests;
+        const InputPrices own = tables.input_prices(t.provider, t.model);
+        summary.reported_cost_usd =
+            summary.reported_cost_usd.value_or(0.0) +
+            own.cost_usd(std::max(0LL, r.input_tokens), std::max(0LL, r.cache_write_tokens),
+                         std::max(0LL, r.cache_read_tokens));
+        const long long tolerance =
+            std::max(64LL, static_cast<long long>(std::ceil(0.05 * row.prompt_tokens)));
+        if (r.cache_read_tokens >= 0 && std::llabs(r.cache_read_tokens - s.reused) > tolerance) {
+            row.disagreement = ReplayDisagreement{
+                s.reused, r.cache_read_tokens,
+                explanations(t.provider, s.reused, r.cache_read_tokens, min_tokens)};
+            ++summary.disagreements;
+        }
+    }
+
+    auto [it, added] = conversation_of.try_emplace(t.conversation, summary.conversations.size());
+    if (added)
+        summary.conversations.push_back({.id = "c" + std::to_string(it->second + 1)});
+    ReplayConversation& c = summary.conversations[it->second];
+    row.conversation = c.id;
+    ++c.requests;
+    c.prompt_tokens += row.prompt_tokens;
+    c.reused_tokens += row.reused_tokens;
+    c.cost_usd += row.cost_usd;
+    c.leaked_usd += row.leaked_usd;
+    if (!row.cause.empty())
+        ++c.causes[row.cause];
+
+    ++summary.requests;
+    summary.prompt_tokens += row.prompt_tokens;
+    summary.reused_tokens += row.reused_tokens;
+    summary.cost_usd += row.cost_usd;
+    summary.uncached_cost_usd += row.uncached_cost_usd;
+    summary.leaked_usd += row.leaked_usd;
+    if (on_row)
+        on_row(row);
+}
+
+Replayer::Replayer(const BpeTokenizer& tokenizer, const LintTables& tables, ReplayOptions options,
+                   std::function<void(const ReplayRow&)> on_row)
+    : impl_(std::make_unique<Impl>(tokenizer, tables, options, std::move(on_row))) {}
+Replayer::~Replayer() = default;
+
+Result<FileLintResult> Replayer::add_file(const std::string& path, const InputLimits& limits) {
+    return lint_file(path, impl_->linter, nullptr, limits);
+}
+
+ReplaySummary Replayer::finish() {
+    LintReport report = impl_->linter.finish();
+    ReplaySummary s = std::move(impl_->summary);
+    if (!impl_->resolved)  // nothing was replayed
+        s.policy = impl_->opts.policy.value_or(impl_->opts.provider == Provider::OpenAI
+                                                   ? CachePolicy::OpenAI
+                                                   : CachePolicy::Anthropic);
+    s.tokenizer = impl_->opts.tokenizer_name;
+    for (const Finding& f : report.findings) {
+        if (f.rule == rule::kInvalidInput)
+            s.input_errors.push_back(f.file + ":" + std::to_string(f.line) + ":" +
+                                     std::to_string(f.column) + ": " + f.message);
+    }
+    return s;
+}
+
+}  // namespace pl::lint
