@@ -55,7 +55,7 @@ void fitSharesToNeeds(int* shares, const int* needs, int count) {
     }
     for (int i = 0; i < count; ++i) {
         const int room = shares[i] - needs[i];
-        if (room > 0 && needs[i] <= shares[i]) {
+        if (room > 0) {
             const int part = static_cast<int>(static_cast<long long>(room) * given / slack);
             shares[i] -= part;
             taken += part;
