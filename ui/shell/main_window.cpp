@@ -836,6 +836,12 @@ void MainWindow::settle() {
         QApplication::processEvents();
     }
     pool_->finishAnimations();
+    // The docks' shares for the content as it now stands: a share worked out while a run was
+    // still arriving depends on how far it had come, so two shots of one step would differ.
+    if (isVisible() && !defaultLayoutPending_ && !layoutTouched_) {
+        applyDockShares();
+        QApplication::processEvents();
+    }
     // A lesson's spotlight: the steady band on the target where the docks now are.
     if (SpotlightOverlay* spot = lessons_->overlay())
         spot->finishPulse();

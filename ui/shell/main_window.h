@@ -76,8 +76,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     bool waitForRun(int timeoutMs);
     // Brings everything that completes over time to its end state, so that a grab shows the
     // step and nothing of the timing: the pool's eviction flash, the prompt view's token text
-    // (filled in slices), text laid out in the background (visible in scroll bars) and the
-    // pulse of a lesson's spotlight.
+    // (filled in slices), text laid out in the background (visible in scroll bars), the docks'
+    // default shares for what they now hold, and the pulse of a lesson's spotlight.
     void settle();
     // The window as drawn, at `scale` device pixels per logical pixel (2: crisp on a HiDPI page;
     // 0: the screen's own ratio), so round(width·scale) × round(height·scale) pixels.
