@@ -315,6 +315,43 @@ class TestReplay : public QObject {
         QVERIFY(extended > 300);  // most growths were extensions, not whole tokenizations
     }
 
+    // Conversations interleaved as a chat service's log has them: each one's growing message is
+    // extended from its own previous request, although others came in between, and the tokens
+    // are those of a whole tokenization.
+    void interleavedConversationsAreExtended() {
+        const BpeTokenizer& tok = tokenizer();
+        SegmentTokenCache cache(tok);
+        std::vector<std::string> texts(8);
+        for (std::size_t c = 0; c < texts.size(); ++c)
+            texts[c] = "Conversation " + std::to_string(c) + " talks about the block cache. ";
+        for (int step = 0; step < 10; ++step) {
+            for (std::size_t c = 0; c < texts.size(); ++c) {
+                texts[c] += "Step " + std::to_string(step) + " adds a sentence of its own. ";
+                cache.begin_request("c" + std::to_string(c));
+                QVERIFY(cache.encode(texts[c]).ids == tok.encode(texts[c]));
+                cache.next_request();
+            }
+        }
+        // Each conversation's first text is tokenized whole; every later one only grows it.
+        QCOMPARE(cache.misses(), 80);
+        QCOMPARE(cache.extended(), 72);
+        QCOMPARE(cache.forgotten_conversations(), 0);
+    }
+
+    // Past kMaxConversations the least recently seen conversations are forgotten: bounded memory,
+    // and the same tokens, only tokenized again.
+    void conversationMemoryIsBounded() {
+        const BpeTokenizer& tok = tokenizer();
+        SegmentTokenCache cache(tok);
+        const int n = static_cast<int>(SegmentTokenCache::kMaxConversations) + 10;
+        for (int c = 0; c < n; ++c) {
+            cache.begin_request("c" + std::to_string(c));
+            cache.encode("User " + std::to_string(c) + " asks about the library's opening hours.");
+            cache.next_request();
+        }
+        QCOMPARE(cache.forgotten_conversations(), 10);
+    }
+
     void commandLineJson() {
         const CliResult r = run_cli(
             {"replay", "--json", QString::fromStdString(replay_log("agent-session.jsonl"))});

@@ -178,6 +178,10 @@ struct Linter::Impl {
 Result<void> Linter::Impl::add(const RequestInput& in) {
     if (!provider)
         provider = opts.provider ? *opts.provider : detect_provider(in.body);
+    std::string fallback_key;
+    const std::string key =
+        opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
+    cache.begin_request(key);
     auto rendered = render_request(in.body, *provider, cache, "");
     cache.next_request();
     if (!rendered)
@@ -190,9 +194,6 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     const int min_tokens = opts.min_tokens.value_or(tables.min_tokens(prov, model));
     const int request_index = summary.requests;
     summary.prompt_tokens += cur.size();
-    std::string fallback_key;
-    const std::string key =
-        opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
     SessionState* prev = nullptr;
     if (auto it = sessions.find(key); it != sessions.end()) {
         prev = it->second.get();

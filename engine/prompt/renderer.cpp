@@ -39,23 +39,49 @@ EncodedText encode_text(const BpeTokenizer& tok, const std::string& text) {
 
 }  // namespace
 
+std::size_t SegmentTokenCache::Entry::bytes() const {
+    return sizeof(Entry) + text.size() + (enc.ids.size() + enc.offsets.size()) * sizeof(int32_t);
+}
+
+const SegmentTokenCache::Segments* SegmentTokenCache::conversation_segments() const {
+    if (conversation_.empty())
+        return nullptr;
+    const auto it = conversations_.find(conversation_);
+    return it == conversations_.end() ? nullptr : &it->second.segments;
+}
+
+void SegmentTokenCache::begin_request(const std::string& conversation) {
+    conversation_ = conversation;
+    // The heads of the conversation's texts too, so that its growing message is extended
+    // although other conversations' requests came in between.
+    if (const Segments* mine = conversation_segments()) {
+        for (const auto& [text, entry] : *mine)
+            remember_head(entry);
+    }
+}
+
 const EncodedText& SegmentTokenCache::encode(const std::string& text) {
     if (auto it = cur_.find(text); it != cur_.end()) {
         ++hits_;
-        return it->second;
+        return it->second->enc;
     }
-    if (auto it = prev_.find(text); it != prev_.end()) {
-        ++hits_;
-        auto node = prev_.extract(it);
-        return cur_.insert(std::move(node)).position->second;
+    const Segments* mine = conversation_segments();
+    for (const Segments* earlier : {mine, static_cast<const Segments*>(&prev_)}) {
+        if (!earlier)
+            continue;
+        if (auto it = earlier->find(text); it != earlier->end()) {
+            ++hits_;
+            return cur_.emplace(it->first, it->second).first->second->enc;
+        }
     }
     ++misses_;
     std::optional<EncodedText> e = extend(text);
     if (e)
         ++extended_;
-    Entry& entry = *cur_.emplace(text, e ? std::move(*e) : encode_text(tok_, text)).first;
+    auto entry =
+        std::make_shared<const Entry>(Entry{text, e ? std::move(*e) : encode_text(tok_, text)});
     remember_head(entry);
-    return entry.second;
+    return cur_.emplace(entry->text, entry).first->second->enc;
 }
 
 // GPT-2's pre-tokenizer ends a word wherever a printable ASCII character is followed by
@@ -69,7 +95,8 @@ std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) co
     const auto it = by_head_.find(text.substr(0, kHeadBytes));
     if (it == by_head_.end())
         return std::nullopt;
-    const auto& [old_text, old] = *it->second;
+    const std::string& old_text = it->second->text;
+    const EncodedText& old = it->second->enc;
     if (old_text.size() >= text.size() || !text.starts_with(old_text))
         return std::nullopt;
     auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
@@ -94,17 +121,47 @@ std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) co
     return e;
 }
 
-void SegmentTokenCache::remember_head(Entry& entry) {
-    if (entry.first.size() >= kHeadBytes)
-        by_head_[entry.first.substr(0, kHeadBytes)] = &entry;
+void SegmentTokenCache::remember_head(const EntryPtr& entry) {
+    if (entry->text.size() >= kHeadBytes)
+        by_head_[entry->text.substr(0, kHeadBytes)] = entry;
+}
+
+void SegmentTokenCache::forget_oldest_conversations() {
+    while (!lru_.empty() &&
+           (conversations_.size() > kMaxConversations || remembered_bytes_ > kMaxRememberedBytes)) {
+        const auto it = conversations_.find(lru_.back());
+        remembered_bytes_ -= it->second.bytes;
+        conversations_.erase(it);
+        lru_.pop_back();
+        ++forgotten_;
+    }
 }
 
 void SegmentTokenCache::next_request() {
+    if (!conversation_.empty()) {
+        // The conversation's memory becomes this request's segments, the most recently seen.
+        auto [it, fresh] = conversations_.try_emplace(conversation_);
+        Remembered& r = it->second;
+        if (fresh) {
+            lru_.push_front(conversation_);
+        } else {
+            lru_.splice(lru_.begin(), lru_, r.lru);
+            remembered_bytes_ -= r.bytes;
+        }
+        r.lru = lru_.begin();
+        r.segments = cur_;
+        r.bytes = 0;
+        for (const auto& [text, entry] : cur_)
+            r.bytes += entry->bytes();
+        remembered_bytes_ += r.bytes;
+        forget_oldest_conversations();
+    }
     prev_ = std::move(cur_);
     cur_.clear();
+    conversation_.clear();
     // The older request's texts are gone: keep the heads of the ones still remembered.
     by_head_.clear();
-    for (Entry& entry : prev_)
+    for (const auto& [text, entry] : prev_)
         remember_head(entry);
 }
 

@@ -21,8 +21,11 @@
 // and knows the JSON pointer and byte offset of the text it came from.
 #pragma once
 
+#include <list>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/json_util.h"
@@ -37,33 +40,60 @@ struct EncodedText {
     std::vector<int32_t> offsets;
 };
 
-// Tokenizes segments, remembering the segments of the current and the previous request: in a
-// log most of a request is the previous one again, so most segments are found here. A segment
-// that continues a remembered one (a prompt or message that grows from request to request) is
-// tokenized from the last word boundary of the remembered text on: the result is the same as
-// tokenizing it whole (see extend() in renderer.cpp).
+// Tokenizes segments, remembering the segments of the current request, the previous one and,
+// per conversation, the conversation's previous request: in a log most of a request is an earlier
+// one of its conversation again (other conversations' requests may come in between), so most
+// segments are found here. A segment that continues a remembered one (a prompt or message that
+// grows from request to request) is tokenized from the last word boundary of the remembered text
+// on: the result is the same as tokenizing it whole (see extend() in renderer.cpp). What is kept
+// per conversation is bounded (kMaxConversations, kMaxRememberedBytes): the least recently seen
+// conversations are forgotten first, which costs time, never a different answer.
 class SegmentTokenCache {
   public:
     explicit SegmentTokenCache(const BpeTokenizer& tokenizer) : tok_(tokenizer) {}
+    // The next request belongs to `conversation` (without a call: to none).
+    void begin_request(const std::string& conversation);
     const EncodedText& encode(const std::string& text);
     void next_request();  // forgets what the request before the previous one used
     const BpeTokenizer& tokenizer() const { return tok_; }
     long long hits() const { return hits_; }
     long long misses() const { return misses_; }
     long long extended() const { return extended_; }  // misses tokenized from a remembered text
+    long long forgotten_conversations() const { return forgotten_; }
+
+    static constexpr std::size_t kMaxConversations = 4096;
+    static constexpr std::size_t kMaxRememberedBytes = std::size_t{512} << 20;
 
   private:
-    using Entry = std::pair<const std::string, EncodedText>;
+    struct Entry {
+        std::string text;
+        EncodedText enc;
+        std::size_t bytes() const;
+    };
+    using EntryPtr = std::shared_ptr<const Entry>;
+    // Keyed by a view of the entry's own text, which stays put with the entry.
+    using Segments = std::unordered_map<std::string_view, EntryPtr>;
+    struct Remembered {
+        Segments segments;
+        std::size_t bytes = 0;
+        std::list<std::string>::iterator lru;  // its place in lru_
+    };
     // Texts at least this long are looked up by their first kHeadBytes to be extended.
     static constexpr std::size_t kHeadBytes = 64;
     std::optional<EncodedText> extend(const std::string& text) const;
-    void remember_head(Entry& entry);
+    void remember_head(const EntryPtr& entry);
+    const Segments* conversation_segments() const;
+    void forget_oldest_conversations();
 
     const BpeTokenizer& tok_;
-    std::unordered_map<std::string, EncodedText> cur_, prev_;
-    // The latest remembered text with each head (nodes of cur_ or prev_, which stay put).
-    std::unordered_map<std::string, Entry*> by_head_;
-    long long hits_ = 0, misses_ = 0, extended_ = 0;
+    Segments cur_, prev_;
+    std::string conversation_;  // of the request being rendered; "" for none
+    std::unordered_map<std::string, Remembered> conversations_;
+    std::list<std::string> lru_;  // most recently seen conversation first
+    std::size_t remembered_bytes_ = 0;
+    // The latest remembered text with each head (from cur_, prev_ or the conversation's).
+    std::unordered_map<std::string, EntryPtr> by_head_;
+    long long hits_ = 0, misses_ = 0, extended_ = 0, forgotten_ = 0;
 };
 
 // Validates the body's shape (errors name `where` and the JSON pointer) and renders it, with
