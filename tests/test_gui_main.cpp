@@ -905,7 +905,13 @@ class TestGuiMain : public QObject {
               others, p99_bound_ms);
         QVERIFY2(rep.ok, qPrintable(rep.error));
         QVERIFY(rep.prompt_tokens > 1800);
-        QVERIFY2(rep.ttft_ms > 0 && rep.longest_gap_ms < rep.ttft_ms, qPrintable(rep.toJson()));
+        // Under the sanitizers the UI thread's own work (Qt's layouts, our views) runs instrumented
+        // at several times its speed while the prefill's matrix products (OpenBLAS) do not: one
+        // redraw of the window can outlast the prefill there (1.2 s against 1.0 s in CI). A UI
+        // thread that waited for the worker would still stall for the whole play.
+        const double stall_bound_ms =
+            qEnvironmentVariableIsSet("PREFIXLENS_SANITIZED") ? rep.play_ms : rep.ttft_ms;
+        QVERIFY2(rep.ttft_ms > 0 && rep.longest_gap_ms < stall_bound_ms, qPrintable(rep.toJson()));
         QVERIFY2(rep.p99_gap_ms < p99_bound_ms, qPrintable(rep.toJson()));
         QVERIFY(rep.ticks > 10);
     }
