@@ -2,6 +2,7 @@
 // API (lint_request, Linter for logs) returns these; the CLI and the app's lint panel format them.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,7 +113,14 @@ struct LintOptions {
     bool merge_repeats = true;
     // See Linter::set_group_conversations.
     bool group_conversations = false;
+    // A request whose prompt is longer than this is an input error, found before the text that
+    // cannot fit is tokenized: 2,097,152, the longest context a provider serves (Gemini's 2M).
+    std::size_t max_prompt_tokens = std::size_t{1} << 21;
 };
+
+// What the linter keeps of earlier conversations (Linter: the previous request of each).
+inline constexpr std::size_t kMaxRememberedConversations = 65536;
+inline constexpr long long kMaxRememberedTokens = 32LL << 20;
 
 // What the provider would report and bill, summed over the requests.
 struct UsageTotals {

@@ -3,11 +3,13 @@
 #include "lint/linter.h"
 
 #include <algorithm>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <set>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "lint/cache_cost.h"
 #include "lint/finding_tokens.h"
@@ -146,7 +148,19 @@ struct Linter::Impl {
     // prompt_cache_key is new is also filed under its first-message key, so a changed key is
     // compared with the request it replaces.
     std::unordered_map<std::string, std::shared_ptr<SessionState>> sessions;
-    std::set<std::string> conversations;
+    // Bounded memory on a log of a million conversations: past kMaxRememberedConversations or
+    // kMaxRememberedTokens of remembered prompts, the conversation seen least recently is
+    // forgotten (its request after that is compared with nothing). Each remember() files
+    // (key, fallback key, request index) here; an entry whose session has moved on is stale.
+    struct Filed {
+        std::string key, fallback;
+        int index;
+    };
+    std::deque<Filed> filed;
+    long long remembered_tokens = 0;
+    long long forgotten = 0;
+    // Conversations seen, by a 64-bit hash of their key (a million keys in a few MB).
+    std::unordered_set<std::size_t> conversations;
     std::set<std::string> models_seen;
     FindingSink sink;
     std::unique_ptr<CacheCostModel> sim, sim_fixed;
@@ -172,6 +186,7 @@ struct Linter::Impl {
     void estimate_cost(const RuleContext& ctx, const DynamicValues& dynamic);
     void remember(const RuleContext& ctx, RenderedRequest cur, DynamicValues dynamic,
                   const std::string& key, const std::string& fallback_key);
+    void forget_oldest(const SessionState* keep);
     LintReport finish();
 };
 
@@ -182,7 +197,8 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     const std::string key =
         opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
     cache.begin_request(key);
-    auto rendered = render_request(in.body, *provider, cache, "");
+    auto rendered = render_request(in.body, *provider, cache, "", opts.max_prompt_tokens,
+                                   "the limit for one request");
     cache.next_request();
     if (!rendered)
         return render_error(in, rendered.error().message);
@@ -202,7 +218,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
             prev = f->second.get();
     }
     if (opts.group_conversations)
-        conversations.insert(key);
+        conversations.insert(std::hash<std::string>{}(key));
     const ojson tools =
         in.body.contains("tools") && in.body["tools"].is_array() ? in.body["tools"] : ojson();
     RuleContext ctx{.in = in,
@@ -371,6 +387,8 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
     if (key.rfind("key\x1f", 0) == 0)
         sessions[fallback_key] = slot;
     SessionState& st = *slot;
+    remembered_tokens +=
+        static_cast<long long>(cur.size()) - static_cast<long long>(st.prompt.size());
     st.params = params_of(ctx.in.body, cur);
     st.prompt = std::move(cur);
     st.line = ctx.in.first_line;
@@ -380,8 +398,42 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
     st.at_s = ctx.in.at_s;
     st.index = ctx.request_index;
     st.pending = std::move(dynamic.pending);
+    filed.push_back(
+        {key, key.rfind("key\x1f", 0) == 0 ? fallback_key : std::string(), ctx.request_index});
+    forget_oldest(slot.get());
     dynamic_memory.next_request();
     ++summary.requests;
+}
+
+void Linter::Impl::forget_oldest(const SessionState* keep) {
+    while (!filed.empty() && (sessions.size() > kMaxRememberedConversations ||
+                              remembered_tokens > kMaxRememberedTokens)) {
+        Filed f = std::move(filed.front());
+        filed.pop_front();
+        const auto it = sessions.find(f.key);
+        if (it == sessions.end() || it->second->index != f.index || it->second.get() == keep)
+            continue;  // gone, or remembered again since
+        SessionState& st = *it->second;
+        for (PendingDynamic& pd : st.pending) {
+            if (pd.confident)
+                sink.confirm_dynamic(std::move(pd));
+        }
+        remembered_tokens -= static_cast<long long>(st.prompt.size());
+        if (!f.fallback.empty()) {
+            if (auto alias = sessions.find(f.fallback);
+                alias != sessions.end() && alias->second == it->second)
+                sessions.erase(alias);
+        }
+        sessions.erase(it);
+        ++forgotten;
+    }
+    // Most entries go stale as conversations move on: keep the queue near the sessions' size.
+    if (filed.size() > 2 * sessions.size() + 1024) {
+        std::erase_if(filed, [this](const Filed& f) {
+            const auto it = sessions.find(f.key);
+            return it == sessions.end() || it->second->index != f.index;
+        });
+    }
 }
 
 LintReport Linter::Impl::finish() {

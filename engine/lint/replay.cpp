@@ -178,7 +178,8 @@ struct Replayer::Impl {
     std::optional<PrefixCache> vllm;
     std::optional<RadixCache> radix;
     double clock = 0.0;
-    std::unordered_map<std::string, std::size_t> conversation_of;  // grouping key -> index
+    // A 64-bit hash of the grouping key -> index: a million conversations in tens of MB.
+    std::unordered_map<std::size_t, std::size_t> conversation_of;
     ReplaySummary summary;
 
     Impl(const BpeTokenizer& tok, const LintTables& tb, ReplayOptions o,
@@ -379,7 +380,8 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         }
     }
 
-    auto [it, added] = conversation_of.try_emplace(t.conversation, summary.conversations.size());
+    auto [it, added] = conversation_of.try_emplace(std::hash<std::string>{}(t.conversation),
+                                                   summary.conversations.size());
     if (added)
         summary.conversations.push_back({.id = "c" + std::to_string(it->second + 1)});
     ReplayConversation& c = summary.conversations[it->second];

@@ -233,8 +233,12 @@ class Renderer {
   public:
     // With no cache (one request, as the runner plays it) every segment is tokenized directly.
     Renderer(const BpeTokenizer& tok, SegmentTokenCache* cache, std::string where, Provider p,
-             std::size_t max_tokens)
-        : tok_(tok), cache_(cache), where_(std::move(where)), max_tokens_(max_tokens) {
+             std::size_t max_tokens, std::string limit_name = "the model's context")
+        : tok_(tok),
+          cache_(cache),
+          where_(std::move(where)),
+          max_tokens_(max_tokens),
+          limit_name_(std::move(limit_name)) {
         out_.provider = p;
     }
 
@@ -645,7 +649,7 @@ class Renderer {
             return make_error(
                 where_ + ": the prompt is " +
                 (at_least_ > 0 ? "at least " + std::to_string(at_least_) : std::to_string(n)) +
-                " tokens, longer than the model's context of " + std::to_string(max_tokens_));
+                " tokens, longer than " + limit_name_ + " of " + std::to_string(max_tokens_));
         }
         return std::move(out_);
     }
@@ -655,6 +659,7 @@ class Renderer {
     SegmentTokenCache* cache_ = nullptr;
     std::string where_;
     std::size_t max_tokens_ = 0;
+    std::string limit_name_;
     std::size_t at_least_ = 0;  // > 0: the byte count alone proved the prompt too long
     RenderedRequest out_;
 };
@@ -663,8 +668,8 @@ class Renderer {
 
 Result<RenderedRequest> render_request(const ojson& body, Provider provider,
                                        SegmentTokenCache& cache, const std::string& where,
-                                       std::size_t max_tokens) {
-    Renderer r(cache.tokenizer(), &cache, where, provider, max_tokens);
+                                       std::size_t max_tokens, const std::string& limit_name) {
+    Renderer r(cache.tokenizer(), &cache, where, provider, max_tokens, limit_name);
     return r.run(body);
 }
 

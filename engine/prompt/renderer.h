@@ -101,7 +101,8 @@ class SegmentTokenCache {
 // the text that cannot fit is tokenized.
 Result<RenderedRequest> render_request(const ojson& body, Provider provider,
                                        SegmentTokenCache& cache, const std::string& where,
-                                       std::size_t max_tokens = 0);
+                                       std::size_t max_tokens = 0,
+                                       const std::string& limit_name = "the model's context");
 
 // An Anthropic body's tokens and segments, as the runner plays it: the same renderer, each
 // segment tokenized directly. `where` prefixes messages, e.g. "scenario.json: /requests/2".
