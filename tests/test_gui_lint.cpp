@@ -471,13 +471,13 @@ class TestGuiLint : public QObject {
         QCOMPARE(static_cast<int>(rows.size()), original->requestCount());
         const LintPanel::ComparisonRow& r1 = rows[1];
         QCOMPARE(r1.request, 1);
-        QCOMPARE(r1.cachedBefore, original->results[1].cached_tokens);
-        QVERIFY2(r1.cachedAfter > r1.cachedBefore,
-                 qPrintable(QStringLiteral("%1 -> %2").arg(r1.cachedBefore).arg(r1.cachedAfter)));
-        QVERIFY2(r1.usdAfter < r1.usdBefore,
-                 qPrintable(QStringLiteral("%1 -> %2").arg(r1.usdBefore).arg(r1.usdAfter)));
-        QCOMPARE(r1.cachedAfter + r1.computedAfter, r1.promptAfter);
-        QVERIFY(r1.ttftAfter > 0);
+        QCOMPARE(r1.before.cached, original->results[1].cached_tokens);
+        QVERIFY2(r1.after.cached > r1.before.cached,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(r1.before.cached).arg(r1.after.cached)));
+        QVERIFY2(r1.after.usd < r1.before.usd,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(r1.before.usd).arg(r1.after.usd)));
+        QCOMPARE(r1.after.cached + r1.after.computed, r1.after.prompt);
+        QVERIFY(r1.after.ttft > 0);
         QVERIFY(button->isEnabled());
 
         // A new scenario drops the comparison.

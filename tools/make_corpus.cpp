@@ -224,15 +224,8 @@ ChatData load_chat_data(const std::string& dir) {
 // The numbers a policy is made of. The canonical one (Lumen Camera Store) is the system prompt the
 // app's scenarios and tests use; the variants teach the model to read the numbers from the prompt
 // rather than to recite one policy.
-struct Policy {
+struct Policy : pl::corpus::ShopTerms {
     std::string store;
-    int return_days = 30;
-    int refund_days = 5;
-    int warranty_years = 2;
-    int used_warranty_years = 1;
-    int rental_hour = 6;
-    int price_match_days = 14;
-    int ship_hour = 2;
     std::vector<int> sections = {0, 1, 2, 3, 4, 5, 6};  // which sections, in which order
     bool has(int s) const {
         return std::find(sections.begin(), sections.end(), s) != sections.end();

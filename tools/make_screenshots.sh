@@ -63,13 +63,14 @@ en  two-tenants-salt      1     light  no salt: globex hits the blocks acme comp
 en  two-tenants-salt      3     light  with per-tenant salts globex shares nothing
 en  semantic-cache-paraphrase 2 light  carol asks with one word changed; what a semantic cache would answer
 en  agent-loop-interleaved 3    light  history between the system prompt and the tools: reuse collapses
-ja  timestamp-at-head     1     light  the timestamp trap, in Japanese
-ja  agent-loop            5     light  the tool edit, in Japanese
-pl  shared-system-prompt  1     light  the shared system prompt, in Polish
-pl  concurrent-sessions   20    light  twenty sessions and the pool, in Polish
+ja  timestamp-at-head     1     light  the timestamp trap
+ja  agent-loop            5     light  the tool edit
+pl  shared-system-prompt  1     light  the shared system prompt
+pl  concurrent-sessions   20    light  twenty sessions and the pool
 '
 
-# The lessons. step: the lesson step (1-based, as the lesson panel's "Step N of M").
+# The lessons. step: the lesson step (1-based, as the lesson panel's "Step N of M"). lang: one
+# language, or several with commas (the same step in each).
 # lang  lesson                   step  theme  what the step frames
 lessons='
 en  01-kv-cache              1     light  one token at a time: the Output dock
@@ -88,48 +89,32 @@ en  04-memory-and-workloads  3     light  the length sweep: prefill and attentio
 en  04-memory-and-workloads  4     light  many sessions, one pool: the KV pool
 en  04-memory-and-workloads  5     light  who gets evicted: the hit rate at the end of the run
 en  04-memory-and-workloads  9     dark   edit a tool, lose everything after it (dark theme)
-en  05-policies-and-limits   1     light  one trace, four caching policies: the Policies dock
-en  05-policies-and-limits   2     light  the radix tree of a chat: the Policies dock
-en  05-policies-and-limits   3     light  memory to scale: the Memory dock
-en  05-policies-and-limits   4     light  a paraphrase misses the prefix cache: the chain
-en  05-policies-and-limits   5     light  a semantic cache gives a wrong answer: the Policies dock
-en  05-policies-and-limits   6     light  interleaved history: the chain
-en  05-policies-and-limits   7     light  the timing side channel: the TTFT chart
-en  05-policies-and-limits   8     light  the salt closes it: the TTFT chart
-ja  01-kv-cache              2     light  attention looks back, in Japanese
-ja  01-kv-cache              3     light  where one token looks, in Japanese
-ja  01-kv-cache              8     light  no cache: token times, in Japanese
-ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock, in Japanese
-ja  03-hosted-apis           3     light  marks and minimums, in Japanese
-ja  03-hosted-apis           7     light  what it costs: the Usage dock, in Japanese
-ja  04-memory-and-workloads  3     light  the length sweep, in Japanese
-ja  04-memory-and-workloads  7     light  a salt per tenant, in Japanese
-ja  03-hosted-apis           4     light  how much counts as reused, in Japanese
-ja  05-policies-and-limits   1     light  four caching policies, in Japanese
-ja  05-policies-and-limits   2     light  the radix tree, in Japanese
-ja  05-policies-and-limits   3     light  memory to scale, in Japanese
-ja  05-policies-and-limits   4     light  a paraphrase misses the prefix cache, in Japanese
-ja  05-policies-and-limits   5     light  a semantic cache gives a wrong answer, in Japanese
-ja  05-policies-and-limits   6     light  interleaved history, in Japanese
-ja  05-policies-and-limits   7     light  the timing side channel, in Japanese
-ja  05-policies-and-limits   8     light  the salt closes it, in Japanese
-pl  01-kv-cache              3     light  where one token looks, in Polish
-pl  01-kv-cache              6     light  prefill: the Usage dock right after it, in Polish
-pl  01-kv-cache              8     light  no cache: token times, in Polish
-pl  02-prefix-reuse          7     light  the fix: stable first, changing last, in Polish
-pl  03-hosted-apis           4     light  how much counts as reused, in Polish
-pl  03-hosted-apis           6     light  one hour for longer gaps, in Polish
-pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart, in Polish
-pl  04-memory-and-workloads  3     light  the length sweep, in Polish
-pl  03-hosted-apis           3     light  marks and minimums, in Polish
-pl  05-policies-and-limits   1     light  four caching policies, in Polish
-pl  05-policies-and-limits   2     light  the radix tree, in Polish
-pl  05-policies-and-limits   3     light  memory to scale, in Polish
-pl  05-policies-and-limits   4     light  a paraphrase misses the prefix cache, in Polish
-pl  05-policies-and-limits   5     light  a semantic cache gives a wrong answer, in Polish
-pl  05-policies-and-limits   6     light  interleaved history, in Polish
-pl  05-policies-and-limits   7     light  the timing side channel, in Polish
-pl  05-policies-and-limits   8     light  the salt closes it, in Polish
+en,ja,pl 05-policies-and-limits   1     light  one trace, four caching policies: the Policies dock
+en,ja,pl 05-policies-and-limits   2     light  the radix tree of a chat: the Policies dock
+en,ja,pl 05-policies-and-limits   3     light  memory to scale: the Memory dock
+en,ja,pl 05-policies-and-limits   4     light  a paraphrase misses the prefix cache: the chain
+en,ja,pl 05-policies-and-limits   5     light  a semantic cache gives a wrong answer: the Policies dock
+en,ja,pl 05-policies-and-limits   6     light  interleaved history: the chain
+en,ja,pl 05-policies-and-limits   7     light  the timing side channel: the TTFT chart
+en,ja,pl 05-policies-and-limits   8     light  the salt closes it: the TTFT chart
+ja  01-kv-cache              2     light  attention looks back
+ja  01-kv-cache              3     light  where one token looks
+ja  01-kv-cache              8     light  no cache: token times
+ja  02-prefix-reuse          6     light  the timestamp trap: the Prompt dock
+ja  03-hosted-apis           3     light  marks and minimums
+ja  03-hosted-apis           7     light  what it costs: the Usage dock
+ja  04-memory-and-workloads  3     light  the length sweep
+ja  04-memory-and-workloads  7     light  a salt per tenant
+ja  03-hosted-apis           4     light  how much counts as reused
+pl  01-kv-cache              3     light  where one token looks
+pl  01-kv-cache              6     light  prefill: the Usage dock right after it
+pl  01-kv-cache              8     light  no cache: token times
+pl  02-prefix-reuse          7     light  the fix: stable first, changing last
+pl  03-hosted-apis           4     light  how much counts as reused
+pl  03-hosted-apis           6     light  one hour for longer gaps
+pl  04-memory-and-workloads  1     light  memory grows with length: the KV memory chart
+pl  04-memory-and-workloads  3     light  the length sweep
+pl  03-hosted-apis           3     light  marks and minimums
 '
 
 # folder for a language: docs/images/ for English, docs/images/<lang>/ for the others
@@ -137,21 +122,32 @@ dir_for() {
     if [ "$1" = en ]; then echo ""; else echo "$1/"; fi
 }
 
+# what a shot's line says after its why: nothing for English, else the language
+in_lang() {
+    case $1 in
+        ja) echo ", in Japanese" ;;
+        pl) echo ", in Polish" ;;
+    esac
+}
+
 while read -r lang scenario step theme why; do
     [ -n "$lang" ] || continue
     name="$(dir_for "$lang")$scenario-step$step"
     [ "$theme" = light ] || name="$name-$theme"
-    shot "$name.png" "$why" "$scenario" --step "$step" --theme "$theme" --lang "$lang"
+    shot "$name.png" "$why$(in_lang "$lang")" "$scenario" --step "$step" --theme "$theme" \
+        --lang "$lang"
 done <<EOF
 $scenarios
 EOF
 
-while read -r lang lesson step theme why; do
-    [ -n "$lang" ] || continue
-    name="$(dir_for "$lang")lesson-$lesson-step$step"
-    [ "$theme" = light ] || name="$name-$theme"
-    shot "$name.png" "$why" --lesson "$lesson" --lesson-step "$step" --theme "$theme" \
-        --lang "$lang"
+while read -r langs lesson step theme what; do
+    [ -n "$langs" ] || continue
+    for lang in $(echo "$langs" | tr ',' ' '); do
+        name="$(dir_for "$lang")lesson-$lesson-step$step"
+        [ "$theme" = light ] || name="$name-$theme"
+        shot "$name.png" "$what$(in_lang "$lang")" --lesson "$lesson" --lesson-step "$step" \
+            --theme "$theme" --lang "$lang"
+    done
 done <<EOF
 $lessons
 EOF

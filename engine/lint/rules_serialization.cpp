@@ -34,6 +34,22 @@ ojson normalize_whitespace(ojson j) {
     return j;
 }
 
+// Emits an unstable-serialization finding about the value at `where` (a pointer inside the
+// body) and makes it the cause of this request's miss there, so that no prefix-changed is
+// reported beside it. `dedupe` names the finding across a log.
+void emit_serialization_cause(const RuleContext& ctx, const std::string& where,
+                              const std::string& dedupe, const std::string& message, Phrase part,
+                              const char* fix, const char* fix_key) {
+    Finding f = ctx.make(rule::kUnstableSerialization, ctx.in.body_pointer + where,
+                         std::string_view::npos, 0, message);
+    f.message_parts = {std::move(part)};
+    f.fix = fix;
+    f.fix_key = fix_key;
+    const std::size_t index =
+        ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, dedupe));
+    ctx.sink.claim_cause(where, index, std::string::npos, std::string::npos, ctx.request_index);
+}
+
 void check_tools_vs_previous(const RuleContext& ctx) {
     const ojson& tools = ctx.tools;
     const ojson& prev_tools = ctx.prev->tools;
@@ -49,18 +65,12 @@ void check_tools_vs_previous(const RuleContext& ctx) {
     std::sort(sorted_now.begin(), sorted_now.end());
     std::sort(sorted_before.begin(), sorted_before.end());
     if (now != before && sorted_now == sorted_before) {
-        Finding f = ctx.make(rule::kUnstableSerialization, ctx.in.body_pointer + "/tools",
-                             std::string_view::npos, 0,
-                             "the same tools come in a different order than in the previous "
-                             "request; every token from the first tool on is new");
-        f.message_parts = {{"unstable-serialization.tool-order-changed"}};
-        f.fix = "sort tools by name (prefixlens lint --fix)";
-        f.fix_key = "unstable-serialization.sort-tools";
-        const std::size_t index =
-            ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, "/tools-order"));
-        // The miss it causes in this request is this finding, not a prefix-changed beside it.
-        ctx.sink.claim_cause("/tools", index, std::string::npos, std::string::npos,
-                             ctx.request_index);
+        emit_serialization_cause(ctx, "/tools", "/tools-order",
+                                 "the same tools come in a different order than in the previous "
+                                 "request; every token from the first tool on is new",
+                                 {"unstable-serialization.tool-order-changed"},
+                                 "sort tools by name (prefixlens lint --fix)",
+                                 "unstable-serialization.sort-tools");
     }
     for (std::size_t i = 0; i < tools.size(); ++i) {
         auto it = before_index.find(now[i]);
@@ -75,20 +85,17 @@ void check_tools_vs_previous(const RuleContext& ctx) {
         if (!same_keys_sorted && !same_but_space)
             continue;
         const std::string ptr = "/tools/" + std::to_string(i);
-        Finding f = ctx.make(rule::kUnstableSerialization, ctx.in.body_pointer + ptr,
-                             std::string_view::npos, 0,
-                             "tool '" + now[i] + "' is the same as in the previous request but " +
-                                 (same_keys_sorted ? "its keys are in a different order"
-                                                   : "its whitespace differs") +
-                                 "; the cache sees a different tool");
-        f.message_parts = {{same_keys_sorted ? "unstable-serialization.tool-keys"
-                                             : "unstable-serialization.tool-whitespace",
-                            {now[i]}}};
-        f.fix = "serialize tools with a canonical key order (prefixlens lint --fix)";
-        f.fix_key = "unstable-serialization.canonical-tools";
-        const std::size_t index =
-            ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, ptr));
-        ctx.sink.claim_cause(ptr, index, std::string::npos, std::string::npos, ctx.request_index);
+        emit_serialization_cause(
+            ctx, ptr, ptr,
+            "tool '" + now[i] + "' is the same as in the previous request but " +
+                (same_keys_sorted ? "its keys are in a different order"
+                                  : "its whitespace differs") +
+                "; the cache sees a different tool",
+            {same_keys_sorted ? "unstable-serialization.tool-keys"
+                              : "unstable-serialization.tool-whitespace",
+             {now[i]}},
+            "serialize tools with a canonical key order (prefixlens lint --fix)",
+            "unstable-serialization.canonical-tools");
     }
 }
 
@@ -100,17 +107,12 @@ void check_schemas_vs_previous(const RuleContext& ctx) {
         const ojson& old = ctx.prev->schemas[it.key()];
         if (old.dump() != it.value().dump() &&
             canonical_keys(old).dump() == canonical_keys(it.value()).dump()) {
-            Finding f = ctx.make(rule::kUnstableSerialization, ctx.in.body_pointer + it.key(),
-                                 std::string_view::npos, 0,
-                                 "this schema equals the previous request's but its keys are in "
-                                 "a different order");
-            f.message_parts = {{"unstable-serialization.schema-keys"}};
-            f.fix = "serialize schemas with a canonical key order";
-            f.fix_key = "unstable-serialization.canonical-schemas";
-            const std::size_t index =
-                ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, it.key()));
-            ctx.sink.claim_cause(it.key(), index, std::string::npos, std::string::npos,
-                                 ctx.request_index);
+            emit_serialization_cause(ctx, it.key(), it.key(),
+                                     "this schema equals the previous request's but its keys are "
+                                     "in a different order",
+                                     {"unstable-serialization.schema-keys"},
+                                     "serialize schemas with a canonical key order",
+                                     "unstable-serialization.canonical-schemas");
         }
     }
 }

@@ -81,10 +81,6 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         t.attention_wg = 8;
         t.attention_decode_wg = 8;
         t.logits_wg = 8;
-        // Measured on llvmpipe (CPU time, K x N = 256 x 1,024 and 1,024 x 256): the 8-row
-        // matrix-vector kernel takes a half to a third of the wide tile's time at 16 rows, the
-        // same at 32, and 1.3x its time at 48-128 rows.
-        t.rows_max_rows = 32;
         // Attention: the multi-query kernel at every length. In the one-query-per-lane kernel
         // all 8 lanes fetch the same K and V texels, which lavapipe gathers lane by lane; with
         // lanes on different keys every fetch is useful. Measured on llvmpipe, 512 queries over
@@ -93,15 +89,6 @@ KernelTuning KernelTuning::for_device(const Context& ctx) {
         // Measured on llvmpipe, 2 cores, 512 tokens of context: the seven-dispatch layer took
         // as long on two worker threads as on one (every dispatch a hand-off and a wait).
         t.fused_decode = true;
-    } else {
-        t.matmul_wg = 64;
-        t.matvec_wg = 32;
-        t.matvec_ks = 8;
-        t.attention_wg = 64;
-        t.attention_decode_wg = 64;
-        t.logits_wg = 64;
-        t.rows_max_rows = 32;  // not measured on a GPU: the tiled kernels fill one sooner
-        t.attention_rows_max_rows = 32;
     }
     return t;
 }

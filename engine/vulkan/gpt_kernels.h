@@ -40,18 +40,23 @@ struct AttentionProbe {
 
 // Workgroup shapes (specialization constants). Inputs bound to kernels are texel buffers
 // (BufferRange::view set) except outputs, the residual stream and the KV pool written by the
-// QKV epilogue, which are storage buffers; see shaders/common.glsl for why.
+// QKV epilogue, which are storage buffers; see shaders/common.glsl for why. The defaults are a
+// GPU's; for_device changes what a CPU driver wants otherwise.
 struct KernelTuning {
     uint32_t matmul_wg = 64;
     // The tiled matmul's register tile: 4 rows x 4 vec4 columns per invocation, or the wide
     // 8 x 8 one (shaders/shader_variants.cmake says why a CPU driver wants it).
     bool wide_matmul = false;
-    uint32_t matvec_wg = 8, matvec_ks = 1;
-    uint32_t attention_wg = 8, attention_decode_wg = 8;
-    uint32_t logits_wg = 8;
+    uint32_t matvec_wg = 32, matvec_ks = 8;
+    uint32_t attention_wg = 64, attention_decode_wg = 64;
+    uint32_t logits_wg = 64;
     // At or below this many new tokens the matrix-vector and decode-attention kernels run.
     int vector_max_rows = 4;
     // Above that and up to this many, their multi-row variants (the suffix after a cache hit).
+    // Measured on llvmpipe (CPU time, K x N = 256 x 1,024 and 1,024 x 256): the 8-row
+    // matrix-vector kernel takes a half to a third of the wide tile's time at 16 rows, the same
+    // at 32, and 1.3x its time at 48-128 rows. Not measured on a GPU, where the tiled kernels
+    // fill the device sooner.
     int rows_max_rows = 32;
     // The same bound for attention alone: its multi-row kernel (lanes split the keys) may win
     // for every length on a device where the one-query-per-lane kernel wastes its K/V loads.

@@ -483,6 +483,22 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
             std::snprintf(label, sizeof label, "%s/%s%s", phase, pass_part, what);
         }
     };
+    // ln[row0, row0 + rows) = layernorm of the same rows of x, with one layer's weights.
+    auto layernorm = [&](const DeviceTensor& weight, const DeviceTensor& bias, int row0, int rows) {
+        op("layernorm", [&] {
+            K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(weight),
+                        m.bind(bias), row0, rows, C, cfg.layer_norm_epsilon);
+        });
+    };
+    // out = in times a layer's weight plus its bias, then `epi`, over `rows` rows; labelled and
+    // timed as `what`.
+    auto linear = [&](int pass, int layer, const char* what, BufferRange out, BufferRange in,
+                      const DeviceTensor& weight, const DeviceTensor& bias, int rows, int k, int n,
+                      Epilogue epi, const vk::PagedKvBinding* kv = nullptr) {
+        set_label(pass, layer, what);
+        op(what,
+           [&] { K.matmul(cmd, out, in, m.bind(weight), m.bind(bias), rows, k, n, epi, kv); });
+    };
     // x[0, Tp) = the embeddings of tokens [t0, t0 + Tp) at positions from pos0.
     auto embed = [&](int t0, int pos0, int Tp) {
         op("embedding", [&] {
@@ -548,15 +564,9 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                                       Impl::whole(m.k_pool[l], m.k_view[l]),
                                       Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
                 set_label(pass, l, "ln_1");
-                op("layernorm", [&] {
-                    K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln1_w),
-                                m.bind(w.ln1_b), 0, Tp, C, cfg.layer_norm_epsilon);
-                });
-                set_label(pass, l, "qkv");
-                op("qkv", [&] {
-                    K.matmul(cmd, Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), m.bind(w.qkv_w),
-                             m.bind(w.qkv_b), Tp, C, 3 * C, Epilogue::kQkv, &kv);
-                });
+                layernorm(w.ln1_w, w.ln1_b, 0, Tp);
+                linear(pass, l, "qkv", Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), w.qkv_w,
+                       w.qkv_b, Tp, C, 3 * C, Epilogue::kQkv, &kv);
                 set_label(pass, l, "attention");
                 // forward_attention: the last token's scores, max and sum, from this very
                 // kernel.
@@ -575,34 +585,19 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                     K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
                                 cfg.n_head, vk::KernelChoice::kAuto, probed ? &probe : nullptr);
                 });
-                set_label(pass, l, "attn_proj");
-                op("attn_proj", [&] {
-                    K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.att, m.att_view),
-                             m.bind(w.proj_w), m.bind(w.proj_b), Tp, C, C, Epilogue::kResidual);
-                });
+                linear(pass, l, "attn_proj", Impl::whole(m.x), Impl::whole(m.att, m.att_view),
+                       w.proj_w, w.proj_b, Tp, C, C, Epilogue::kResidual);
                 set_label(pass, l, "ln_2");
-                op("layernorm", [&] {
-                    K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(w.ln2_w),
-                                m.bind(w.ln2_b), 0, Tp, C, cfg.layer_norm_epsilon);
-                });
-                set_label(pass, l, "mlp_fc");
-                op("mlp_fc", [&] {
-                    K.matmul(cmd, Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), m.bind(w.fc_w),
-                             m.bind(w.fc_b), Tp, C, 4 * C, Epilogue::kGelu);
-                });
-                set_label(pass, l, "mlp_proj");
-                op("mlp_proj", [&] {
-                    K.matmul(cmd, Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), m.bind(w.fc2_w),
-                             m.bind(w.fc2_b), Tp, 4 * C, C, Epilogue::kResidual);
-                });
+                layernorm(w.ln2_w, w.ln2_b, 0, Tp);
+                linear(pass, l, "mlp_fc", Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), w.fc_w,
+                       w.fc_b, Tp, C, 4 * C, Epilogue::kGelu);
+                linear(pass, l, "mlp_proj", Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), w.fc2_w,
+                       w.fc2_b, Tp, 4 * C, C, Epilogue::kResidual);
             }
         }
         // Only the last position's logits are needed: the next token.
         set_label(0, -1, "ln_f");
-        op("layernorm", [&] {
-            K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(m.lnf_w),
-                        m.bind(m.lnf_b), last_rows - 1, 1, C, cfg.layer_norm_epsilon);
-        });
+        layernorm(m.lnf_w, m.lnf_b, last_rows - 1, 1);
     }
     set_label(0, -1, "logits");
     op("logits", [&] {

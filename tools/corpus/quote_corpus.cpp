@@ -75,14 +75,6 @@ SectionId section_of(int topic) {
     }
 }
 
-struct Policy {
-    std::string shop;
-    std::array<std::string, kTopicCount> fact;  // the answering sentence of each topic
-    std::array<Strings, kSectionCount> extra;   // other sentences of each section
-    Strings countries;
-    Strings not_countries;
-};
-
 static_assert(kTopicCount == kQuoteTopics && kSectionCount == kQuoteSections);
 
 // The names of the topics and sections in the data file, in the order of the enums.
@@ -92,8 +84,8 @@ constexpr std::array<const char*, kTopicCount> kTopicNames = {
 constexpr std::array<const char*, kSectionCount> kSectionNames = {
     "returns", "refunds", "warranty", "shipping", "price", "rentals", "showroom", "exchanges"};
 
-Policy random_policy(const QuoteData& d, Rng& rng) {
-    Policy p;
+QuotePolicy random_policy(const QuoteData& d, Rng& rng) {
+    QuotePolicy p;
     do {
         // The second word is drawn first, as in the corpora made before the data files.
         const std::string second = rng.pick(d.shop_second);
@@ -145,22 +137,12 @@ Policy random_policy(const QuoteData& d, Rng& rng) {
     return p;
 }
 
-Policy lumen(const QuoteData& d) {
-    Policy p;
-    p.shop = d.lumen_shop;
-    p.fact = d.lumen_facts;
-    p.extra = d.lumen_extras;
-    p.countries = d.lumen_countries;
-    p.not_countries = d.lumen_not_countries;
-    return p;
-}
-
 struct Question {
     std::string text;
     std::string lead;  // before the quoted sentence
 };
 
-Question ask(const QuoteData& d, int topic, const Policy& p, Rng& rng) {
+Question ask(const QuoteData& d, int topic, const QuotePolicy& p, Rng& rng) {
     Slots slots = {{"item", rng.pick(d.items)}, {"yes", rng.pick(d.yes)}};
     if (topic == kReturn)
         slots.push_back({"days", S(rng.range(2, 20))});
@@ -231,16 +213,16 @@ QuoteData load_quote_data(const std::string& dir) {
     d.rental_extra = text_at(f, "/extra/rentals");
     d.exchange_extra = text_at(f, "/extra/exchanges");
 
-    d.lumen_shop = text_at(f, "/lumen/shop");
+    d.lumen.shop = text_at(f, "/lumen/shop");
     for (std::size_t t = 0; t < kTopicCount; ++t)
-        d.lumen_facts[t] = text_at(f, std::string("/lumen/facts/") + kTopicNames[t]);
+        d.lumen.fact[t] = text_at(f, std::string("/lumen/facts/") + kTopicNames[t]);
     const nlohmann::json& extras = value_at(f, "/lumen/extra");
     for (std::size_t s = 0; s < kSectionCount; ++s) {
         if (extras.contains(kSectionNames[s]))  // a section may have no other sentences
-            d.lumen_extras[s] = texts_at(f, std::string("/lumen/extra/") + kSectionNames[s]);
+            d.lumen.extra[s] = texts_at(f, std::string("/lumen/extra/") + kSectionNames[s]);
     }
-    d.lumen_countries = texts_at(f, "/lumen/countries");
-    d.lumen_not_countries = texts_at(f, "/lumen/not_countries");
+    d.lumen.countries = texts_at(f, "/lumen/countries");
+    d.lumen.not_countries = texts_at(f, "/lumen/not_countries");
 
     const Strings titles = texts_at(f, "/section_titles");
     if (titles.size() != kSectionCount)
@@ -272,7 +254,7 @@ QuoteData load_quote_data(const std::string& dir) {
 
 std::string quote_doc(const QuoteData& data, const ProseData& prose, const ReadingData& reading,
                       Rng& rng) {
-    const Policy p = rng.chance(15) ? lumen(data) : random_policy(data, rng);
+    const QuotePolicy p = rng.chance(15) ? data.lumen : random_policy(data, rng);
     std::vector<int> sections;
     for (int s = 0; s < kSectionCount; ++s) {
         if (s == kReturnsSec || !rng.chance(10))

@@ -33,6 +33,16 @@ struct QuoteQuestion {
     std::string lead;  // before the quoted sentence; may be {yes}
 };
 
+// A shop's policy, written out: the sentence that answers each topic and the other sentences of
+// each section.
+struct QuotePolicy {
+    std::string shop;
+    std::array<std::string, kQuoteTopics> fact;
+    std::array<Strings, kQuoteSections> extra;
+    Strings countries;
+    Strings not_countries;
+};
+
 // tools/corpus/data/quote/policy.json. The fact templates' slots are the drawn numbers.
 struct QuoteData {
     Strings shop_first, shop_second, currencies, countries, goods, open_days;
@@ -54,10 +64,7 @@ struct QuoteData {
     std::string price_extra, rental_extra, exchange_extra;
 
     // The canonical policy of the app's scenarios (tests/test_builtin_model.cpp).
-    std::string lumen_shop;
-    std::array<std::string, kQuoteTopics> lumen_facts;
-    std::array<Strings, kQuoteSections> lumen_extras;
-    Strings lumen_countries, lumen_not_countries;
+    QuotePolicy lumen;
 
     std::array<std::string, kQuoteSections> section_titles;
     Strings title_separators;

@@ -67,45 +67,20 @@ const SlotNames kShopSlots = {
     "std_cost",     "express",     "countries",     "price_match", "rental_hour",
     "deposit_days", "open_days",   "open_from",     "open_to",     "closed_day"};
 
-struct Shop {
-    std::string name;
-    std::string goods;  // "cameras, lenses, lighting and accessories"
-    int return_days = 30, refund_days = 5, warranty = 2, used_warranty = 1;
-    int ship_hour = 2, std_lo = 2, std_hi = 4, free_above = 99, express = 12;
-    std::string std_cost = "4.90", currency;
-    Strings countries;      // shipped to
-    Strings not_countries;  // asked about, not shipped to
-    int price_match = 14, rental_hour = 6, deposit_days = 3, partial = 85, actuations = 500;
-    int repair_lo = 10, repair_hi = 15, label_days = 1;
-    ReadingOpening opening;
-    int open_from = 9, open_to = 6;  // a.m. / p.m.
-};
-
-Shop lumen(const ReadingData& d) {  // the canonical policy of the app's scenarios
-    Shop s;
-    s.name = d.lumen_name;
-    s.goods = d.lumen_goods;
-    s.currency = d.lumen_currency;
-    s.countries = d.lumen_countries;
-    s.not_countries = d.lumen_not_countries;
-    s.opening = d.lumen_opening;
-    return s;
-}
-
-Shop random_shop(const ReadingData& d, Rng& rng) {
+ReadingShop random_shop(const ReadingData& d, Rng& rng) {
     if (rng.chance(12))
-        return lumen(d);
-    Shop s;
+        return d.lumen;
+    ReadingShop s;
     do {
         // Drawn second word first: GCC evaluated the old "first + ' ' + second" right to left.
         const std::string second = rng.pick(d.shop_second);
         s.name = rng.pick(d.shop_first) + " " + second;
-    } while (s.name == d.lumen_name);
+    } while (s.name == d.lumen.name);
     s.goods = rng.pick(d.goods);
     s.return_days = draw(rng, 7, 120, {40, 45, 75});
     s.refund_days = draw(rng, 2, 15, {9});
-    s.warranty = draw(rng, 1, 6, {3});
-    s.used_warranty = std::max(1, std::min(s.warranty - 1, rng.range(1, 2)));
+    s.warranty_years = draw(rng, 1, 6, {3});
+    s.used_warranty_years = std::max(1, std::min(s.warranty_years - 1, rng.range(1, 2)));
     s.ship_hour = rng.range(11, 17) - 12;
     if (s.ship_hour <= 0)
         s.ship_hour += 12;
@@ -122,7 +97,7 @@ Shop random_shop(const ReadingData& d, Rng& rng) {
     const int n = rng.range(3, 8);
     s.countries.assign(all.begin(), all.begin() + n);
     s.not_countries.assign(all.begin() + n, all.begin() + n + 4);
-    s.price_match = draw(rng, 5, 60, {40, 45, 75});
+    s.price_match_days = draw(rng, 5, 60, {40, 45, 75});
     s.rental_hour = rng.range(3, 9);
     s.deposit_days = draw(rng, 1, 10, {9});
     s.partial = rng.pick(std::vector<int>{50, 60, 70, 75, 80, 85, 90});
@@ -137,15 +112,15 @@ Shop random_shop(const ReadingData& d, Rng& rng) {
 }
 
 // The values of kShopSlots for shop `s`, followed by `more`.
-Slots shop_slots(const Shop& s, Slots more = {}) {
+Slots shop_slots(const ReadingShop& s, Slots more = {}) {
     Slots out = {{"days", S(s.return_days)},
                  {"refund_days", S(s.refund_days)},
                  {"actuations", S(s.actuations)},
                  {"label_days", word(s.label_days)},
                  {"label_s", plural_s(s.label_days)},
                  {"partial", S(s.partial)},
-                 {"warranty", word(s.warranty)},
-                 {"used_warranty", word(s.used_warranty)},
+                 {"warranty", word(s.warranty_years)},
+                 {"used_warranty", word(s.used_warranty_years)},
                  {"repair_lo", S(s.repair_lo)},
                  {"repair_hi", S(s.repair_hi)},
                  {"ship_hour", S(s.ship_hour)},
@@ -156,7 +131,7 @@ Slots shop_slots(const Shop& s, Slots more = {}) {
                  {"std_cost", s.std_cost},
                  {"express", S(s.express)},
                  {"countries", list_of(s.countries)},
-                 {"price_match", S(s.price_match)},
+                 {"price_match", S(s.price_match_days)},
                  {"rental_hour", S(s.rental_hour)},
                  {"deposit_days", S(s.deposit_days)},
                  {"open_days", s.opening.days},
@@ -167,7 +142,7 @@ Slots shop_slots(const Shop& s, Slots more = {}) {
     return out;
 }
 
-std::string section(const ReadingData& d, const Shop& s, int topic, Rng& rng) {
+std::string section(const ReadingData& d, const ReadingShop& s, int topic, Rng& rng) {
     const bool alt = rng.chance(50);
     const ReadingSection& sec = d.sections[static_cast<std::size_t>(topic)];
     return fill(alt && !sec.alt.empty() ? sec.alt : sec.text, shop_slots(s));
@@ -213,7 +188,7 @@ std::string article(const std::string& noun) {
     return (std::string("aeiou").find(noun[0]) != std::string::npos ? "an " : "a ") + noun;
 }
 
-Turn returns_turn(const ReadingData& d, const Shop& s, Rng& rng) {
+Turn returns_turn(const ReadingData& d, const ReadingShop& s, Rng& rng) {
     const std::string item = rng.pick(d.items);
     const int form = rng.below(5);
     if (form <= 1) {
@@ -248,7 +223,7 @@ Turn asked(const ReadingAsk& ask, const Slots& slots, Rng& rng) {
     return {fill(rng.pick(ask.questions), slots), fill(ask.answer, slots)};
 }
 
-Turn topic_turn(const ReadingData& d, const Shop& s, int topic, Rng& rng) {
+Turn topic_turn(const ReadingData& d, const ReadingShop& s, int topic, Rng& rng) {
     const std::string item = rng.pick(d.items);
     const Slots slots = shop_slots(s, {{"item", item}});
     switch (topic) {
@@ -261,12 +236,13 @@ Turn topic_turn(const ReadingData& d, const Shop& s, int topic, Rng& rng) {
                 return asked(d.warranty_damage, slots, rng);
             if (rng.chance(40))
                 return asked(d.warranty_length, slots, rng);
-            const int months = rng.range(2, 12 * (s.warranty + 2));
+            const int months = rng.range(2, 12 * (s.warranty_years + 2));
             const std::string q = fill(d.months_question, {{"item", item}, {"months", S(months)}});
-            if (months <= 12 * s.warranty)
+            if (months <= 12 * s.warranty_years)
                 return {q, fill(d.months_covered, slots)};
             return {q, fill(d.months_expired,
-                            shop_slots(s, {{"item", item}, {"warranty_s", plural_s(s.warranty)}}))};
+                            shop_slots(
+                                s, {{"item", item}, {"warranty_s", plural_s(s.warranty_years)}}))};
         }
         case kShipping: {
             const int form = rng.below(4);
@@ -303,7 +279,7 @@ Turn topic_turn(const ReadingData& d, const Shop& s, int topic, Rng& rng) {
 // A shop's support chat: a policy of shuffled, sometimes missing sections among filler, padded
 // to `target` bytes, then questions about it.
 std::string shop_doc(const ReadingData& d, Rng& rng) {
-    const Shop s = random_shop(d, rng);
+    const ReadingShop s = random_shop(d, rng);
     std::vector<int> topics = {kReturns,  kRefunds,    kExchanges, kWarranty,
                                kShipping, kPriceMatch, kRentals,   kHours};
     if (rng.chance(60))
@@ -371,7 +347,7 @@ std::string order_date(const ReadingData& d, Rng& rng) {
 }
 
 std::string record_doc(const ReadingData& d, Rng& rng) {
-    const Shop s = random_shop(d, rng);
+    const ReadingShop s = random_shop(d, rng);
     const std::string prefix = s.name.substr(0, 1) + rng.pick(d.prefix_letters);
     // Year, city, last name, first name: the order GCC drew them in the old '+' chain.
     const std::string year = S(rng.range(2012, 2025));
@@ -508,7 +484,7 @@ std::string triage_doc(const ReadingData& d, Rng& rng) {
 // ---- agent turns with tool calls ----
 
 std::string agent_doc(const ReadingData& d, Rng& rng) {
-    const Shop s = random_shop(d, rng);
+    const ReadingShop s = random_shop(d, rng);
     const std::string prefix = s.name.substr(0, 1) + "C";
     std::string doc;
     for (const std::string& tool : d.agent_tools)
@@ -536,7 +512,7 @@ std::string agent_doc(const ReadingData& d, Rng& rng) {
 // ---- prose pages ----
 
 std::string prose_doc(const ReadingData& d, Rng& rng) {
-    const Shop s = random_shop(d, rng);
+    const ReadingShop s = random_shop(d, rng);
     std::string text = fill(d.page_lead, {{"shop", s.name}, {"goods", s.goods}});
     std::vector<int> topics = {kReturns, kRefunds, kWarranty, kShipping, kPriceMatch, kHours};
     rng.shuffle(topics);
@@ -571,12 +547,12 @@ void load_shop(ReadingData& d, const DataFile& f) {
         data_error(f, "/countries", "needs at least 12 countries");
     for (std::size_t i = 0, n = array_size_at(f, "/opening"); i < n; ++i)
         d.openings.push_back(opening_at(f, "/opening/" + std::to_string(i)));
-    d.lumen_name = text_at(f, "/lumen/name");
-    d.lumen_goods = text_at(f, "/lumen/goods");
-    d.lumen_currency = text_at(f, "/lumen/currency");
-    d.lumen_countries = texts_at(f, "/lumen/countries");
-    d.lumen_not_countries = texts_at(f, "/lumen/not_countries");
-    d.lumen_opening = opening_at(f, "/lumen/opening");
+    d.lumen.name = text_at(f, "/lumen/name");
+    d.lumen.goods = text_at(f, "/lumen/goods");
+    d.lumen.currency = text_at(f, "/lumen/currency");
+    d.lumen.countries = texts_at(f, "/lumen/countries");
+    d.lumen.not_countries = texts_at(f, "/lumen/not_countries");
+    d.lumen.opening = opening_at(f, "/lumen/opening");
     d.regions = texts_at(f, "/regions");
     for (std::size_t t = 0; t < kReadingTopics; ++t) {
         const std::string p = std::string("/sections/") + kTopicNames[t];

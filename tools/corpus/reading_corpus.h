@@ -85,16 +85,37 @@ struct ReadingFact {
     std::string answer;
 };
 
+// The numbers every generated policy states (the chats' and the reading documents'), with the
+// canonical policy's values (Lumen Camera Store, the app's scenarios); a drawn shop replaces them.
+struct ShopTerms {
+    int return_days = 30, refund_days = 5, warranty_years = 2, used_warranty_years = 1;
+    int ship_hour = 2;  // p.m.: orders before it ship the same day
+    int price_match_days = 14, rental_hour = 6;
+};
+
+// A shop of the reading documents: its names and its policy's numbers, the canonical policy's
+// by default.
+struct ReadingShop : ShopTerms {
+    std::string name;
+    std::string goods;  // "cameras, lenses, lighting and accessories"
+    int std_lo = 2, std_hi = 4, free_above = 99, express = 12;
+    std::string std_cost = "4.90", currency;
+    Strings countries;      // shipped to
+    Strings not_countries;  // asked about, not shipped to
+    int deposit_days = 3, partial = 85, actuations = 500;
+    int repair_lo = 10, repair_hi = 15, label_days = 1;
+    ReadingOpening opening;
+    int open_from = 9, open_to = 6;  // a.m. / p.m.
+};
+
 // tools/corpus/data/reading/*.json. Every template's slots are the drawn shop's, order's or
 // camera's numbers and names; the loader checks them (see reading_corpus.cpp).
 struct ReadingData {
     // shop.json: the shops, their policies and the questions about them.
     Strings shop_first, shop_second, goods, currencies, countries;
     std::vector<ReadingOpening> openings;
-    std::string lumen_name, lumen_goods, lumen_currency;  // the canonical policy
-    Strings lumen_countries, lumen_not_countries;
-    ReadingOpening lumen_opening;
-    Strings regions;  // entries of a country list that are not one country
+    ReadingShop lumen;  // the canonical policy: its names from the file, its numbers the defaults
+    Strings regions;    // entries of a country list that are not one country
     std::array<ReadingSection, kReadingTopics> sections;
     std::array<std::string, kReadingFillers> fillers;
     Strings systems;

@@ -737,24 +737,15 @@ void LintPanel::refreshComparison() {
         return prices.cost_usd(r.usage.input_tokens, r.usage.cache_creation_input_tokens,
                                r.usage.cache_read_input_tokens, oneHour);
     };
+    auto side = [&](const RequestResult& r) {
+        return ComparisonSide{r.prompt_tokens, r.cached_tokens, r.computed_tokens, r.ttft_ms,
+                              cost(r)};
+    };
     for (int r = 0; r < before->requestCount(); ++r) {
         const RequestResult* a = before->result(r);
         const RequestResult* b = fixedRun_->result(r);
-        if (!a || !b)
-            continue;
-        ComparisonRow row;
-        row.request = r;
-        row.promptBefore = a->prompt_tokens;
-        row.promptAfter = b->prompt_tokens;
-        row.cachedBefore = a->cached_tokens;
-        row.cachedAfter = b->cached_tokens;
-        row.computedBefore = a->computed_tokens;
-        row.computedAfter = b->computed_tokens;
-        row.ttftBefore = a->ttft_ms;
-        row.ttftAfter = b->ttft_ms;
-        row.usdBefore = cost(*a);
-        row.usdAfter = cost(*b);
-        comparison_.push_back(row);
+        if (a && b)
+            comparison_.push_back({r, side(*a), side(*b)});
     }
     compareNote_->setText(
         tr("Before: the run on screen · after: <code>--fix</code> · cost of each run's usage at "
@@ -786,39 +777,33 @@ void LintPanel::refreshComparison() {
     const int bs = std::max(1, sc.block_size);
     auto fill = [&](int row, const QString& label, const ComparisonRow& c, bool bold) {
         cell(row, 0, label, pal.text, bold, QString());
-        cell(row, 1, arrow(QString::number(c.cachedBefore), QString::number(c.cachedAfter)),
-             better(c.cachedBefore, c.cachedAfter, true), bold,
+        cell(row, 1, arrow(QString::number(c.before.cached), QString::number(c.after.cached)),
+             better(c.before.cached, c.after.cached, true), bold,
              tr("Before: %1 tokens reused (%2 blocks hit), %3 computed\n"
                 "After: %4 tokens reused (%5 blocks hit), %6 computed")
-                 .arg(c.cachedBefore)
-                 .arg(c.cachedBefore / bs)
-                 .arg(c.computedBefore)
-                 .arg(c.cachedAfter)
-                 .arg(c.cachedAfter / bs)
-                 .arg(c.computedAfter));
-        cell(row, 2, arrow(ms(c.ttftBefore), ms(c.ttftAfter)), pal.text, bold,
+                 .arg(c.before.cached)
+                 .arg(c.before.cached / bs)
+                 .arg(c.before.computed)
+                 .arg(c.after.cached)
+                 .arg(c.after.cached / bs)
+                 .arg(c.after.computed));
+        cell(row, 2, arrow(ms(c.before.ttft), ms(c.after.ttft)), pal.text, bold,
              tr("Time to first token, ms: %1 before, %2 after")
-                 .arg(c.ttftBefore, 0, 'f', 1)
-                 .arg(c.ttftAfter, 0, 'f', 1));
-        cell(row, 3, arrow(cents(c.usdBefore), cents(c.usdAfter)),
-             better(c.usdBefore, c.usdAfter, false), bold,
+                 .arg(c.before.ttft, 0, 'f', 1)
+                 .arg(c.after.ttft, 0, 'f', 1));
+        cell(row, 3, arrow(cents(c.before.usd), cents(c.after.usd)),
+             better(c.before.usd, c.after.usd, false), bold,
              tr("Estimated input cost: $%1 before, $%2 after")
-                 .arg(c.usdBefore, 0, 'f', 6)
-                 .arg(c.usdAfter, 0, 'f', 6));
+                 .arg(c.before.usd, 0, 'f', 6)
+                 .arg(c.after.usd, 0, 'f', 6));
     };
     ComparisonRow total;
     const int current = context_->currentRequest();
     for (std::size_t i = 0; i < comparison_.size(); ++i) {
         const ComparisonRow& c = comparison_[i];
         fill(static_cast<int>(i), QString::number(c.request), c, c.request == current);
-        total.cachedBefore += c.cachedBefore;
-        total.cachedAfter += c.cachedAfter;
-        total.computedBefore += c.computedBefore;
-        total.computedAfter += c.computedAfter;
-        total.ttftBefore += c.ttftBefore;
-        total.ttftAfter += c.ttftAfter;
-        total.usdBefore += c.usdBefore;
-        total.usdAfter += c.usdAfter;
+        total.before += c.before;
+        total.after += c.after;
     }
     fill(static_cast<int>(comparison_.size()), tr("All"), total, true);
     table_->resizeColumnsToContents();

@@ -39,14 +39,25 @@ class LintPanel : public QWidget {
 
     void setTheme(Theme theme);
 
-    // One request of the fixed layout next to the same request as played on screen.
+    // One request as one run played it; summed over the requests for the table's last row.
+    struct ComparisonSide {
+        int prompt = 0, cached = 0, computed = 0;
+        double ttft = 0;
+        double usd = 0;  // estimated API input cost
+        ComparisonSide& operator+=(const ComparisonSide& o) {
+            prompt += o.prompt;
+            cached += o.cached;
+            computed += o.computed;
+            ttft += o.ttft;
+            usd += o.usd;
+            return *this;
+        }
+    };
+    // One request of the fixed layout (after) next to the same request as played on screen
+    // (before).
     struct ComparisonRow {
         int request = 0;
-        int promptBefore = 0, promptAfter = 0;
-        int cachedBefore = 0, cachedAfter = 0;
-        int computedBefore = 0, computedAfter = 0;
-        double ttftBefore = 0, ttftAfter = 0;
-        double usdBefore = 0, usdAfter = 0;  // estimated API input cost
+        ComparisonSide before, after;
     };
 
     // What is on screen, for tests and scripting.

@@ -92,6 +92,43 @@ std::string build_identity() {
     return id;
 }
 
+// ---- the plain members, one list that both directions walk -----------------------------------
+// Each calls field(key, member) for the members stored as they are, so that the writer and the
+// reader cannot drift apart; the struct may be const (writing) or not (reading).
+
+constexpr auto segment_fields = [](auto& s, auto&& field) {
+    field("index", s.index);
+    field("role", s.role);
+    field("pointer", s.pointer);
+    field("text", s.text);
+    field("breakpoint", s.cache_breakpoint);
+    field("begin", s.token_begin);
+    field("end", s.token_end);
+};
+
+constexpr auto timing_fields = [](auto& t, auto&& field) {
+    field("prefill_ms", t.prefill_ms);
+    field("decode_ms", t.decode_ms);
+    field("steps", t.step_ms);
+    field("kv_rows", t.kv_rows);
+};
+
+constexpr auto result_fields = [](auto& r, auto&& field) {
+    field("request", r.request);
+    field("session", r.session);
+    field("at_s", r.at_s);
+    field("prompt_tokens", r.prompt_tokens);
+    field("cached_tokens", r.cached_tokens);
+    field("computed_tokens", r.computed_tokens);
+    field("output_tokens", r.output_tokens);
+    field("block_size", r.block_size);
+    field("ttft_ms", r.ttft_ms);
+    field("prefill_gpu_ms", r.prefill_gpu_ms);
+    field("kv_bytes", r.kv_bytes_in_use);
+    field("output", r.output);
+    field("output_text", r.output_text);
+};
+
 // ---- encoding ---------------------------------------------------------------------------------
 
 json hash_j(const BlockHash& h) {
@@ -107,15 +144,19 @@ json opt_j(const std::optional<T>& v) {
     return v ? json(*v) : json();
 }
 
+// The object of what `fields` lists of `s` (a JSON object keeps its keys sorted: the order of
+// the list does not matter).
+template <class S, class Fields>
+json fields_j(const S& s, Fields fields) {
+    json j = json::object();
+    fields(s, [&](const char* key, const auto& value) { j[key] = value; });
+    return j;
+}
+
 json segment_j(const PromptSegment& s) {
-    return {{"kind", static_cast<int>(s.kind)},
-            {"index", s.index},
-            {"role", s.role},
-            {"pointer", s.pointer},
-            {"text", s.text},
-            {"breakpoint", s.cache_breakpoint},
-            {"begin", s.token_begin},
-            {"end", s.token_end}};
+    json j = fields_j(s, segment_fields);
+    j["kind"] = static_cast<int>(s.kind);
+    return j;
 }
 
 json prompt_j(const RenderedPrompt& p) {
@@ -144,10 +185,7 @@ json scores_j(const std::vector<TokenScore>& top) {
 }
 
 json timing_j(const ServeTiming& t) {
-    return {{"prefill_ms", t.prefill_ms},
-            {"decode_ms", t.decode_ms},
-            {"steps", t.step_ms},
-            {"kv_rows", t.kv_rows}};
+    return fields_j(t, timing_fields);
 }
 
 json result_j(const RequestResult& r) {
@@ -162,33 +200,21 @@ json result_j(const RequestResult& r) {
     json evicted = json::array();
     for (const auto& e : r.evicted)
         evicted.push_back(eviction_j(e));
-    return {{"request", r.request},
-            {"session", r.session},
-            {"at_s", r.at_s},
-            {"prompt_tokens", r.prompt_tokens},
-            {"cached_tokens", r.cached_tokens},
-            {"computed_tokens", r.computed_tokens},
-            {"output_tokens", r.output_tokens},
-            {"block_size", r.block_size},
-            {"blocks", std::move(blocks)},
-            {"evicted", std::move(evicted)},
-            {"ttft_ms", r.ttft_ms},
-            {"prefill_gpu_ms", r.prefill_gpu_ms},
-            {"kv_bytes", r.kv_bytes_in_use},
-            {"output", r.output},
-            {"output_text", r.output_text},
-            {"max_abs_diff", opt_j(r.max_abs_diff_vs_full)},
-            {"verify_tolerance", opt_j(r.verify_tolerance)},
-            {"usage",
-             {r.usage.input_tokens, r.usage.cache_read_input_tokens,
-              r.usage.cache_creation_input_tokens, r.usage.output_tokens}},
-            {"prompt", prompt_j(r.prompt)},
-            {"top_cached", scores_j(r.top_cached)},
-            {"top_full", scores_j(r.top_full)},
-            {"timing", timing_j(r.timing)},
-            {"no_cache", r.no_cache ? json{{"timing", timing_j(r.no_cache->timing)},
-                                           {"output", r.no_cache->output}}
-                                    : json()}};
+    json j = fields_j(r, result_fields);
+    j["blocks"] = std::move(blocks);
+    j["evicted"] = std::move(evicted);
+    j["max_abs_diff"] = opt_j(r.max_abs_diff_vs_full);
+    j["verify_tolerance"] = opt_j(r.verify_tolerance);
+    j["usage"] = {r.usage.input_tokens, r.usage.cache_read_input_tokens,
+                  r.usage.cache_creation_input_tokens, r.usage.output_tokens};
+    j["prompt"] = prompt_j(r.prompt);
+    j["top_cached"] = scores_j(r.top_cached);
+    j["top_full"] = scores_j(r.top_full);
+    j["timing"] = timing_j(r.timing);
+    j["no_cache"] =
+        r.no_cache ? json{{"timing", timing_j(r.no_cache->timing)}, {"output", r.no_cache->output}}
+                   : json();
+    return j;
 }
 
 json event_j(const RunnerEvent& ev) {
@@ -329,6 +355,12 @@ void read(const json& j, T& out) {
     }
 }
 
+// Reads every member `fields` lists of `s` from its key in `j`.
+template <class S, class Fields>
+void read_fields(const json& j, S& s, Fields fields) {
+    fields(s, [&](const char* key, auto& value) { read(j.at(key), value); });
+}
+
 template <class T>
 T as(const json& j) {
     T v{};
@@ -372,13 +404,7 @@ RenderedPrompt prompt_of(const json& j) {
     for (const auto& s : j.at("segments")) {
         PromptSegment seg;
         seg.kind = enum_of<PartKind>(s.at("kind"), 4);
-        read(s.at("index"), seg.index);
-        read(s.at("role"), seg.role);
-        read(s.at("pointer"), seg.pointer);
-        read(s.at("text"), seg.text);
-        read(s.at("breakpoint"), seg.cache_breakpoint);
-        read(s.at("begin"), seg.token_begin);
-        read(s.at("end"), seg.token_end);
+        read_fields(s, seg, segment_fields);
         p.segments.push_back(std::move(seg));
     }
     read(j.at("breakpoints"), p.breakpoints);
@@ -427,23 +453,13 @@ std::vector<TokenScore> scores_of(const json& j) {
 
 ServeTiming timing_of(const json& j) {
     ServeTiming t;
-    read(j.at("prefill_ms"), t.prefill_ms);
-    read(j.at("decode_ms"), t.decode_ms);
-    read(j.at("steps"), t.step_ms);
-    read(j.at("kv_rows"), t.kv_rows);
+    read_fields(j, t, timing_fields);
     return t;
 }
 
 RequestResult result_of(const json& j) {
     RequestResult r;
-    read(j.at("request"), r.request);
-    read(j.at("session"), r.session);
-    read(j.at("at_s"), r.at_s);
-    read(j.at("prompt_tokens"), r.prompt_tokens);
-    read(j.at("cached_tokens"), r.cached_tokens);
-    read(j.at("computed_tokens"), r.computed_tokens);
-    read(j.at("output_tokens"), r.output_tokens);
-    read(j.at("block_size"), r.block_size);
+    read_fields(j, r, result_fields);
     for (const auto& b : j.at("blocks")) {
         PromptBlockReport pb;
         read(b.at("index"), pb.index);
@@ -455,11 +471,6 @@ RequestResult result_of(const json& j) {
     }
     for (const auto& e : j.at("evicted"))
         r.evicted.push_back(eviction_of(e));
-    read(j.at("ttft_ms"), r.ttft_ms);
-    read(j.at("prefill_gpu_ms"), r.prefill_gpu_ms);
-    read(j.at("kv_bytes"), r.kv_bytes_in_use);
-    read(j.at("output"), r.output);
-    read(j.at("output_text"), r.output_text);
     r.max_abs_diff_vs_full = opt_of<double>(j.at("max_abs_diff"));
     r.verify_tolerance = opt_of<double>(j.at("verify_tolerance"));
     const auto& u = j.at("usage");
