@@ -47,6 +47,7 @@
 #include "shell/window_files.h"
 #include "shell/window_layout.h"
 #include "shell/window_settings.h"
+#include "shell/window_status.h"
 #include "shell/window_traffic.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
@@ -720,46 +721,9 @@ void MainWindow::refreshBanner() {
 }
 
 void MainWindow::refreshStatus() {
-    if (!engine_ || !engine_->engineInfo()) {
-        engineLabel_->setText(tr("model loading…"));
-        fallbackLabel_->clear();
-        return;
-    }
-    const EngineInfo& info = *engine_->engineInfo();
-    if (options_.deterministic) {
-        // The device name changes with the machine; the images must not.
-        engineLabel_->setText(
-            tr("model %1 · backend %2")
-                .arg(QString::fromStdString(info.model), QString::fromStdString(info.backend)));
-    } else {
-        engineLabel_->setText(tr("model %1 · backend %2 · %3")
-                                  .arg(QString::fromStdString(info.model),
-                                       QString::fromStdString(info.backend),
-                                       QString::fromStdString(info.device)));
-    }
-    if (!info.fallback_reason.empty()) {
-        fallbackLabel_->setText(
-            tr("⚠ Vulkan unavailable: %1").arg(QString::fromStdString(info.fallback_reason)));
-        fallbackLabel_->setToolTip(QString::fromStdString(info.fallback_reason));
-        QPalette p = fallbackLabel_->palette();
-        p.setColor(QPalette::WindowText, Palette::get(theme_).computed);
-        fallbackLabel_->setPalette(p);
-        fallbackLabel_->setMaximumWidth(fontMetrics().height() * 30);
-    } else if (!info.software_device.empty()) {
-        // A choice, not a failure: no warning colour.
-        fallbackLabel_->setText(tr("software Vulkan: CPU twin"));
-        fallbackLabel_->setToolTip(
-            tr("The only Vulkan device here, %1, runs on the processor. The CPU twin computes the "
-               "same model several times faster on the same cores, so it runs instead. Start "
-               "with --backend vulkan to use %1 anyway.")
-                .arg(QString::fromStdString(info.software_device)));
-        QPalette p = fallbackLabel_->palette();
-        p.setColor(QPalette::WindowText, Palette::get(theme_).mutedText);
-        fallbackLabel_->setPalette(p);
-        fallbackLabel_->setMaximumWidth(QWIDGETSIZE_MAX);
-    } else {
-        fallbackLabel_->clear();
-    }
+    showEngineStatus(engineLabel_, fallbackLabel_,
+                     engine_ && engine_->engineInfo() ? &*engine_->engineInfo() : nullptr,
+                     options_.deterministic, Palette::get(theme_));
 }
 
 bool MainWindow::waitForRun(int timeoutMs) {
