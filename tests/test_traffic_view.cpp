@@ -3,6 +3,7 @@
 // cancelled load left consistent, bad files answered with one line and no crash, a click opening
 // the request in the window, and `shot LOG` byte-identical twice.
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLocale>
@@ -11,6 +12,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include "common/palette.h"
 #include "session/engine_session.h"
@@ -282,6 +284,54 @@ class TestTrafficView : public QObject {
         // The traffic stays in front; the chain has its own tab.
         QCOMPARE(w.traffic()->tabs()->currentWidget(), panel);
         QCOMPARE(w.traffic()->tabs()->count(), 2);
+    }
+
+    // A request far longer than the built-in model's context, opened from the traffic view:
+    // the window says why it cannot play it, and the UI thread keeps turning meanwhile.
+    void longRequestDoesNotFreeze() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("long.jsonl"));
+        QByteArray system;
+        for (int i = 0; i < 6000; ++i)
+            system += "Line " + QByteArray::number(i) + " of a long system prompt. ";
+        QByteArray log;
+        for (int turn = 0; turn < 2; ++turn) {
+            log +=
+                "{\"session_id\": \"s\", \"request\": {\"model\": \"claude-sonnet-4-5\", "
+                "\"max_tokens\": 8, \"system\": \"" +
+                system + "\", \"messages\": [{\"role\": \"user\", \"content\": \"turn " +
+                QByteArray::number(turn) + "\"}]}}\n";
+        }
+        QVERIFY(writeFile(path, log));
+        MainWindowOptions o;
+        o.useSettings = false;
+        o.loadInitialScenario = false;
+        o.engine.backend = BackendKind::Cpu;
+        o.engine.explicit_backend = true;
+        MainWindow w(o);
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(w.loadScenarioNameOrFile(path));
+        TrafficPanel* panel = w.traffic()->panel();
+        QVERIFY(panel->waitForLoad(kLoadTimeoutMs));
+        QVERIFY(panel->view()->row(1).prompt > 20000);
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0, longest = 0;
+        QTimer tick;
+        tick.setInterval(5);
+        connect(&tick, &QTimer::timeout, [&] {
+            longest = std::max(longest, clock.elapsed() - last);
+            last = clock.elapsed();
+        });
+        tick.start();
+        QSignalSpy failed(&w, &MainWindow::runFailed);
+        panel->view()->selectRow(1);
+        panel->openSelected();
+        QTRY_VERIFY_WITH_TIMEOUT(w.context()->hasScenario(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty() || w.context()->run(), 120000);
+        qInfo("longest UI-thread gap: %lld ms", static_cast<long long>(longest));
+        QVERIFY2(longest < 2000, qPrintable(QString::number(longest)));
     }
 
     // `shot LOG` draws the traffic view once the log is read: the same bytes twice, another

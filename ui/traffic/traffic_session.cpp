@@ -63,6 +63,12 @@ std::string contentText(const ojson& content) {
     return out;
 }
 
+// A string member of `o`, or "" (a log's body is not validated when it is read again).
+std::string stringAt(const ojson& o, const char* key) {
+    const auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // An OpenAI Chat Completions or Responses body in the shape the app plays (Anthropic Messages):
 // system and developer messages become the system prompt, tool calls and results text, function
 // tools Anthropic tools. The model plays the same text; the tokens around it are the app's own.
@@ -74,8 +80,7 @@ ojson anthropicShape(const ojson& body) {
     if (body.contains("model"))
         out["model"] = body["model"];
     std::string system;
-    if (body.contains("instructions") && body["instructions"].is_string())
-        system = body["instructions"].get<std::string>();
+    system = stringAt(body, "instructions");
     ojson messages = ojson::array();
     auto add = [&messages](const std::string& role, std::string text) {
         if (text.empty())
@@ -93,7 +98,7 @@ ojson anthropicShape(const ojson& body) {
     for (const ojson& m : list.is_array() ? list : ojson::array()) {
         if (!m.is_object())
             continue;
-        const std::string role = m.value("role", std::string("user"));
+        const std::string role = stringAt(m, "role");
         std::string text = m.contains("content") ? contentText(m["content"]) : std::string();
         if (role == "system" || role == "developer") {
             system += (system.empty() ? "" : "\n") + text;
@@ -105,8 +110,8 @@ ojson anthropicShape(const ojson& body) {
                     text += "\n[tool call] " + call["function"].dump();
             }
         }
-        if (role == "tool" || m.value("type", std::string()) == "function_call_output")
-            add("user", "[tool result] " + text + m.value("output", std::string()));
+        if (role == "tool" || stringAt(m, "type") == "function_call_output")
+            add("user", "[tool result] " + text + stringAt(m, "output"));
         else
             add(role == "assistant" ? "assistant" : "user", text);
     }
