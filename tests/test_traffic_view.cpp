@@ -2,17 +2,21 @@
 // segments' colours where the policy put them, a policy switch recomputed on the worker, a
 // cancelled load left consistent, bad files answered with one line and no crash, a click opening
 // the request in the window, and `shot LOG` byte-identical twice.
+#include <QApplication>
 #include <QComboBox>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QLocale>
+#include <QMimeData>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUrl>
 
 #include "common/palette.h"
 #include "session/engine_session.h"
@@ -284,6 +288,29 @@ class TestTrafficView : public QObject {
         // The traffic stays in front; the chain has its own tab.
         QCOMPARE(w.traffic()->tabs()->currentWidget(), panel);
         QCOMPARE(w.traffic()->tabs()->count(), 2);
+    }
+
+    // A log dropped on the window opens as traffic; a dropped scenario still opens as one.
+    void droppedLogOpensTraffic() {
+        MainWindowOptions o;
+        o.useSettings = false;
+        o.loadInitialScenario = false;
+        o.engine.backend = BackendKind::Cpu;
+        o.engine.explicit_backend = true;
+        MainWindow w(o);
+        w.resize(1366, 768);
+        w.show();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(replayLog("agent-session.jsonl"))});
+        QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(w.traffic()->panel());
+        QVERIFY(w.traffic()->panel()->waitForLoad(kLoadTimeoutMs));
+        QCOMPARE(w.traffic()->panel()->view()->rowCount(), 8);
+        QVERIFY(!w.context()->hasScenario());
     }
 
     // A request far longer than the built-in model's context, opened from the traffic view:
