@@ -20,6 +20,7 @@
 // Images of the window come from `prefixlens shot` (cmd_shot.cpp).
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QSettings>
@@ -38,6 +39,7 @@
 #include "shell/latency_probe.h"
 #include "shell/layout_report.h"
 #include "shell/main_window.h"
+#include "shell/window_traffic.h"
 
 namespace pl::cli {
 
@@ -175,6 +177,19 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     if (QString error; !ui::setLanguage(ui::chooseLanguage(lang, saved, QLocale::system()), &error))
         std::fprintf(stderr, "prefixlens: %s; the app stays in English\n",
                      error.toStdString().c_str());
+    // `prefixlens FILE`: a log opens as traffic, a scenario or a request as --scenario would.
+    if (a.positional.size() > 1 || (a.positional.size() == 1 && a.has("--scenario")))
+        return fail_usage("gui: give one FILE to open (a log, a scenario or a request)");
+    if (a.positional.size() == 1) {
+        const QString file = QString::fromStdString(a.positional.front());
+        if (!QFileInfo(file).isFile())
+            return fail_usage(a.positional.front() + ": no such file");
+        if (!ui::WindowTraffic::isTrafficFile(file)) {
+            if (auto sc = ui::loadScenarioFile(file); !sc)
+                return fail_usage(sc.error().message);
+        }
+        options.initialScenario = file;
+    }
     if (auto s = a.get("--scenario")) {
         // Fail early and clearly on a bad file, as the headless commands do.
         auto sc = ui::loadScenarioNameOrFile(QString::fromStdString(*s));

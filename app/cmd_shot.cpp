@@ -28,7 +28,9 @@
 #include "panels/live_panel.h"
 #include "session/scenario_import.h"
 #include "shell/main_window.h"
+#include "shell/window_traffic.h"
 #include "state/scenario_context.h"
+#include "traffic/traffic_panel.h"
 
 namespace pl::cli {
 
@@ -52,6 +54,10 @@ struct ShotOptions {
     ui::Theme theme = ui::Theme::Light;
     bool deterministic = false;
     std::string lang;
+    // A log: the traffic view once the whole log is read, under this policy (unset: the
+    // provider's own).
+    bool traffic = false;
+    std::optional<CachePolicy> policy;
     ui::EngineOptions engine;
     // --connect: the live view connected to a server (the test publisher, for docs), shown
     // after --connect-wait seconds of its stream.
@@ -110,10 +116,10 @@ std::string check_output(const QString& out) {
 std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) {
     ParsedArgs a;
     FlagSpec spec{
-        {"-o",           "--step",     "--size",      "--theme",   "--scale",        "--model",
-         "--backend",    "--device",   "--lang",      "--lesson",  "--lesson-step",  "--connect",
-         "--replay",     "--topic",    "--tokenizer", "--metrics", "--connect-wait", "--match",
-         "--block-size", "--hash-seed"},
+        {"-o",           "--step",      "--size",      "--theme",   "--scale",        "--model",
+         "--backend",    "--device",    "--lang",      "--lesson",  "--lesson-step",  "--connect",
+         "--replay",     "--topic",     "--tokenizer", "--metrics", "--connect-wait", "--match",
+         "--block-size", "--hash-seed", "--policy"},
         {"--deterministic"}};
     spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
     if (auto err = parse(args, spec, a); !err.empty())
@@ -172,7 +178,17 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
             return "shot: give one SCENARIO (a file or a built-in name; see 'prefixlens run "
                    "--list') or --lesson NAME|FILE";
         o.scenario = a.positional[0];
+        o.traffic = ui::WindowTraffic::isTrafficFile(QString::fromStdString(o.scenario));
     }
+    if (auto p = a.get("--policy")) {
+        if (!o.traffic)
+            return "shot: --policy goes with a LOG (a JSON Lines log, shown as traffic)";
+        o.policy = parse_policy(*p);
+        if (!o.policy)
+            return "shot: --policy must be anthropic, openai, vllm or radix, not '" + *p + "'";
+    }
+    if (o.traffic && a.has("--step"))
+        return "shot: --step does not go with a LOG (the traffic view shows every request)";
     const auto out = a.get("-o");
     if (!out || out->empty())
         return "shot: give the output image with -o OUT.png";
@@ -256,6 +272,35 @@ std::string save_png(const QImage& image, const QString& path) {
     return {};
 }
 
+// Settles the window, grabs it until two grabs agree and writes the PNG.
+int shoot(ui::MainWindow& window, const ShotOptions& o, const std::string& too_small,
+          const std::string& where) {
+    window.settle();
+    QApplication::processEvents();
+    if (auto err = check_fits(window, o.width, o.height); !err.empty())
+        return fail_usage(too_small + err + " at " + where);
+    // Anything still arriving on a later event-loop turn (a chart built lazily, the last slice
+    // of the prompt's text, a layout pass) must be in the picture: grab until two grabs agree.
+    QImage image = window.grabToImage(o.scale);
+    for (int i = 0; i < 20 && !image.isNull(); ++i) {
+        QElapsedTimer wait;
+        wait.start();
+        while (wait.elapsed() < 100)
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        window.settle();
+        QImage again = window.grabToImage(o.scale);
+        const bool same = again == image;
+        image = std::move(again);
+        if (same)
+            break;
+    }
+    if (image.isNull())
+        return fail_usage("could not draw the window");
+    if (auto err = save_png(image, o.out); !err.empty())
+        return fail_usage(err);
+    return 0;
+}
+
 }  // namespace
 
 int run_shot(const char* argv0, const std::vector<std::string>& args) {
@@ -285,6 +330,8 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
             return fail_usage(step.where + ": the scenario has no requests to show");
         where = "lesson " + lesson->name + " step " + std::to_string(o.lessonStep) + " (" +
                 sc.name + ")";
+    } else if (o.traffic) {
+        where = o.scenario;
     } else {
         auto scenario = ui::loadScenarioNameOrFile(QString::fromStdString(o.scenario));
         if (!scenario)
@@ -347,6 +394,22 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // Exactly the size asked for from here on: a long status text while the scenario plays
     // must not widen the window, and the PNG's size must not depend on it.
     window.setFixedSize(o.width, o.height);
+    if (o.traffic) {
+        // The model loads at start: its status text settles first, then the log is read to its
+        // end, with the chart's curves under every policy, before the shot.
+        QElapsedTimer engine;
+        engine.start();
+        while (!window.engine()->engineInfo() && engine.elapsed() < kRunTimeoutMs &&
+               window.lastError().isEmpty())
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+        ui::TrafficPanel* traffic =
+            window.traffic()->open(QString::fromStdString(o.scenario), o.policy);
+        if (!traffic->waitForLoad(kRunTimeoutMs)) {
+            const std::string why = traffic->error().toStdString();
+            return fail_usage(why.empty() ? o.scenario + ": the log was not read in time" : why);
+        }
+        return shoot(window, o, too_small, where);
+    }
     ui::LessonPanel* panel = window.lessonPanel();
     const bool isLesson = lesson.has_value();
     // A lesson step loads its scenario and, once the run is there, puts the cursor on its moment
@@ -385,30 +448,7 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
         if (dock->framesShown() == 0)
             return fail_usage("shot: --connect: no frame from the live view in time");
     }
-    window.settle();
-    QApplication::processEvents();
-    if (auto err = check_fits(window, o.width, o.height); !err.empty())
-        return fail_usage(too_small + err + " at " + where);
-    // Anything still arriving on a later event-loop turn (a chart built lazily, the last slice
-    // of the prompt's text, a layout pass) must be in the picture: grab until two grabs agree.
-    QImage image = window.grabToImage(o.scale);
-    for (int i = 0; i < 20 && !image.isNull(); ++i) {
-        QElapsedTimer wait;
-        wait.start();
-        while (wait.elapsed() < 100)
-            QApplication::processEvents(QEventLoop::AllEvents, 20);
-        window.settle();
-        QImage again = window.grabToImage(o.scale);
-        const bool same = again == image;
-        image = std::move(again);
-        if (same)
-            break;
-    }
-    if (image.isNull())
-        return fail_usage("could not draw the window");
-    if (auto err = save_png(image, o.out); !err.empty())
-        return fail_usage(err);
-    return 0;
+    return shoot(window, o, too_small, where);
 }
 
 }  // namespace pl::cli

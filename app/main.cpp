@@ -15,7 +15,10 @@ namespace {
 int dispatch(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     std::string cmd = "gui";
-    if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
+    // `prefixlens LOG.jsonl`: a file named first opens in the app (a command name is no file
+    // name with a dot or a slash).
+    if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
+        args[0].find_first_of("./") == std::string::npos) {
         cmd = args[0];
         args.erase(args.begin());
     }

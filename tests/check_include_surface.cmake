@@ -27,17 +27,20 @@ foreach(line IN LISTS lines)
 endforeach()
 
 # The live view of a serving engine has its own worker thread (ui/session/live_session.cpp).
-set(worker_files "ui/session/engine_session.cpp" "ui/session/live_session.cpp")
+# The traffic view replays a log on its own worker thread too (ui/traffic/traffic_session.cpp).
+set(worker_files "ui/session/engine_session.cpp" "ui/session/live_session.cpp"
+    "ui/traffic/traffic_session.cpp")
 file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/app/*.cpp" "${SOURCE_DIR}/app/*.h"
      "${SOURCE_DIR}/ui/*.cpp" "${SOURCE_DIR}/ui/*.h")
 # ui/'s folders, and the folders of ui/ each may not include.
-set(ui_folders common state session views panels lessons shell)
-set(forbidden_common state views panels lessons session shell)
-set(forbidden_state views panels lessons session shell)
-set(forbidden_session views panels lessons shell)
-set(forbidden_views panels lessons session shell)
-set(forbidden_panels lessons shell)
+set(ui_folders common state session views panels lessons traffic shell)
+set(forbidden_common state views panels lessons traffic session shell)
+set(forbidden_state views panels lessons traffic session shell)
+set(forbidden_session views panels lessons traffic shell)
+set(forbidden_views panels lessons traffic session shell)
+set(forbidden_panels lessons traffic shell)
 set(forbidden_lessons shell)
+set(forbidden_traffic views lessons shell)
 set(forbidden_shell "")
 foreach(src IN LISTS sources)
   if(src MATCHES "^ui/[^/]+$")

@@ -6,6 +6,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -421,6 +422,63 @@ class TestReplay : public QObject {
         }
         QCOMPARE(two.rows[4].file, b);
         QCOMPARE(two.rows[4].line, 1);
+    }
+
+    // The app's hook (lint_file's progress): told the bytes read after each line, up to the
+    // file's size; asked to stop, the reading stops there and the rows so far stand. The
+    // expired part of a TTL gap is what its cause lost.
+    void progressHookStopsTheReading() {
+        const std::string log = replay_log("agent-session.jsonl");
+        const auto size = static_cast<std::uint64_t>(std::filesystem::file_size(log));
+        std::vector<std::uint64_t> seen;
+        std::vector<lint::ReplayRow> rows;
+        lint::Replayer r(tokenizer(), tables(), {},
+                         [&](const lint::ReplayRow& row) { rows.push_back(row); });
+        auto added = r.add_file(log, {}, [&](std::uint64_t read, std::uint64_t total) {
+            seen.push_back(read);
+            if (total != size)
+                qFatal("total %llu, not the file's %llu", (unsigned long long)total,
+                       (unsigned long long)size);
+            return true;
+        });
+        QVERIFY(added && !added->stopped);
+        QCOMPARE(seen.size(), std::size_t(8));
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), size);
+        QCOMPARE(rows[5].cause, std::string("ttl-gap"));
+        QVERIFY(rows[5].expired_tokens > 0);
+        QVERIFY(rows[5].expired_tokens <= rows[5].written_tokens + rows[5].uncached_tokens);
+        for (const auto& row : rows)
+            QVERIFY(row.cause == "ttl-gap" || row.expired_tokens == 0);
+
+        std::vector<lint::ReplayRow> some;
+        lint::Replayer stop(tokenizer(), tables(), {},
+                            [&](const lint::ReplayRow& row) { some.push_back(row); });
+        int lines = 0;
+        auto stopped =
+            stop.add_file(log, {}, [&](std::uint64_t, std::uint64_t) { return ++lines < 3; });
+        QVERIFY(stopped && stopped->stopped);
+        QCOMPARE(some.size(), std::size_t(3));
+        QCOMPARE(stop.finish().requests, 3);
+    }
+
+    // One request read again from its line, unwrapped from its record: what the app opens when
+    // a row of the traffic view is clicked.
+    void readRequestAtItsLine() {
+        const std::string log = replay_log("agent-session.jsonl");
+        for (int line : {1, 3, 8}) {
+            auto body = lint::read_request_at(log, line);
+            QVERIFY2(body, body ? "" : body.error().message.c_str());
+            std::ifstream in(log);
+            std::string text;
+            for (int i = 0; i < line; ++i)
+                std::getline(in, text);
+            QVERIFY(body.value() == ojson::parse(text)["request"]);
+        }
+        auto past = lint::read_request_at(log, 99);
+        QVERIFY(!past);
+        QVERIFY(past.error().message.find(":99") != std::string::npos);
+        QVERIFY(!lint::read_request_at("/nonexistent/log.jsonl", 1));
     }
 
     void commandLineErrors() {

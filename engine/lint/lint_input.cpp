@@ -30,6 +30,7 @@ struct LineSource {
     // rewritten log keeps every line.
     std::ostream* overflow = nullptr;
     int line_no = 0;
+    std::uint64_t bytes = 0;  // read so far, line ends included
     // The line ended in "\r\n": --fix writes the same ending back.
     bool crlf = false;
     const char* line_end() const { return crlf ? "\r\n" : "\n"; }
@@ -45,6 +46,7 @@ struct LineSource {
             const std::streamsize got = in.gcount();
             if (got == 0 && !in)
                 break;
+            bytes += static_cast<std::uint64_t>(got);
             any = true;
             const bool complete = !in.fail();  // getline stopped at the newline or the end
             // gcount counts the newline it consumed; a last line without one has none to drop.
@@ -225,7 +227,7 @@ RequestInput record_input(LogRecord& rec, const std::string& file, std::string_v
 }  // namespace
 
 Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
-                                 const InputLimits& limits) {
+                                 const InputLimits& limits, const ReadProgress& progress) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return make_error(path + ": is a directory");
@@ -321,6 +323,8 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
             if (fix_out)
                 *fix_out << linter.last_fixed().dump(2) << "\n";
             result.requests = 1;
+            if (progress)
+                (void)progress(doc.size(), doc.size());
             return result;
         }
     }
@@ -334,10 +338,31 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
         from_doc.str(std::move(doc));
     LineSource src{jsonl ? static_cast<std::istream&>(in) : static_cast<std::istream&>(from_doc),
                    limits.max_line_bytes, fix_out};
+    std::uint64_t total = 0;
+    if (jsonl) {
+        const auto size = std::filesystem::file_size(path, ec);
+        total = ec ? 0 : static_cast<std::uint64_t>(size);
+    } else {
+        total = from_doc.str().size();
+    }
     std::string line;
     bool too_long = false;
-    while (src.next(line, too_long)) {
+    bool stop = false;
+    // The progress hook is told once each line is handled (by any of the `continue`s below), so
+    // that the rows an observer made of it are out before it may stop the reading.
+    struct Progressed {
+        const ReadProgress& progress;
+        const LineSource& src;
+        std::uint64_t total;
+        bool& stop;
+        ~Progressed() {
+            if (progress && !progress(std::min(src.bytes, total), total))
+                stop = true;
+        }
+    };
+    while (!stop && src.next(line, too_long)) {
         const int ln = src.line_no;
+        const Progressed progressed{progress, src, total, stop};
         if (too_long) {
             linter.add_input_error(
                 input_error(path,
@@ -408,7 +433,46 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
     linter.set_input_format(format_names(formats));
     if (in.bad())
         return make_error(path + ": read failed");
+    result.stopped = stop;
     return result;
+}
+
+Result<ojson> read_request_at(const std::string& path, int line, const InputLimits& limits) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return make_error(path + ": cannot open");
+    LineSource src{in, std::max(limits.max_line_bytes, limits.max_document_bytes)};
+    std::string text;
+    bool too_long = false;
+    while (src.line_no < line && src.next(text, too_long)) {
+    }
+    if (src.line_no != line)
+        return make_error(path + ":" + std::to_string(line) + ": no such line");
+    if (too_long)
+        return make_error(path + ":" + std::to_string(line) + ": line too long to read");
+    auto parsed = parse_limited(text, path, line, limits);
+    if (!parsed && line == 1) {
+        // A single document over several lines (a request body written with indentation).
+        in.clear();
+        in.seekg(0);
+        std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (doc.size() > limits.max_document_bytes)
+            return make_error(path + ": too large to read as one JSON document");
+        parsed = parse_limited(doc, path, 1, limits);
+    }
+    if (!parsed)
+        return parsed.error();
+    ojson& j = parsed.value();
+    if (!j.is_object())
+        return make_error(path + ":" + std::to_string(line) + ":1: expected a request object");
+    if (!is_record(j))
+        return std::move(j);
+    auto records = read_log_record(std::move(j));
+    if (!records)
+        return make_error(path + ":" + std::to_string(line) + ":1: " + records.error().message);
+    if (records->empty())
+        return make_error(path + ":" + std::to_string(line) + ":1: the record holds no request");
+    return std::move(records->front().body);
 }
 
 Result<FileLintResult> lint_scenario(const Scenario& scenario, Linter& linter, Scenario* fixed) {

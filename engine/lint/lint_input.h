@@ -4,6 +4,8 @@
 // "at_s": ..., "session": ...}). Logs are streamed line by line in bounded memory.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -25,14 +27,25 @@ struct InputLimits {
 struct FileLintResult {
     InputKind kind = InputKind::Request;
     int requests = 0;
+    bool stopped = false;  // the progress hook asked to stop: the rest of the file was not read
 };
+
+// Told, after each line of a log (once for a single document), how many bytes of the file have
+// been read and the file's size; returning false stops the reading there. The app's traffic view
+// shows a progress bar and cancels a load with it.
+using ReadProgress = std::function<bool(std::uint64_t read, std::uint64_t total)>;
 
 // Lints one file. A broken line of a log is reported as an invalid-input finding and skipped; a
 // file that cannot be read at all, or a single document that is not valid, is an Error
 // ("<file>:<line>:<col>: ..."). With fix_out, the rewritten input (same kind, same wrapper
 // fields) is written there as the file is read.
 Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::ostream* fix_out,
-                                 const InputLimits& limits = {});
+                                 const InputLimits& limits = {}, const ReadProgress& progress = {});
+
+// The request body that `path` holds at `line` (the line a log's request starts on, as lint and
+// replay report it; 1 for a file of one request), unwrapped from its log record. A line with
+// several records (an OTLP export) gives its first. Errors as lint_file's.
+Result<ojson> read_request_at(const std::string& path, int line, const InputLimits& limits = {});
 
 // Lints a scenario held in memory (the app's, edits included) as lint_file lints a scenario file:
 // each request as it would be written there, automatic caching with the scenario's ttl_s. Finding

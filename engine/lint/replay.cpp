@@ -337,6 +337,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         const bool ttl_policy = policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI;
         if (ttl_policy && t.expired) {
             row.cause = rule::kTtlGap;
+            row.expired_tokens = ideal - s.reused;
         } else if (t.diverged_at >= 0 && t.diverged_at < ideal) {
             row.cause = t.cause;
             row.cause_detail = t.cause_detail;
@@ -409,8 +410,9 @@ Replayer::Replayer(const BpeTokenizer& tokenizer, const LintTables& tables, Repl
     : impl_(std::make_unique<Impl>(tokenizer, tables, options, std::move(on_row))) {}
 Replayer::~Replayer() = default;
 
-Result<FileLintResult> Replayer::add_file(const std::string& path, const InputLimits& limits) {
-    return lint_file(path, impl_->linter, nullptr, limits);
+Result<FileLintResult> Replayer::add_file(const std::string& path, const InputLimits& limits,
+                                          const ReadProgress& progress) {
+    return lint_file(path, impl_->linter, nullptr, limits, progress);
 }
 
 ReplaySummary Replayer::finish() {

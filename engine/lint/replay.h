@@ -63,6 +63,9 @@ struct ReplayRow {
     int reused_tokens = 0;
     int written_tokens = 0;
     int uncached_tokens = 0;
+    // Of written and uncached, what the previous prompt's cache entry would have given had it
+    // not expired (cause ttl-gap); not in the JSON line.
+    int expired_tokens = 0;
     std::optional<int> diverged_at;
     std::string cause;  // a rule id; "" for none
     std::string cause_detail;
@@ -115,7 +118,10 @@ class Replayer {
 
     // Replays one file (anything `lint` reads), after those added before. A broken line is
     // skipped and listed in the summary's input_errors; a file that cannot be read is an Error.
-    Result<FileLintResult> add_file(const std::string& path, const InputLimits& limits = {});
+    // `progress` (lint_file's) may stop the reading: the rows replayed so far stand, and
+    // FileLintResult::stopped says so.
+    Result<FileLintResult> add_file(const std::string& path, const InputLimits& limits = {},
+                                    const ReadProgress& progress = {});
     ReplaySummary finish();
 
   private:

@@ -13,6 +13,39 @@ namespace {
 constexpr int kMaxImportedOutput = 16;
 }  // namespace
 
+Result<Scenario> scenarioFromRequests(const std::vector<ojson>& bodies, const std::string& name,
+                                      const std::string& file) {
+    ojson requests = ojson::array();
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const ojson& j = bodies[i];
+        ojson req = ojson::object();
+        req["at_s"] = static_cast<double>(i);
+        req["session"] = "request";
+        int maxTokens = 8;
+        if (j.contains("max_tokens") && j["max_tokens"].is_number_integer())
+            maxTokens = std::clamp(j["max_tokens"].get<int>(), 1, kMaxImportedOutput);
+        req["max_tokens"] = maxTokens;
+        for (const auto& [key, value] : j.items()) {
+            if (key != "max_tokens")
+                req[key] = value;
+        }
+        requests.push_back(std::move(req));
+    }
+    ojson sc = ojson::object();
+    sc["name"] = name;
+    sc["title"] =
+        QString::fromLatin1(kImportedRequestTitle).arg(QString::fromStdString(name)).toStdString();
+    sc["description"] = kImportedRequestDescription;
+    sc["requests"] = std::move(requests);
+    auto parsed = parse_scenario(sc.dump(), file);
+    if (!parsed)
+        return parsed.error();
+    Scenario s = std::move(parsed.value());
+    for (auto& r : s.requests)
+        r.where = file;
+    return s;
+}
+
 Result<Scenario> loadScenarioFile(const QString& path) {
     const std::string file = path.toStdString();
     auto text = read_text_file(file);
@@ -24,32 +57,7 @@ Result<Scenario> loadScenarioFile(const QString& path) {
     const ojson& j = json.value();
     if (j.is_object() && !j.contains("requests") && j.contains("messages")) {
         // One Anthropic request: wrap it as a scenario of one request.
-        ojson req = ojson::object();
-        req["at_s"] = 0;
-        req["session"] = "request";
-        int maxTokens = 8;
-        if (j.contains("max_tokens") && j["max_tokens"].is_number_integer())
-            maxTokens = std::clamp(j["max_tokens"].get<int>(), 1, kMaxImportedOutput);
-        req["max_tokens"] = maxTokens;
-        for (const auto& [key, value] : j.items()) {
-            if (key != "max_tokens")
-                req[key] = value;
-        }
-        ojson sc = ojson::object();
-        const std::string stem = QFileInfo(path).completeBaseName().toStdString();
-        sc["name"] = stem;
-        sc["title"] = QString::fromLatin1(kImportedRequestTitle)
-                          .arg(QString::fromStdString(stem))
-                          .toStdString();
-        sc["description"] = kImportedRequestDescription;
-        sc["requests"] = ojson::array({req});
-        auto parsed = parse_scenario(sc.dump(), file);
-        if (!parsed)
-            return parsed.error();
-        Scenario s = std::move(parsed.value());
-        for (auto& r : s.requests)
-            r.where = file;
-        return s;
+        return scenarioFromRequests({j}, QFileInfo(path).completeBaseName().toStdString(), file);
     }
     return parse_scenario(text.value(), file);
 }

@@ -47,6 +47,8 @@
 #include "shell/window_files.h"
 #include "shell/window_layout.h"
 #include "shell/window_settings.h"
+#include "shell/window_status.h"
+#include "shell/window_traffic.h"
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
 #include "views/block_chain_view.h"
@@ -122,7 +124,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     welcome_->setWordWrap(true);  // never widens the window
     v->addWidget(welcome_);
     chain_ = new BlockChainView(context_, central);
-    v->addWidget(chain_, 1);
+    // A log opened as traffic takes a tab beside the chain; a request clicked there opens here.
+    traffic_ = new WindowTraffic(chain_, central);
+    v->addWidget(traffic_->tabs(), 1);
+    connect(traffic_, &WindowTraffic::requestOpened, this, &MainWindow::loadScenario);
+    connect(traffic_, &WindowTraffic::message, this,
+            [this](const QString& m) { setProgress([m] { return m; }); });
     TransportActions ta;
     ta.toStart = actions_->toStart;
     ta.prevRequest = actions_->prevRequest;
@@ -497,53 +504,6 @@ void MainWindow::resetLayout() {
     layoutTouched_ = false;
 }
 
-namespace {
-
-// The width a dock's content needs to be shown whole. A scroll area hides its body's minimum from
-// the dock's own, so that is worked out from the body's controls: the widest control where it
-// sits, plus the body's right margin and a vertical scroll bar. Text that wraps (labels with word
-// wrap) needs no width of its own, and a container's hint would count it; a table in a label
-// wraps only down to its columns' longest words, so it counts.
-// A scroll area of its own between `c` and `body` (the radix tree's canvas) shows it whatever
-// its width.
-bool insideScrollArea(const QWidget* c, const QWidget* body) {
-    for (const QWidget* p = c->parentWidget(); p && p != body; p = p->parentWidget()) {
-        if (qobject_cast<const QAbstractScrollArea*>(p))
-            return true;
-    }
-    return false;
-}
-
-int contentWidthNeeded(const QDockWidget* dock) {
-    const QWidget* w = dock->widget();
-    if (!w)
-        return 0;
-    int need = w->minimumSizeHint().width();
-    for (const QScrollArea* a : w->findChildren<QScrollArea*>()) {
-        QWidget* body = a->widget();
-        if (!body || !a->isVisibleTo(w))
-            continue;
-        int widest = 0;
-        for (const QWidget* c : body->findChildren<QWidget*>()) {
-            const auto* label = qobject_cast<const QLabel*>(c);
-            const bool wraps =
-                label && label->wordWrap() && !label->text().contains(QLatin1String("<table"));
-            if (wraps || !c->isVisibleTo(body) || c->metaObject() == &QWidget::staticMetaObject ||
-                insideScrollArea(c, body))
-                continue;
-            widest =
-                std::max(widest, c->mapTo(body, QPoint(0, 0)).x() + c->minimumSizeHint().width());
-        }
-        const int margin = body->layout() ? body->layout()->contentsMargins().right() : 0;
-        need =
-            std::max(need, widest + margin + a->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
-                               2 * a->frameWidth());
-    }
-    return need;
-}
-
-}  // namespace
-
 DockLayout MainWindow::currentDockLayout() const {
     // The docks in a slot that are shown (the tab in front) count; before the window is shown,
     // all of them.
@@ -551,7 +511,7 @@ DockLayout MainWindow::currentDockLayout() const {
         int n = 0;
         for (const QDockWidget* d : docks) {
             if (!isVisible() || d->isVisible())
-                n = std::max(n, contentWidthNeeded(d));
+                n = std::max(n, dockContentWidthNeeded(d));
         }
         return n;
     };
@@ -608,6 +568,10 @@ void MainWindow::loadScenario(const Scenario& scenario) {
 }
 
 bool MainWindow::loadScenarioNameOrFile(const QString& nameOrPath, QString* error) {
+    if (WindowTraffic::isTrafficFile(nameOrPath)) {
+        traffic_->open(nameOrPath);
+        return true;
+    }
     auto sc = pl::ui::loadScenarioNameOrFile(nameOrPath);
     if (!sc) {
         const QString msg = QString::fromStdString(sc.error().message);
@@ -667,6 +631,7 @@ void MainWindow::applyTheme() {
     setPalette(qp);
     updateIcons();
     chain_->setTheme(theme_);
+    traffic_->setTheme(theme_);
     pool_->setTheme(theme_);
     prompt_->setTheme(theme_);
     charts_->setTheme(theme_);
@@ -756,46 +721,9 @@ void MainWindow::refreshBanner() {
 }
 
 void MainWindow::refreshStatus() {
-    if (!engine_ || !engine_->engineInfo()) {
-        engineLabel_->setText(tr("model loading…"));
-        fallbackLabel_->clear();
-        return;
-    }
-    const EngineInfo& info = *engine_->engineInfo();
-    if (options_.deterministic) {
-        // The device name changes with the machine; the images must not.
-        engineLabel_->setText(
-            tr("model %1 · backend %2")
-                .arg(QString::fromStdString(info.model), QString::fromStdString(info.backend)));
-    } else {
-        engineLabel_->setText(tr("model %1 · backend %2 · %3")
-                                  .arg(QString::fromStdString(info.model),
-                                       QString::fromStdString(info.backend),
-                                       QString::fromStdString(info.device)));
-    }
-    if (!info.fallback_reason.empty()) {
-        fallbackLabel_->setText(
-            tr("⚠ Vulkan unavailable: %1").arg(QString::fromStdString(info.fallback_reason)));
-        fallbackLabel_->setToolTip(QString::fromStdString(info.fallback_reason));
-        QPalette p = fallbackLabel_->palette();
-        p.setColor(QPalette::WindowText, Palette::get(theme_).computed);
-        fallbackLabel_->setPalette(p);
-        fallbackLabel_->setMaximumWidth(fontMetrics().height() * 30);
-    } else if (!info.software_device.empty()) {
-        // A choice, not a failure: no warning colour.
-        fallbackLabel_->setText(tr("software Vulkan: CPU twin"));
-        fallbackLabel_->setToolTip(
-            tr("The only Vulkan device here, %1, runs on the processor. The CPU twin computes the "
-               "same model several times faster on the same cores, so it runs instead. Start "
-               "with --backend vulkan to use %1 anyway.")
-                .arg(QString::fromStdString(info.software_device)));
-        QPalette p = fallbackLabel_->palette();
-        p.setColor(QPalette::WindowText, Palette::get(theme_).mutedText);
-        fallbackLabel_->setPalette(p);
-        fallbackLabel_->setMaximumWidth(QWIDGETSIZE_MAX);
-    } else {
-        fallbackLabel_->clear();
-    }
+    showEngineStatus(engineLabel_, fallbackLabel_,
+                     engine_ && engine_->engineInfo() ? &*engine_->engineInfo() : nullptr,
+                     options_.deterministic, Palette::get(theme_));
 }
 
 bool MainWindow::waitForRun(int timeoutMs) {
@@ -961,6 +889,8 @@ QWidget* MainWindow::widgetFor(const QString& id) {
         charts_->showChart(c);
         return docked(charts_);
     };
+    if (id.startsWith(QLatin1String("chain")))
+        traffic_->showChain();
     if (id == QLatin1String("chain")) {
         chain_->setAttentionShown(false);  // the plain chain; "chain.attention" turns it on
         return chain_;

@@ -35,6 +35,7 @@ class PromptView;
 class ScenarioContext;
 class TransportBar;
 class WindowActions;
+class WindowTraffic;
 class UsagePanel;
 
 struct MainWindowOptions {
@@ -102,6 +103,8 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     TransportBar* transportBar() const { return transport_; }
     QComboBox* scenarioPicker() const { return picker_; }
     LessonPanel* lessonPanel() const { return lessons_; }
+    // The central tabs and the traffic view of a log (loadScenarioNameOrFile opens logs there).
+    WindowTraffic* traffic() const { return traffic_; }
     // By object name: "undo", "redo", "sendAgain", "revert", "firstLesson", "shortcuts", ...
     QAction* action(const QString& name) const;
 
@@ -175,6 +178,7 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QLabel* engineLabel_ = nullptr;
     QLabel* fallbackLabel_ = nullptr;
     WindowActions* actions_ = nullptr;
+    WindowTraffic* traffic_ = nullptr;
     QLabel* welcome_ = nullptr;  // names the Lessons until one is opened
     QDockWidget* promptDock_ = nullptr;
     QDockWidget* outputDock_ = nullptr;

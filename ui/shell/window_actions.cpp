@@ -88,7 +88,7 @@ WindowActions::WindowActions(QMenuBar* bar, QObject* parent) : QObject(parent) {
 
 void WindowActions::retranslate(bool playing) {
     file->setTitle(tr("&File"));
-    open->setText(tr("&Open scenario or request…"));
+    open->setText(tr("&Open scenario, request or log…"));
     shot->setText(tr("Save &screenshot…"));
     quit->setText(tr("&Quit"));
 

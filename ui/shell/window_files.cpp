@@ -17,7 +17,8 @@ const QString kLastOpenDir = QStringLiteral("lastOpenDir");
 QString WindowFiles::askOpenPath(QWidget* parent, bool remember) {
     const QString start = QSettings().value(kLastOpenDir).toString();
     const QString path = QFileDialog::getOpenFileName(
-        parent, tr("Open a scenario or an Anthropic request"), start, tr("JSON files (*.json)"));
+        parent, tr("Open a scenario, a request or a log"), start,
+        tr("Scenarios, requests and logs (*.json *.jsonl *.ndjson *.log);;All files (*)"));
     if (!path.isEmpty() && remember)
         QSettings().setValue(kLastOpenDir, QFileInfo(path).absolutePath());
     return path;
@@ -28,7 +29,12 @@ QString WindowFiles::droppedPath(const QMimeData* mime) {
     if (urls.size() != 1 || !urls.front().isLocalFile())
         return QString();
     const QString path = urls.front().toLocalFile();
-    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? path : QString();
+    // A scenario or a request (.json), or a log to open as traffic.
+    for (const char* ext : {".json", ".jsonl", ".ndjson", ".log"}) {
+        if (path.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
+            return path;
+    }
+    return QString();
 }
 
 void WindowFiles::showOpenError(QWidget* parent, const QString& error) {

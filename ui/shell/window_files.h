@@ -1,6 +1,7 @@
 // Files in and out of the window: the Open dialog (starting where the last one was opened), which
-// dropped files the window takes, and saving a screenshot. Errors are shown to the user here; the
-// window only loads the path it is given.
+// dropped files the window takes (scenarios, requests and logs; WindowTraffic::isTrafficFile says
+// which open as traffic), and saving a screenshot. Errors are shown to the user here; the window
+// only loads the path it is given.
 #pragma once
 
 #include <QCoreApplication>

@@ -1,5 +1,10 @@
 #include "shell/window_layout.h"
 
+#include <QDockWidget>
+#include <QLabel>
+#include <QLayout>
+#include <QScrollArea>
+#include <QStyle>
 #include <algorithm>
 
 namespace pl::ui {
@@ -100,6 +105,53 @@ DockLayout defaultDockLayout(const QSize& window, int em, int separator, BottomN
     // what the chain spares.
     l.bottom = std::clamp(window.height() * 27 / 80, 240, 440);
     return l;
+}
+
+namespace {
+
+// A scroll area of its own between `c` and `body` (the radix tree's canvas) shows it whatever
+// its width.
+bool insideScrollArea(const QWidget* c, const QWidget* body) {
+    for (const QWidget* p = c->parentWidget(); p && p != body; p = p->parentWidget()) {
+        if (qobject_cast<const QAbstractScrollArea*>(p))
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// A scroll area hides its body's minimum from the dock's own, so that is worked out from the
+// body's controls: the widest control where it sits, plus the body's right margin and a vertical
+// scroll bar. Text that wraps (labels with word wrap) needs no width of its own, and a
+// container's hint would count it; a table in a label wraps only down to its columns' longest
+// words, so it counts.
+int dockContentWidthNeeded(const QDockWidget* dock) {
+    const QWidget* w = dock->widget();
+    if (!w)
+        return 0;
+    int need = w->minimumSizeHint().width();
+    for (const QScrollArea* a : w->findChildren<QScrollArea*>()) {
+        QWidget* body = a->widget();
+        if (!body || !a->isVisibleTo(w))
+            continue;
+        int widest = 0;
+        for (const QWidget* c : body->findChildren<QWidget*>()) {
+            const auto* label = qobject_cast<const QLabel*>(c);
+            const bool wraps =
+                label && label->wordWrap() && !label->text().contains(QLatin1String("<table"));
+            if (wraps || !c->isVisibleTo(body) || c->metaObject() == &QWidget::staticMetaObject ||
+                insideScrollArea(c, body))
+                continue;
+            widest =
+                std::max(widest, c->mapTo(body, QPoint(0, 0)).x() + c->minimumSizeHint().width());
+        }
+        const int margin = body->layout() ? body->layout()->contentsMargins().right() : 0;
+        need =
+            std::max(need, widest + margin + a->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
+                               2 * a->frameWidth());
+    }
+    return need;
 }
 
 }  // namespace pl::ui

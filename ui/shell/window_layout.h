@@ -7,6 +7,8 @@
 #include <QSize>
 #include <QString>
 
+class QDockWidget;
+
 namespace pl::ui {
 
 // The window's first geometry on a screen whose available area (logical pixels: a HiDPI screen
@@ -46,5 +48,8 @@ void fitSharesToNeeds(int* shares, const int* needs, int count);
 // The narrowest a dock may be and still be read (its text wraps into lines of words, its tabs
 // show their titles), in average characters; 0 for a dock without one. By object name.
 int readableWidthEm(const QString& dockName);
+
+// The width a dock's content needs to be shown whole (its scroll areas' controls included).
+int dockContentWidthNeeded(const QDockWidget* dock);
 
 }  // namespace pl::ui

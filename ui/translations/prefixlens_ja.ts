@@ -19,14 +19,6 @@
 <context>
     <name>WindowFiles</name>
     <message>
-        <source>Open a scenario or an Anthropic request</source>
-        <translation>シナリオまたは Anthropic リクエストを開く</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON ファイル (*.json)</translation>
-    </message>
-    <message>
         <source>Cannot open</source>
         <translation>開けません</translation>
     </message>
@@ -45,6 +37,14 @@
     <message>
         <source>Could not write %1</source>
         <translation>%1 に書き込めませんでした</translation>
+    </message>
+    <message>
+        <source>Open a scenario, a request or a log</source>
+        <translation>シナリオ、リクエストまたはログを開く</translation>
+    </message>
+    <message>
+        <source>Scenarios, requests and logs (*.json *.jsonl *.ndjson *.log);;All files (*)</source>
+        <translation>シナリオ・リクエスト・ログ (*.json *.jsonl *.ndjson *.log);;すべてのファイル (*)</translation>
     </message>
 </context>
 <context>
@@ -1966,6 +1966,192 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     </message>
 </context>
 <context>
+    <name>pl::ui::TrafficPanel</name>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>vLLM blocks</source>
+        <translation>vLLM ブロック</translation>
+    </message>
+    <message>
+        <source>SGLang radix</source>
+        <translation>SGLang 基数木</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) skipped; the first: %1</source>
+        <translation>
+            <numerusform>%n 行を読み飛ばしました。最初の行: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Policy:</source>
+        <translation>ポリシー(&amp;P):</translation>
+    </message>
+    <message>
+        <source>The cache the log is replayed under; another one recomputes it</source>
+        <translation>ログを再生するキャッシュ。別のものを選ぶと計算し直します</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Stop reading the log (Esc); the requests read so far stay</source>
+        <translation>ログの読み込みを止めます (Esc)。読み込んだリクエストは残ります</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s usage disagrees</source>
+        <translation>プロバイダーの使用量が一致しない</translation>
+    </message>
+    <message>
+        <source>Open a log (File &gt; Open) to see its requests here.</source>
+        <translation>ログを開くと (ファイル &gt; 開く)、ここにリクエストが表示されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading… %n request(s) so far</source>
+        <translation>
+            <numerusform>読み込み中… これまでに %n 件のリクエスト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n 件のリクエスト</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n conversation(s)</source>
+        <translation>
+            <numerusform>(%n 件の会話)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · hit rate &lt;b&gt;%1%&lt;/b&gt; · cost &lt;b&gt;%2&lt;/b&gt; (no cache: %3) · leaked &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation> · ヒット率 &lt;b&gt;%1%&lt;/b&gt; · コスト &lt;b&gt;%2&lt;/b&gt; (キャッシュなし: %3) · 損失 &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · as reported: %1</source>
+        <translation> · 報告値: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>the provider disagrees on %n request(s)</source>
+        <translation>
+            <numerusform>%n 件のリクエストでプロバイダーの値が一致しない</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled: the rest of the file was not read</source>
+        <translation>キャンセル: ファイルの残りは読み込んでいません</translation>
+    </message>
+    <message>
+        <source>Token counts are an estimate (%1).</source>
+        <translation>トークン数は推定値です (%1)。</translation>
+    </message>
+    <message>
+        <source>Cost over the requests</source>
+        <translation>リクエストごとの累積コスト</translation>
+    </message>
+    <message>
+        <source>no cache</source>
+        <translation>キャッシュなし</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::TrafficView</name>
+    <message>
+        <source>read from the cache</source>
+        <translation>キャッシュから読み込み</translation>
+    </message>
+    <message>
+        <source>expired (TTL gap)</source>
+        <translation>期限切れ (TTL の間隔)</translation>
+    </message>
+    <message>
+        <source>written to the cache</source>
+        <translation>キャッシュに書き込み</translation>
+    </message>
+    <message>
+        <source>uncached</source>
+        <translation>未キャッシュ</translation>
+    </message>
+    <message>
+        <source>diverged here</source>
+        <translation>ここで分岐</translation>
+    </message>
+    <message>
+        <source>Request %1 · line %2 · %3 · %4</source>
+        <translation>リクエスト %1 · %2 行目 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 トークン</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>期限切れ</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>コスト</translation>
+    </message>
+    <message>
+        <source>without caching</source>
+        <translation>キャッシュなしの場合</translation>
+    </message>
+    <message>
+        <source>leaked</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>Left the previous prompt at token %1.</source>
+        <translation>トークン %1 で前のプロンプトから分岐しました。</translation>
+    </message>
+    <message>
+        <source>Cause: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>原因: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Reported by the provider: %1 input, %2 read, %3 written</source>
+        <translation>プロバイダーの報告: 入力 %1、読み込み %2、書き込み %3</translation>
+    </message>
+    <message>
+        <source>⚠ The provider read %1 tokens where the emulation expected %2.</source>
+        <translation>⚠ エミュレーションは %2 トークンを見込みましたが、プロバイダーは %1 トークンを読み込みました。</translation>
+    </message>
+    <message>
+        <source>No requests yet</source>
+        <translation>まだリクエストはありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) · hit rate %1 · %2</source>
+        <translation>
+            <numerusform>%n 件のリクエスト · ヒット率 %1 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · leaked %1</source>
+        <translation> · 損失 %1</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::TransportBar</name>
     <message>
         <source>Drag to scrub through every event of the run</source>
@@ -2072,10 +2258,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario or request…</source>
-        <translation>シナリオまたはリクエストを開く(&amp;O)…</translation>
     </message>
     <message>
         <source>Save &amp;screenshot…</source>
@@ -2212,6 +2394,33 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>Reset the doc&amp;k layout</source>
         <translation>ドックの配置を元に戻す(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario, request or log…</source>
+        <translation>シナリオ、リクエストまたはログを開く(&amp;O)…</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::WindowTraffic</name>
+    <message numerus="yes">
+        <source>Stopped reading %1 after %n request(s)</source>
+        <translation>
+            <numerusform>%1 の読み込みを %n 件のリクエストで止めました</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n request(s) of %1, replayed under %2</source>
+        <translation>
+            <numerusform>%1 の %n 件のリクエストを読み込み、%2 で再生しました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Block chain</source>
+        <translation>ブロックチェーン</translation>
+    </message>
+    <message>
+        <source>Traffic</source>
+        <translation>トラフィック</translation>
     </message>
 </context>
 </TS>

@@ -19,14 +19,6 @@
 <context>
     <name>WindowFiles</name>
     <message>
-        <source>Open a scenario or an Anthropic request</source>
-        <translation>Otwórz scenariusz lub żądanie Anthropic</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>Pliki JSON (*.json)</translation>
-    </message>
-    <message>
         <source>Cannot open</source>
         <translation>Nie można otworzyć</translation>
     </message>
@@ -45,6 +37,14 @@
     <message>
         <source>Could not write %1</source>
         <translation>Nie udało się zapisać %1</translation>
+    </message>
+    <message>
+        <source>Open a scenario, a request or a log</source>
+        <translation>Otwórz scenariusz, żądanie lub log</translation>
+    </message>
+    <message>
+        <source>Scenarios, requests and logs (*.json *.jsonl *.ndjson *.log);;All files (*)</source>
+        <translation>Scenariusze, żądania i logi (*.json *.jsonl *.ndjson *.log);;Wszystkie pliki (*)</translation>
     </message>
 </context>
 <context>
@@ -1980,6 +1980,204 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
 </context>
 <context>
+    <name>pl::ui::TrafficPanel</name>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>vLLM blocks</source>
+        <translation>bloki vLLM</translation>
+    </message>
+    <message>
+        <source>SGLang radix</source>
+        <translation>drzewo radix SGLang</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) skipped; the first: %1</source>
+        <translation>
+            <numerusform>Pominięto %n wiersz; pierwszy: %1</numerusform>
+            <numerusform>Pominięto %n wiersze; pierwszy: %1</numerusform>
+            <numerusform>Pominięto %n wierszy; pierwszy: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Policy:</source>
+        <translation>&amp;Polityka:</translation>
+    </message>
+    <message>
+        <source>The cache the log is replayed under; another one recomputes it</source>
+        <translation>Pamięć podręczna, w której log jest odtwarzany; wybór innej liczy go od nowa</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Anuluj</translation>
+    </message>
+    <message>
+        <source>Stop reading the log (Esc); the requests read so far stay</source>
+        <translation>Przerwij czytanie logu (Esc); wczytane dotąd żądania zostają</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s usage disagrees</source>
+        <translation>użycie podane przez dostawcę się nie zgadza</translation>
+    </message>
+    <message>
+        <source>Open a log (File &gt; Open) to see its requests here.</source>
+        <translation>Otwórz log (Plik &gt; Otwórz), aby zobaczyć tu jego żądania.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading… %n request(s) so far</source>
+        <translation>
+            <numerusform>Czytanie… dotąd %n żądanie</numerusform>
+            <numerusform>Czytanie… dotąd %n żądania</numerusform>
+            <numerusform>Czytanie… dotąd %n żądań</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation>
+            <numerusform>%n żądanie</numerusform>
+            <numerusform>%n żądania</numerusform>
+            <numerusform>%n żądań</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n conversation(s)</source>
+        <translation>
+            <numerusform>w %n rozmowie</numerusform>
+            <numerusform>w %n rozmowach</numerusform>
+            <numerusform>w %n rozmowach</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · hit rate &lt;b&gt;%1%&lt;/b&gt; · cost &lt;b&gt;%2&lt;/b&gt; (no cache: %3) · leaked &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation> · trafienia &lt;b&gt;%1%&lt;/b&gt; · koszt &lt;b&gt;%2&lt;/b&gt; (bez pamięci podręcznej: %3) · stracone &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source> · as reported: %1</source>
+        <translation> · według dostawcy: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>the provider disagrees on %n request(s)</source>
+        <translation>
+            <numerusform>dostawca nie zgadza się w %n żądaniu</numerusform>
+            <numerusform>dostawca nie zgadza się w %n żądaniach</numerusform>
+            <numerusform>dostawca nie zgadza się w %n żądaniach</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled: the rest of the file was not read</source>
+        <translation>anulowano: reszta pliku nie została wczytana</translation>
+    </message>
+    <message>
+        <source>Token counts are an estimate (%1).</source>
+        <translation>Liczby tokenów są szacunkowe (%1).</translation>
+    </message>
+    <message>
+        <source>Cost over the requests</source>
+        <translation>Koszt kolejnych żądań</translation>
+    </message>
+    <message>
+        <source>no cache</source>
+        <translation>bez pamięci podręcznej</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::TrafficView</name>
+    <message>
+        <source>read from the cache</source>
+        <translation>odczytane z pamięci podręcznej</translation>
+    </message>
+    <message>
+        <source>expired (TTL gap)</source>
+        <translation>wygasłe (przerwa dłuższa niż TTL)</translation>
+    </message>
+    <message>
+        <source>written to the cache</source>
+        <translation>zapisane w pamięci podręcznej</translation>
+    </message>
+    <message>
+        <source>uncached</source>
+        <translation>poza pamięcią podręczną</translation>
+    </message>
+    <message>
+        <source>diverged here</source>
+        <translation>tu się rozchodzi</translation>
+    </message>
+    <message>
+        <source>Request %1 · line %2 · %3 · %4</source>
+        <translation>Żądanie %1 · wiersz %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>prompt</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 tokenów</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>odczytane</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>wygasłe</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>zapisane</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>koszt</translation>
+    </message>
+    <message>
+        <source>without caching</source>
+        <translation>bez pamięci podręcznej</translation>
+    </message>
+    <message>
+        <source>leaked</source>
+        <translation>stracone</translation>
+    </message>
+    <message>
+        <source>Left the previous prompt at token %1.</source>
+        <translation>Odchodzi od poprzedniego promptu przy tokenie %1.</translation>
+    </message>
+    <message>
+        <source>Cause: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Przyczyna: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Reported by the provider: %1 input, %2 read, %3 written</source>
+        <translation>Według dostawcy: %1 wejściowych, %2 odczytanych, %3 zapisanych</translation>
+    </message>
+    <message>
+        <source>⚠ The provider read %1 tokens where the emulation expected %2.</source>
+        <translation>⚠ Dostawca odczytał %1 tokenów tam, gdzie emulacja oczekiwała %2.</translation>
+    </message>
+    <message>
+        <source>No requests yet</source>
+        <translation>Jeszcze brak żądań</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) · hit rate %1 · %2</source>
+        <translation>
+            <numerusform>%n żądanie · trafienia %1 · %2</numerusform>
+            <numerusform>%n żądania · trafienia %1 · %2</numerusform>
+            <numerusform>%n żądań · trafienia %1 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · leaked %1</source>
+        <translation> · stracone %1</translation>
+    </message>
+</context>
+<context>
     <name>pl::ui::TransportBar</name>
     <message>
         <source>Drag to scrub through every event of the run</source>
@@ -2086,10 +2284,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&amp;File</source>
         <translation>&amp;Plik</translation>
-    </message>
-    <message>
-        <source>&amp;Open scenario or request…</source>
-        <translation>&amp;Otwórz scenariusz lub żądanie…</translation>
     </message>
     <message>
         <source>Save &amp;screenshot…</source>
@@ -2226,6 +2420,37 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>Reset the doc&amp;k layout</source>
         <translation>Przywróć układ do&amp;ków</translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario, request or log…</source>
+        <translation>&amp;Otwórz scenariusz, żądanie lub log…</translation>
+    </message>
+</context>
+<context>
+    <name>pl::ui::WindowTraffic</name>
+    <message numerus="yes">
+        <source>Stopped reading %1 after %n request(s)</source>
+        <translation>
+            <numerusform>Przerwano czytanie %1 po %n żądaniu</numerusform>
+            <numerusform>Przerwano czytanie %1 po %n żądaniach</numerusform>
+            <numerusform>Przerwano czytanie %1 po %n żądaniach</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %n request(s) of %1, replayed under %2</source>
+        <translation>
+            <numerusform>Wczytano %n żądanie z %1, odtworzone w %2</numerusform>
+            <numerusform>Wczytano %n żądania z %1, odtworzone w %2</numerusform>
+            <numerusform>Wczytano %n żądań z %1, odtworzone w %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Block chain</source>
+        <translation>Łańcuch bloków</translation>
+    </message>
+    <message>
+        <source>Traffic</source>
+        <translation>Ruch</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,118 @@
+#include "shell/window_traffic.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTabBar>
+#include <QTabWidget>
+
+#include "traffic/traffic_panel.h"
+#include "traffic/traffic_view.h"
+
+namespace pl::ui {
+
+namespace {
+// A scenario or a request is a few hundred kilobytes; a larger .json is not read whole to decide.
+constexpr qint64 kPeekBytes = 4 << 20;
+}  // namespace
+
+WindowTraffic::WindowTraffic(QWidget* chain, QWidget* parent) : QObject(parent), chain_(chain) {
+    tabs_ = new QTabWidget(parent);
+    tabs_->setObjectName(QStringLiteral("centralTabs"));
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(chain, QString());
+    tabs_->tabBar()->hide();  // one tab until a log is opened
+    tabs_->installEventFilter(this);
+    retranslateUi();
+}
+
+bool WindowTraffic::isTrafficFile(const QString& path) {
+    const QFileInfo fi(path);
+    if (!fi.isFile())
+        return false;
+    const QString ext = fi.suffix().toLower();
+    if (ext == QLatin1String("jsonl") || ext == QLatin1String("ndjson") ||
+        ext == QLatin1String("log"))
+        return true;
+    if (ext != QLatin1String("json"))
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = f.read(kPeekBytes);
+    // One JSON object per line, more than one line: a log without a .jsonl name.
+    const qsizetype nl = head.indexOf('\n');
+    if (nl > 0 && !head.mid(nl).trimmed().isEmpty()) {
+        QJsonParseError err;
+        const QJsonDocument first = QJsonDocument::fromJson(head.left(nl), &err);
+        if (err.error == QJsonParseError::NoError && first.isObject())
+            return true;
+    }
+    // A log record of its own (an OTLP export of many spans, a proxy's record).
+    if (f.size() <= kPeekBytes) {
+        const QJsonDocument doc = QJsonDocument::fromJson(head);
+        const QJsonObject o = doc.object();
+        for (const char* k : {"resourceSpans", "request", "body", "model_parameters"}) {
+            if (o.contains(QLatin1String(k)))
+                return true;
+        }
+    }
+    return false;
+}
+
+TrafficPanel* WindowTraffic::open(const QString& path, std::optional<CachePolicy> policy) {
+    if (!panel_) {
+        panel_ = new TrafficPanel(tabs_);
+        panel_->setTheme(theme_);
+        tabs_->addTab(panel_, QString());
+        tabs_->tabBar()->show();
+        connect(panel_, &TrafficPanel::requestOpened, this, &WindowTraffic::requestOpened);
+        connect(panel_, &TrafficPanel::requestFailed, this, &WindowTraffic::message);
+        connect(panel_, &TrafficPanel::loadFailed, this, &WindowTraffic::message);
+        connect(panel_, &TrafficPanel::loaded, this, [this] {
+            const auto& s = panel_->summary();
+            if (!s)
+                return;
+            const QString file = QFileInfo(panel_->path()).fileName();
+            const QString text =
+                s->cancelled
+                    ? tr("Stopped reading %1 after %n request(s)", nullptr, s->requests).arg(file)
+                    : tr("Read %n request(s) of %1, replayed under %2", nullptr, s->requests)
+                          .arg(file, QString::fromLatin1(policy_name(s->policy)));
+            emit message(englishPlural(text, s->requests));
+        });
+        retranslateUi();
+    }
+    tabs_->setCurrentWidget(panel_);
+    panel_->open(path, policy);
+    panel_->view()->setFocus();
+    return panel_;
+}
+
+void WindowTraffic::showChain() {
+    tabs_->setCurrentWidget(chain_);
+}
+
+void WindowTraffic::setTheme(Theme theme) {
+    theme_ = theme;
+    if (panel_)
+        panel_->setTheme(theme);
+}
+
+void WindowTraffic::retranslateUi() {
+    tabs_->setTabText(tabs_->indexOf(chain_), tr("Block chain"));
+    if (panel_) {
+        tabs_->setTabText(tabs_->indexOf(panel_), tr("Traffic"));
+        tabs_->setTabToolTip(tabs_->indexOf(panel_), panel_->path());
+    }
+}
+
+bool WindowTraffic::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == tabs_ && e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    return QObject::eventFilter(watched, e);
+}
+
+}  // namespace pl::ui
