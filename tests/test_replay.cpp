@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/assets.h"
@@ -314,6 +315,35 @@ class TestReplay : public QObject {
             extended += cache.extended();
         }
         QVERIFY(extended > 300);  // most growths were extensions, not whole tokenizations
+    }
+
+    // The agent log shipped for the traffic view and the guide (assets/traffic/): its five
+    // breaks and the provider's odd usage are where docs/guide.md says they are.
+    void shippedAgentLogBreaksWhereTheGuideSays() {
+        const Replayed r = replay({(assets_dir() / "traffic" / "agent-session.jsonl").string()});
+        QCOMPARE(r.rows.size(), std::size_t(36));
+        QCOMPARE(r.summary.reported_requests, 36);
+        const std::map<int, std::string> causes = {{6, "dynamic-prefix"},
+                                                   {12, "unstable-serialization"},
+                                                   {18, "ttl-gap"},
+                                                   {24, "prefix-changed"},
+                                                   {30, "prefix-changed"}};
+        for (const auto& [request, cause] : causes)
+            QCOMPARE(r.rows[static_cast<std::size_t>(request)].cause, cause);
+        QCOMPARE(r.rows[24].cause_detail, std::string("params-changed"));
+        QCOMPARE(r.rows[30].cause_detail, std::string("history-rewritten"));
+        QCOMPARE(r.rows[18].reused_tokens, 0);
+        QCOMPARE(r.summary.disagreements, 1);
+        QVERIFY(r.rows[33].disagreement);
+        QCOMPARE(r.rows[33].disagreement->reported_reused, 0LL);
+        // Everywhere else the echoed usage is the emulation's.
+        for (const lint::ReplayRow& row : r.rows) {
+            QCOMPARE(row.reused_tokens + row.written_tokens + row.uncached_tokens,
+                     row.prompt_tokens);
+            if (row.request != 33)
+                QCOMPARE(row.reported->cache_read_tokens,
+                         static_cast<long long>(row.reused_tokens));
+        }
     }
 
     // Conversations interleaved as a chat service's log has them: each one's growing message is

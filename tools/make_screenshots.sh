@@ -152,6 +152,12 @@ done <<EOF
 $lessons
 EOF
 
+# Traffic: the shipped logs (assets/traffic/, written by tools/make_traffic_log.py) replayed.
+shot traffic-agent.png "an agent's session: five cache breaks and a provider that read nothing" \
+    "$here/assets/traffic/agent-session.jsonl"
+shot traffic-chat.png "a chat service: twelve users' conversations over one system prompt" \
+    "$here/assets/traffic/chat-service.jsonl" --theme dark
+
 # Images made another way, kept as they are: the live view needs a running publisher
 # (tools/kv_event_publisher.py; docs/guide.md, "Watching a real server").
 for kept in live-server.png; do

@@ -203,7 +203,8 @@ def add_usage(records, binary, story):
                              capture_output=True, text=True)
     if out.returncode not in (0, 1):
         sys.exit("make_traffic_log: replay failed: " + out.stderr.strip())
-    rows = json.loads(out.stdout)["requests"]
+    rows = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    rows = [r for r in rows if "summary" not in r]
     for rec, row in zip(records, rows):
         read, written = row["reused_tokens"], row["written_tokens"]
         uncached = row["uncached_tokens"]

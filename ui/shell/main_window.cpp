@@ -128,6 +128,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     traffic_ = new WindowTraffic(chain_, central);
     v->addWidget(traffic_->tabs(), 1);
     connect(traffic_, &WindowTraffic::requestOpened, this, &MainWindow::loadScenario);
+    connect(traffic_, &WindowTraffic::bannerChanged, this, &MainWindow::refreshBanner);
     connect(traffic_, &WindowTraffic::message, this,
             [this](const QString& m) { setProgress([m] { return m; }); });
     TransportActions ta;
@@ -234,9 +235,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
 
     retranslateUi();
-    // The first launch fills the screen's available area; a later one opens where the last
-    // closed, inside the screen it opens on. The docks are shared out once the window is shown
-    // at its size (setVisible), unless their state was restored.
+    // The first launch fills the screen's area, a later one opens where the last closed, inside
+    // its screen; the docks are shared out once shown (setVisible), unless restored.
     if (const QRect area = screenArea(); area.isValid())
         setGeometry(firstLaunchGeometry(area));
     else
@@ -468,9 +468,8 @@ std::vector<QDockWidget*> MainWindow::mainDocks() const {
             policiesDock_, modelDock_, poolDock_,   memoryDock_};
 }
 
-// Prompt, Lint and Output in a column on the right (tabbed when `compact`); Usage, Charts and the
-// pool along the bottom, with Policies and Model as tabs behind Charts and Memory behind the
-// pool. Docks the user floated, closed or moved come back.
+// Prompt, Lint and Output on the right (tabbed when `compact`); Usage, Charts (Policies, Model
+// behind it) and the pool (Memory behind it) along the bottom. Floated or closed docks return.
 void MainWindow::arrangeDocks(bool compact) {
     const QScopedValueRollback<bool> arranging(arranging_, true);
     for (QDockWidget* d : mainDocks()) {
@@ -696,6 +695,8 @@ void MainWindow::resizeEvent(QResizeEvent* e) {
 }
 
 void MainWindow::refreshBanner() {
+    if (traffic_->writeBanner(title_, description_))
+        return;
     if (!context_->hasScenario()) {
         title_->setText(tr("No scenario"));
         description_->clear();

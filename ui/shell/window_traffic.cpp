@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QTabBar>
 #include <QTabWidget>
 
@@ -25,6 +26,7 @@ WindowTraffic::WindowTraffic(QWidget* chain, QWidget* parent) : QObject(parent),
     tabs_->addTab(chain, QString());
     tabs_->tabBar()->hide();  // one tab until a log is opened
     tabs_->installEventFilter(this);
+    connect(tabs_, &QTabWidget::currentChanged, this, &WindowTraffic::bannerChanged);
     retranslateUi();
 }
 
@@ -88,7 +90,21 @@ TrafficPanel* WindowTraffic::open(const QString& path, std::optional<CachePolicy
     tabs_->setCurrentWidget(panel_);
     panel_->open(path, policy);
     panel_->view()->setFocus();
+    emit bannerChanged();
     return panel_;
+}
+
+bool WindowTraffic::writeBanner(QLabel* title, QLabel* description) const {
+    if (!panel_ || tabs_->currentWidget() != panel_)
+        return false;
+    const QString file = QFileInfo(panel_->path()).fileName();
+    title->setText(tr("Traffic · %1").arg(file));
+    description->setText(
+        tr("Each row is a request of the log, replayed under the policy picked on the right, "
+           "without the model. Click a row (or press Enter) to open that request in the docks "
+           "and the block chain."));
+    title->window()->setWindowTitle(tr("%1 — PrefixLens").arg(file));
+    return true;
 }
 
 void WindowTraffic::showChain() {

@@ -11,6 +11,7 @@
 #include "runner/policy_types.h"
 #include "runner/scenario.h"
 
+class QLabel;
 class QTabWidget;
 class QWidget;
 
@@ -33,6 +34,8 @@ class WindowTraffic : public QObject {
     // The traffic tab in front, loading `path` under `policy` (unset: the provider's own).
     TrafficPanel* open(const QString& path, std::optional<CachePolicy> policy = std::nullopt);
     void showChain();  // the chain's tab in front
+    // With the traffic tab in front: the banner says which log it shows (true); else false.
+    bool writeBanner(QLabel* title, QLabel* description) const;
     void setTheme(Theme theme);
 
   signals:
@@ -40,6 +43,7 @@ class WindowTraffic : public QObject {
     // conversation and it.
     void requestOpened(const pl::Scenario& scenario);
     void message(const QString& text);  // for the status line
+    void bannerChanged();               // another tab in front, or another log
 
   private:
     void retranslateUi();

@@ -2422,5 +2422,17 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Traffic</source>
         <translation>トラフィック</translation>
     </message>
+    <message>
+        <source>Traffic · %1</source>
+        <translation>トラフィック · %1</translation>
+    </message>
+    <message>
+        <source>Each row is a request of the log, replayed under the policy picked on the right, without the model. Click a row (or press Enter) to open that request in the docks and the block chain.</source>
+        <translation>各行はログの 1 リクエストで、右で選んだポリシーのもとでモデルなしに再生したものです。行をクリック（または Enter）すると、そのリクエストをドックとブロックチェーンで開きます。</translation>
+    </message>
+    <message>
+        <source>%1 — PrefixLens</source>
+        <translation>%1 — PrefixLens</translation>
+    </message>
 </context>
 </TS>

@@ -2452,5 +2452,17 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Traffic</source>
         <translation>Ruch</translation>
     </message>
+    <message>
+        <source>Traffic · %1</source>
+        <translation>Ruch · %1</translation>
+    </message>
+    <message>
+        <source>Each row is a request of the log, replayed under the policy picked on the right, without the model. Click a row (or press Enter) to open that request in the docks and the block chain.</source>
+        <translation>Każdy wiersz to jedno żądanie z logu, odtworzone bez modelu według polityki wybranej po prawej. Kliknij wiersz (lub naciśnij Enter), aby otworzyć to żądanie w panelach i w łańcuchu bloków.</translation>
+    </message>
+    <message>
+        <source>%1 — PrefixLens</source>
+        <translation>%1 — PrefixLens</translation>
+    </message>
 </context>
 </TS>
