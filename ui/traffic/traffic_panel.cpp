@@ -397,8 +397,10 @@ void TrafficPanel::rebuildChart() {
     y->setRange(0, ceiling);
     y->setTickCount(6);  // a round ceiling (1, 2 or 5) in fifths: round steps
     y->setLabelFormat(ceiling >= 10 ? QStringLiteral("$%.0f") : QStringLiteral("$%.2f"));
-    for (QAbstractAxis* a : chart->axes())
-        chart->removeAxis(a);
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);  // which gives it back: ours to delete
+        delete a;
+    }
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
