@@ -11,7 +11,7 @@ class QLabel;
 namespace pl::ui {
 
 // `info` null: the model is still loading.
-void showEngineStatus(QLabel* engine, QLabel* fallback, const EngineInfo* info,
-                      bool deterministic, const Palette& pal);
+void showEngineStatus(QLabel* engine, QLabel* fallback, const EngineInfo* info, bool deterministic,
+                      const Palette& pal);
 
 }  // namespace pl::ui
