@@ -1,5 +1,6 @@
 #include "traffic/traffic_session.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <algorithm>
@@ -14,6 +15,14 @@
 namespace pl::ui {
 
 namespace {
+
+// A file as read: its path and when it last changed (a log that grew is another log).
+QString fileStamp(const QString& path) {
+    const QFileInfo fi(path);
+    return fi.absoluteFilePath() + QLatin1Char('@') +
+           QString::number(fi.lastModified().toMSecsSinceEpoch()) + QLatin1Char(':') +
+           QString::number(fi.size());
+}
 
 TrafficRow trafficRow(const lint::ReplayRow& r, int conversation) {
     TrafficRow t;
@@ -266,6 +275,7 @@ void TrafficSession::replay(quint64 generation, const QString& path,
         c->cumulative = std::move(values);
         emit curveReady(c);
     };
+    rememberCurve(path, s.policy, cumulative);
     curve(s.policy, true, std::move(uncached));
     curve(s.policy, false, std::move(cumulative));
     for (CachePolicy p : kTrafficPolicies) {
@@ -280,6 +290,8 @@ void TrafficSession::replay(quint64 generation, const QString& path,
 
 std::vector<double> TrafficSession::costCurve(quint64 generation, const QString& path,
                                               CachePolicy policy) {
+    if (const auto it = curves_.find(policy); it != curves_.end() && curvesOf_ == fileStamp(path))
+        return it->second;
     lint::ReplayOptions options;
     options.policy = policy;
     std::vector<double> values;
@@ -290,7 +302,17 @@ std::vector<double> TrafficSession::costCurve(quint64 generation, const QString&
         path.toStdString(), {}, [&](std::uint64_t, std::uint64_t) { return !stopped(generation); });
     if (!added || added->stopped)
         return {};
+    rememberCurve(path, policy, values);
     return values;
+}
+
+void TrafficSession::rememberCurve(const QString& path, CachePolicy policy,
+                                   const std::vector<double>& values) {
+    if (const QString stamp = fileStamp(path); stamp != curvesOf_) {
+        curves_.clear();
+        curvesOf_ = stamp;
+    }
+    curves_[policy] = values;
 }
 
 void TrafficSession::readRequest(quint64 generation, const QString& path, int line,

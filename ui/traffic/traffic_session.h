@@ -17,6 +17,7 @@
 #include <QString>
 #include <QThread>
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -59,8 +60,13 @@ class TrafficSession : public QObject {
   private:
     bool ensureTables(QString& error);
     bool stopped(quint64 generation) const;
-    // The cost after each request under `policy`; empty when stopped.
+    // The cost after each request under `policy`; empty when stopped. Kept for the file as it
+    // was when read: switching the policy replays only the policy picked, not the other three.
     std::vector<double> costCurve(quint64 generation, const QString& path, CachePolicy policy);
+    void rememberCurve(const QString& path, CachePolicy policy, const std::vector<double>& values);
+
+    QString curvesOf_;  // path and modification time the curves below belong to
+    std::map<CachePolicy, std::vector<double>> curves_;
 
     const std::atomic<quint64>& latest_;
     const std::atomic<quint64>& cancelled_;
