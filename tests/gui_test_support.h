@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QSignalSpy>
+#include <QString>
 #include <QTest>
 
 #include "session/engine_session.h"
@@ -23,6 +24,21 @@ inline bool waitForWorkerBarrier(ui::EngineHost& host, int timeout_ms = 300000) 
     QSignalSpy done(&host, &ui::EngineHost::probeScenarioReady);
     host.requestProbeScenario(64);
     return QTest::qWaitFor([&] { return !done.isEmpty(); }, timeout_ms);
+}
+
+// The offscreen platform warns "does not support propagateSizeHints()" each time a window's
+// size limits change: hundreds of lines per suite that bury the one line saying why a check
+// failed. Called from initTestCase (after QTest installed its own handler, which every other
+// message still reaches).
+inline void quietOffscreenNoise() {
+    static QtMessageHandler next = nullptr;
+    next = qInstallMessageHandler(
+        [](QtMsgType type, const QMessageLogContext& where, const QString& text) {
+            if (type == QtWarningMsg && text.contains(QLatin1String("propagateSizeHints")))
+                return;
+            if (next)
+                next(type, where, text);
+        });
 }
 
 }  // namespace pl::test

@@ -12,6 +12,7 @@
 #include <QTest>
 #include <numeric>
 
+#include "gui_test_support.h"
 #include "shell/window_layout.h"
 
 namespace {
@@ -121,6 +122,7 @@ class TestFirstLaunch : public QObject {
 
   private slots:
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         QVERIFY2(!qEnvironmentVariableIsEmpty("PREFIXLENS_BIN"), "run through ctest");
     }
 

@@ -99,6 +99,7 @@ class TestGuiLint : public QObject {
 
   private slots:
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_gui_lint"));
         registerUiMetaTypes();

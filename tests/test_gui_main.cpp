@@ -1,5 +1,7 @@
 // The desktop app, offscreen: views against the runner's events, the edit-and-run-again loop,
 // the pixels of the block chain, the worker's coalescing, and a responsive UI thread.
+#include <algorithm>
+
 #include <QAbstractBarSeries>
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -133,6 +135,7 @@ class TestGuiMain : public QObject {
 
   private slots:
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_gui_main"));
         registerUiMetaTypes();
@@ -900,7 +903,11 @@ class TestGuiMain : public QObject {
         const LatencyReport rep = measureUiLatency(test::cpu_engine(), 2000, kRunTimeoutMs);
         const auto load = machine_load(before, sample_cpu_times());
         const double others = load ? load->others_busy : 0.0;
-        const double p99_bound_ms = 100.0 * (1.0 + others);
+        const bool sanitized = qEnvironmentVariableIsSet("PREFIXLENS_SANITIZED");
+        // Instrumented, a few redraws of the window take 100-300 ms each, which is ASan's cost and
+        // not a wait: there the 99th percentile is held to half the prefill instead.
+        const double p99_bound_ms =
+            std::max(100.0 * (1.0 + others), sanitized ? rep.ttft_ms / 2 : 0.0);
         qInfo("%s; other processes: %.2f cores' worth; p99 bound %.0f ms", qPrintable(rep.toJson()),
               others, p99_bound_ms);
         QVERIFY2(rep.ok, qPrintable(rep.error));
@@ -909,8 +916,7 @@ class TestGuiMain : public QObject {
         // at several times its speed while the prefill's matrix products (OpenBLAS) do not: one
         // redraw of the window can outlast the prefill there (1.2 s against 1.0 s in CI). A UI
         // thread that waited for the worker would still stall for the whole play.
-        const double stall_bound_ms =
-            qEnvironmentVariableIsSet("PREFIXLENS_SANITIZED") ? rep.play_ms : rep.ttft_ms;
+        const double stall_bound_ms = sanitized ? rep.play_ms : rep.ttft_ms;
         QVERIFY2(rep.ttft_ms > 0 && rep.longest_gap_ms < stall_bound_ms, qPrintable(rep.toJson()));
         QVERIFY2(rep.p99_gap_ms < p99_bound_ms, qPrintable(rep.toJson()));
         QVERIFY(rep.ticks > 10);

@@ -48,7 +48,10 @@ class TestGuiModel : public QObject {
     Q_OBJECT
 
   private slots:
-    void initTestCase() { registerUiMetaTypes(); }
+    void initTestCase() {
+        pl::test::quietOffscreenNoise();
+        registerUiMetaTypes();
+    }
 
     // The Usage dock: "Computed N of M tokens, same next-token scores" with the five best
     // candidates both ways, the numbers of the request's result; the Model dock: the cached and

@@ -567,6 +567,7 @@ class TestI18n : public QObject {
     }
 
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_i18n"));
         registerUiMetaTypes();

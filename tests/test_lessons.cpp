@@ -15,6 +15,7 @@
 #include <set>
 
 #include "common/i18n.h"
+#include "gui_test_support.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_panel.h"
 #include "panels/charts_panel.h"
@@ -164,6 +165,7 @@ class TestLessons : public QObject {
 
   private slots:
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         QCoreApplication::setOrganizationName(QStringLiteral("PrefixLensTest"));
         QCoreApplication::setApplicationName(QStringLiteral("test_lessons"));
         registerUiMetaTypes();

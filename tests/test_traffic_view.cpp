@@ -19,6 +19,7 @@
 #include <QUrl>
 
 #include "common/palette.h"
+#include "gui_test_support.h"
 #include "session/engine_session.h"
 #include "shell/main_window.h"
 #include "shell/window_traffic.h"
@@ -73,6 +74,7 @@ class TestTrafficView : public QObject {
 
   private slots:
     void initTestCase() {
+        pl::test::quietOffscreenNoise();
         registerUiMetaTypes();
         registerTrafficMetaTypes();
     }
