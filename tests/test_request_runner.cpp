@@ -150,6 +150,78 @@ class TestRequestRunner : public QObject {
 
     // An answer ends where the model closes its turn: output_text never holds a framing tag, and
     // a token that ends the turn is the request's last decoded token.
+    // A prompt 30 times the model's context plays without the model: the same chain of hashes
+    // and the same lookups as a played run (the second turn reuses the first's long system
+    // prompt, block for block), no answer, a modelled TTFT, and the backend's small pool is
+    // never touched although the cache holds thousands of blocks.
+    void cacheOnlyRunsPromptsPastTheContext() {
+        std::string system;
+        for (int i = 0; i < 9000; ++i)
+            system += "Rule " + std::to_string(i) + " of the house style. ";
+        ojson sc = ojson::object();
+        sc["name"] = "long";
+        sc["block_size"] = 16;
+        sc["requests"] = ojson::array();
+        for (int turn = 0; turn < 2; ++turn) {
+            ojson req;
+            req["session"] = "s";
+            req["at_s"] = turn;
+            req["max_tokens"] = 8;
+            req["system"] = system;
+            req["messages"] =
+                ojson::array({{{"role", "user"}, {"content", "turn " + std::to_string(turn)}}});
+            sc["requests"].push_back(req);
+        }
+        QTemporaryDir dir;
+        auto loaded = load_scenario(write_temp(dir, "long.json", sc.dump()).toStdString());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+        const int context = model_->config().n_positions;
+        auto fit = context_fit(*loaded, model_->tokenizer(), context);
+        QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().message.c_str());
+        QVERIFY(fit->beyond_context);
+        QVERIFY(fit->longest_prompt > 30 * context);
+        QCOMPARE(fit->prompt_blocks, 2 * ((fit->longest_prompt + 15) / 16));
+        Scenario played = *loaded;
+        played.capacity_blocks = fit->prompt_blocks;
+        KvPoolLayout layout{16, 64, 0, 0};  // far too small for the cache: it must stay unused
+        CpuBackend be(model_, layout);
+        // Played with the model, the pool would have to hold the cache.
+        auto refused = RequestRunner::create(be, played, {});
+        QVERIFY(!refused.ok());
+        RunnerOptions ro;
+        ro.cache_only = true;
+        auto runner = RequestRunner::create(be, played, ro);
+        QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
+        int hashed = 0, hits = 0, decoded = 0;
+        auto results = runner.value()->play(played, [&](const RunnerEvent& ev) {
+            hashed += std::holds_alternative<BlockHashedEvent>(ev);
+            hits += std::holds_alternative<BlockHitEvent>(ev);
+            decoded += std::holds_alternative<TokenDecodedEvent>(ev);
+        });
+        QVERIFY2(results.ok(), results.ok() ? "" : results.error().message.c_str());
+        QCOMPARE(results->size(), std::size_t(2));
+        const RequestResult& a = (*results)[0];
+        const RequestResult& b = (*results)[1];
+        QVERIFY(a.cache_only && b.cache_only);
+        QCOMPARE(decoded, 0);
+        QVERIFY(a.output.empty() && b.output.empty());
+        QCOMPARE(a.cached_tokens, 0);
+        for (const RequestResult* r : {&a, &b}) {
+            QCOMPARE(r->cached_tokens + r->computed_tokens, r->prompt_tokens);
+            QCOMPARE(r->usage.cache_read_input_tokens + r->usage.cache_creation_input_tokens +
+                         r->usage.input_tokens,
+                     r->prompt_tokens);
+            QVERIFY(r->ttft_ms > 0);
+        }
+        // The shared system prompt is read back; only the blocks from the turn number on differ.
+        const int shared = b.prompt_tokens - 16 * 2;
+        QVERIFY2(b.cached_tokens >= shared, qPrintable(QString::number(b.cached_tokens)));
+        QCOMPARE(hits * 16, b.cached_tokens);
+        QCOMPARE(hashed, a.prompt_tokens / 16 + b.prompt_tokens / 16);
+        // The modelled TTFT falls with the reuse, as a played run's would.
+        QVERIFY(b.ttft_ms < a.ttft_ms / 4);
+    }
+
     void answersEndAtTheTurn() {
         QCOMPARE(framing::answer_end("Yes, within 30 days.\n</assistant>\n"), std::size_t{21});
         QCOMPARE(framing::answer_end("Yes.</"), std::size_t{4});

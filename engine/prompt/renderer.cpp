@@ -674,8 +674,10 @@ Result<RenderedRequest> render_request(const ojson& body, Provider provider,
 }
 
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
-                                     const std::string& where, std::size_t max_tokens) {
-    auto r = Renderer(tokenizer, nullptr, where, Provider::Anthropic, max_tokens).run(body);
+                                     const std::string& where, std::size_t max_tokens,
+                                     const std::string& limit_name) {
+    auto r =
+        Renderer(tokenizer, nullptr, where, Provider::Anthropic, max_tokens, limit_name).run(body);
     if (!r)
         return r.error();
     return std::move(r->rendered);

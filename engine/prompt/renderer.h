@@ -107,7 +107,8 @@ Result<RenderedRequest> render_request(const ojson& body, Provider provider,
 // An Anthropic body's tokens and segments, as the runner plays it: the same renderer, each
 // segment tokenized directly. `where` prefixes messages, e.g. "scenario.json: /requests/2".
 Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& tokenizer,
-                                     const std::string& where, std::size_t max_tokens = 0);
+                                     const std::string& where, std::size_t max_tokens = 0,
+                                     const std::string& limit_name = "the model's context");
 
 // An Anthropic web search server tool (`"type": "web_search_<version>"`). Its tokens are not in
 // the rendered tools: enabling it changes the system prompt (Anthropic's invalidation table).

@@ -119,8 +119,11 @@ Result<PolicyTrace> make_policy_trace(const Scenario& scenario, const GptConfig&
     SegmentTokenCache cache(tokenizer);
     for (std::size_t i = 0; i < scenario.requests.size(); ++i) {
         const ScenarioRequest& req = scenario.requests[i];
-        auto rendered = render_request(req.body, Provider::Anthropic, cache, req.where,
-                                       static_cast<std::size_t>(config.n_positions));
+        // A run without the model (RunnerOptions::cache_only) took prompts past the context.
+        const bool cache_only = i < results.size() && results[i].cache_only;
+        auto rendered = render_request(
+            req.body, Provider::Anthropic, cache, req.where,
+            static_cast<std::size_t>(cache_only ? kMaxCacheOnlyTokens : config.n_positions));
         if (!rendered)
             return rendered.error();
         cache.next_request();

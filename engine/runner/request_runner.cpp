@@ -15,6 +15,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr const char* kCacheOnlyLimitName = "the limit of a run without the model";
+
 double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
@@ -72,6 +74,23 @@ struct RequestRunner::Running {
     std::optional<Sampler> sampler;  // one stream per request, from prefill through decode
 };
 
+Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tokenizer,
+                               int n_positions) {
+    ContextFit fit;
+    for (const ScenarioRequest& req : scenario.requests) {
+        auto rendered =
+            render_prompt(req.body, tokenizer, req.where,
+                          static_cast<std::size_t>(kMaxCacheOnlyTokens), kCacheOnlyLimitName);
+        if (!rendered)
+            return rendered.error();
+        const int n = static_cast<int>(rendered->tokens.size());
+        fit.longest_prompt = std::max(fit.longest_prompt, n);
+        fit.prompt_blocks += blocks_for_tokens(n, scenario.block_size);
+        fit.beyond_context |= n > n_positions;
+    }
+    return fit;
+}
+
 RequestRunner::RequestRunner(InferenceBackend& backend, PrefixCache cache, RunnerOptions options,
                              int block_size)
     : backend_(backend), cache_(std::move(cache)), options_(options), block_size_(block_size) {}
@@ -91,9 +110,13 @@ Result<std::unique_ptr<RequestRunner>> RequestRunner::create(InferenceBackend& b
                           " differs from the backend's pool (" + std::to_string(layout.block_size) +
                           ")");
     }
+    if (options.cache_only) {
+        options.verify = false;
+        options.no_cache = false;
+    }
     const int needed =
         pool_blocks_needed(scenario, backend.model().config(), options.verify || options.no_cache);
-    if (layout.capacity_blocks < needed) {
+    if (!options.cache_only && layout.capacity_blocks < needed) {
         return make_error(scenario.file + ": the backend's pool has " +
                           std::to_string(layout.capacity_blocks) + " blocks, " +
                           std::to_string(needed) + " needed");
@@ -127,8 +150,13 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     const auto t0 = Clock::now();
     const GptModel& model = backend_.model();
     const GptConfig& cfg = model.config();
-    auto rendered = render_prompt(req.body, model.tokenizer(), req.where,
-                                  static_cast<std::size_t>(cfg.n_positions));
+    const bool cache_only = options_.cache_only;
+    auto rendered =
+        cache_only ? render_prompt(req.body, model.tokenizer(), req.where,
+                                   static_cast<std::size_t>(kMaxCacheOnlyTokens),
+                                   kCacheOnlyLimitName)
+                   : render_prompt(req.body, model.tokenizer(), req.where,
+                                   static_cast<std::size_t>(cfg.n_positions));
     if (!rendered)
         return rendered.error();
     RequestResult& res = run.result;
@@ -139,8 +167,10 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     res.prompt = std::move(rendered.value());
     const std::vector<int32_t>& tokens = res.prompt.tokens;
     res.prompt_tokens = static_cast<int>(tokens.size());  // render_prompt checked the context
-    // Output stops at the end of the context; the last sampled token needs no KV.
-    run.max_new = std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
+    res.cache_only = cache_only;
+    // Output stops at the end of the context; the last sampled token needs no KV. Cache-only, the
+    // one "token" is never sampled and reserves nothing.
+    run.max_new = cache_only ? 1 : std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
     const int total_blocks = blocks_for_tokens(res.prompt_tokens + run.max_new - 1, block_size_);
     if (total_blocks > cache_.capacity_blocks()) {
         return make_error(req.where + ": needs " + std::to_string(total_blocks) +
@@ -189,25 +219,28 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     }
 
     // Prefill only what the cache did not have; the hit blocks are read in place.
-    run.logits.assign(static_cast<std::size_t>(cfg.vocab_size), 0.0f);
-    ForwardStats stats;
-    auto fw = backend_.forward(a.block_table, a.cached_tokens,
-                               std::span(tokens).subspan(static_cast<std::size_t>(a.cached_tokens)),
-                               run.logits, &stats);
-    if (!fw) {
-        (void)cache_.release(run.seq, req.at_s);
-        session_of_.erase(run.seq);
-        return fw.error();
-    }
-    run.sampler.emplace(options_.sampling, tokens);
-    run.next = run.sampler->sample(run.logits);
     auto named = [&](std::vector<TokenScore> top) {
         for (TokenScore& t : top)
             t.text = model.tokenizer().token_bytes(t.token);
         return top;
     };
-    res.top_cached = named(top_scores(run.logits, kTopScores));
-    if (options_.timing == TimingSource::CostModel) {
+    ForwardStats stats;
+    if (!cache_only) {
+        run.logits.assign(static_cast<std::size_t>(cfg.vocab_size), 0.0f);
+        auto fw = backend_.forward(
+            a.block_table, a.cached_tokens,
+            std::span(tokens).subspan(static_cast<std::size_t>(a.cached_tokens)), run.logits,
+            &stats);
+        if (!fw) {
+            (void)cache_.release(run.seq, req.at_s);
+            session_of_.erase(run.seq);
+            return fw.error();
+        }
+        run.sampler.emplace(options_.sampling, tokens);
+        run.next = run.sampler->sample(run.logits);
+        res.top_cached = named(top_scores(run.logits, kTopScores));
+    }
+    if (options_.timing == TimingSource::CostModel || cache_only) {
         res.ttft_ms = options_.cost_model.ttft_ms(cfg, res.cached_tokens, res.computed_tokens);
         res.prefill_gpu_ms = -1;
     } else {
@@ -264,7 +297,7 @@ Result<void> RequestRunner::decode_and_finish(Running& run, const EventSink& sin
     int pos = res.prompt_tokens;
     int32_t tok = run.next;
     std::string text;  // the output so far, decoded
-    for (int i = 0;; ++i) {
+    for (int i = 0; !options_.cache_only; ++i) {
         res.output.push_back(tok);
         std::string bytes = model.tokenizer().token_bytes(tok);
         const std::size_t before = text.size();

@@ -18,6 +18,7 @@
 #include "runner/cost_model.h"
 #include "runner/sampler.h"
 #include "runner/scenario.h"
+#include "tokenizer/bpe_tokenizer.h"
 
 namespace pl {
 
@@ -184,6 +185,9 @@ struct RequestResult {
     // This run's own prefill and decode (prefill_ms equals ttft_ms), and its K/V rows.
     ServeTiming timing;
     std::optional<NoCacheReport> no_cache;  // with RunnerOptions::no_cache
+    // Played with RunnerOptions::cache_only: hashed and looked up, not computed; no output, and
+    // ttft_ms is modelled.
+    bool cache_only = false;
 };
 
 struct RequestFinishedEvent {
@@ -206,7 +210,28 @@ struct RunnerOptions {
     CostModel cost_model;
     // Serve every request a second time with no KV cache (NoCacheReport), after the cached run.
     bool no_cache = false;
+    // Bookkeeping only: each prompt is tokenized, chain-hashed and looked up and its full blocks
+    // are stored, exactly as in a played run, but the model computes nothing and answers nothing
+    // (no output tokens), and TTFT comes from cost_model. For prompts longer than the model's
+    // context, such as a request of a 100k-token agent log, where the blocks are the point. The
+    // backend's pool is never touched, so the cache's capacity need not fit it.
+    bool cache_only = false;
 };
+
+// The longest prompt a cache-only run takes: 65,536 blocks of 16 (the linter's own limit for one
+// request is twice that).
+inline constexpr int kMaxCacheOnlyTokens = 1 << 20;
+
+// How a scenario's prompts fit the model: whether one is longer than its context (the app then
+// plays the whole scenario cache-only), the longest, and the blocks of all prompts together (the
+// capacity that lets every prompt in without evicting another's blocks).
+struct ContextFit {
+    bool beyond_context = false;
+    int longest_prompt = 0;
+    int prompt_blocks = 0;
+};
+Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tokenizer,
+                               int n_positions);
 
 // Blocks a scenario needs at most for one request, given the model's context.
 int blocks_for_tokens(int tokens, int block_size);
@@ -215,6 +240,7 @@ class RequestRunner {
   public:
     // The backend's pool must hold capacity_blocks for the cache plus, with verify or no_cache,
     // one context's worth of scratch blocks (see pool_blocks_needed; pass `verify || no_cache`).
+    // With cache_only it needs nothing (verify and no_cache are then ignored).
     static Result<std::unique_ptr<RequestRunner>> create(InferenceBackend& backend,
                                                          const Scenario& scenario,
                                                          RunnerOptions options);

@@ -202,6 +202,11 @@ void UsagePanel::refresh() {
             text += QStringLiteral("</table>");
         }
         check_->setText(text);
+    } else if (rp.prefill_done && res && res->cache_only) {
+        check_->setText(tr("<span style='color:%1'>Played without the model (the prompt is "
+                           "longer than its context): hits and writes are the cache's, the TTFT "
+                           "is modelled.</span>")
+                            .arg(pal.mutedText.name()));
     } else if (rp.prefill_done && res) {
         check_->setText(tr("<span style='color:%1'>Not verified against a full recompute.</span>")
                             .arg(pal.mutedText.name()));

@@ -489,7 +489,6 @@ bool EngineSession::superseded(const Pending& job) const {
 }
 
 void EngineSession::play(const Pending& job) {
-    const Scenario& sc = job.scenario;
     auto say = [&](const QString& text) {
         if (job.prepare)
             return;  // nothing on screen is waiting for it
@@ -498,20 +497,35 @@ void EngineSession::play(const Pending& job) {
         else
             emit progress(text);
     };
-    const std::string key = store_ ? EngineHost::runKey(sc) : std::string();
+    const std::string key = store_ ? EngineHost::runKey(job.scenario) : std::string();
     if (store_) {
-        if (std::shared_ptr<ScenarioRun> stored = store_->load(sc, key)) {
+        if (std::shared_ptr<ScenarioRun> stored = store_->load(job.scenario, key)) {
             // Played in an earlier launch by this very engine: the same run, the same numbers.
             stored->generation = job.generation;
             stored->engine = info_;
-            stored->sampling = effective_sampling(modelSampling_, sc.sampling, options_.sampling);
+            stored->sampling =
+                effective_sampling(modelSampling_, job.scenario.sampling, options_.sampling);
             stored->from_store = true;
             emitFinished(job, std::move(stored));
             return;
         }
     }
+    // A prompt longer than the model's context (a request of a long agent log) is played
+    // without the model: hashed, looked up and stored, in a cache that holds every prompt.
+    auto fit = context_fit(job.scenario, model_->tokenizer(), model_->config().n_positions);
+    if (!fit) {
+        fail(job, QString::fromStdString(fit.error().message));
+        return;
+    }
+    Scenario sc = job.scenario;
+    const bool cacheOnly = fit->beyond_context;
+    Scenario pool = sc;
+    if (cacheOnly) {
+        sc.capacity_blocks = std::max(sc.capacity_blocks, fit->prompt_blocks);
+        pool.capacity_blocks = std::min(pool.capacity_blocks, Scenario{}.capacity_blocks);
+    }
     QString error;
-    if (!ensureBackend(sc, error)) {
+    if (!ensureBackend(pool, error)) {
         fail(job, error);
         return;
     }
@@ -519,6 +533,7 @@ void EngineSession::play(const Pending& job) {
     ro.verify = options_.verify;
     ro.no_cache = options_.no_cache;
     ro.timing = options_.timing;
+    ro.cache_only = cacheOnly;
     ro.sampling = effective_sampling(modelSampling_, sc.sampling, options_.sampling);
     auto runner = RequestRunner::create(*backend_, sc, ro);
     if (!runner) {
@@ -529,7 +544,7 @@ void EngineSession::play(const Pending& job) {
     run->generation = job.generation;
     run->scenario = sc;
     run->engine = info_;
-    run->timing = options_.timing;
+    run->timing = cacheOnly ? TimingSource::CostModel : options_.timing;
     run->sampling = ro.sampling;
     run->bytes_per_block = backend_->kv_layout().bytes_per_block();
     run->request_events.resize(sc.requests.size());

@@ -274,6 +274,14 @@
         <source>&lt;b&gt;Attention of token %1: %2% on this block&lt;/b&gt;</source>
         <translation>&lt;b&gt;トークン %1 の Attention：このブロックに %2%&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click or Ctrl+wheel up to open the band; Ctrl+wheel down on an opened block folds it again.</source>
+        <translation>&lt;b&gt;ブロック %1–%2&lt;/b&gt;（リクエスト %3、%5 ブロック中 %4）&lt;br&gt;%6&lt;br&gt;クリックまたは Ctrl+ホイール上でこの帯を開きます。開いたブロックの上で Ctrl+ホイール下を回すと、また畳みます。</translation>
+    </message>
+    <message>
+        <source> · in bands of %1 blocks: click one to open it</source>
+        <translation> · %1 ブロックずつの帯で表示：クリックで開きます</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainView</name>
@@ -1673,6 +1681,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Penalties against repetition lower the scores of tokens that the prompt or the answer already holds before the next token is chosen. They change the answer, not the model: the KV cache, the scores shown and --verify use the model&apos;s own scores.</source>
         <translation>繰り返しを抑えるペナルティは、次のトークンを選ぶ前に、プロンプトや回答にすでにあるトークンのスコアを下げます。変わるのは回答で、モデルではありません。KV キャッシュ、表示されるスコア、--verify はどれもモデル自身のスコアを使います。</translation>
     </message>
+    <message>
+        <source>&lt;p style=&apos;color:%1&apos;&gt;No answer: this prompt of %2 tokens is longer than the built-in model&apos;s context, so it was played without the model. Its blocks were hashed, looked up and stored as in any run; the time to first token is the cost model&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:%1&apos;&gt;回答なし：このプロンプトは %2 トークンで、内蔵モデルのコンテキストより長いため、モデルを使わずに再生しました。ブロックは通常の実行と同じようにハッシュされ、検索され、保存されています。最初のトークンまでの時間はコストモデルの値です。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::PoliciesPanel</name>
@@ -2251,6 +2263,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>prob.</source>
         <translation>確率</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Played without the model (the prompt is longer than its context): hits and writes are the cache&apos;s, the TTFT is modelled.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;モデルなしで再生（プロンプトがコンテキストより長いため）：ヒットと書き込みはキャッシュのもの、TTFT はモデル化した値です。&lt;/span&gt;</translation>
     </message>
 </context>
 <context>

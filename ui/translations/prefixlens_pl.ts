@@ -274,6 +274,14 @@
         <source>&lt;b&gt;Attention of token %1: %2% on this block&lt;/b&gt;</source>
         <translation>&lt;b&gt;Uwaga tokenu %1: %2% na ten blok&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click or Ctrl+wheel up to open the band; Ctrl+wheel down on an opened block folds it again.</source>
+        <translation>&lt;b&gt;Bloki %1–%2&lt;/b&gt; żądania %3 (%4 z %5 bloków)&lt;br&gt;%6&lt;br&gt;Kliknij albo Ctrl+kółko w górę, aby otworzyć pasmo; Ctrl+kółko w dół na otwartym bloku znów je zwija.</translation>
+    </message>
+    <message>
+        <source> · in bands of %1 blocks: click one to open it</source>
+        <translation> · w pasmach po %1 bloków: kliknij, aby otworzyć</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainView</name>
@@ -1687,6 +1695,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Penalties against repetition lower the scores of tokens that the prompt or the answer already holds before the next token is chosen. They change the answer, not the model: the KV cache, the scores shown and --verify use the model&apos;s own scores.</source>
         <translation>Kary za powtórzenia obniżają wyniki tokenów, które prompt lub odpowiedź już zawierają, zanim zostanie wybrany następny token. Zmieniają odpowiedź, a nie model: KV cache, pokazane wyniki i --verify korzystają z własnych wyników modelu.</translation>
     </message>
+    <message>
+        <source>&lt;p style=&apos;color:%1&apos;&gt;No answer: this prompt of %2 tokens is longer than the built-in model&apos;s context, so it was played without the model. Its blocks were hashed, looked up and stored as in any run; the time to first token is the cost model&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:%1&apos;&gt;Brak odpowiedzi: ten prompt ma %2 tokenów, więcej niż kontekst wbudowanego modelu, więc odtworzono go bez modelu. Jego bloki zostały zahaszowane, wyszukane i zapisane jak w każdym przebiegu; czas do pierwszego tokenu pochodzi z modelu kosztów.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::PoliciesPanel</name>
@@ -2277,6 +2289,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>prob.</source>
         <translation>prawd.</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;Played without the model (the prompt is longer than its context): hits and writes are the cache&apos;s, the TTFT is modelled.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;Odtworzono bez modelu (prompt jest dłuższy niż jego kontekst): trafienia i zapisy pochodzą z cache, TTFT jest modelowany.&lt;/span&gt;</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -23,117 +24,6 @@
 #include "state/scenario_context.h"
 
 namespace pl::ui {
-
-namespace {
-
-QFont monoFont(const QFont& base) {
-    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    f.setPointSizeF(base.pointSizeF() > 0 ? base.pointSizeF() * 0.95 : 9.0);
-    return f;
-}
-
-const CellState kLegendStates[] = {CellState::Pending, CellState::Hashed, CellState::Hit,
-                                   CellState::Computed, CellState::Partial};
-
-// Draws one block's fill; the partial tail is hatched: it is never hashed nor cached.
-void fillCell(QPainter& p, const QRectF& r, CellState state, const Palette& pal, qreal radius) {
-    QPainterPath path;
-    path.addRoundedRect(r, radius, radius);
-    switch (state) {
-        case CellState::Pending: {
-            p.fillPath(path, pal.pending);
-            QPen pen(pal.hashed, 1.2, Qt::DashLine);
-            p.setPen(pen);
-            p.drawPath(path);
-            return;
-        }
-        case CellState::Partial: {
-            p.fillPath(path, pal.pending);
-            p.fillPath(path, QBrush(pal.partial, Qt::BDiagPattern));
-            p.setPen(QPen(pal.partial, 1.5));
-            p.drawPath(path);
-            return;
-        }
-        default:
-            p.fillPath(path, pal.cell(state));
-            return;
-    }
-}
-
-}  // namespace
-
-// --- StateLegend -------------------------------------------------------------------------------
-
-StateLegend::StateLegend(QWidget* parent) : QWidget(parent) {
-    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    policy.setHeightForWidth(true);
-    setSizePolicy(policy);
-}
-
-void StateLegend::setTheme(Theme theme) {
-    theme_ = theme;
-    update();
-}
-
-std::vector<StateLegend::Entry> StateLegend::layoutFor(int width, int* height) const {
-    const QFontMetrics fm(font());
-    const int sw = fm.height();
-    const int swatchW = static_cast<int>(sw * 1.4);
-    const int rowH = fm.height() + fm.height() / 2;
-    std::vector<Entry> entries;
-    int x = 0;
-    int y = 0;
-    for (CellState s : kLegendStates) {
-        const QString label = cellStateName(s);
-        const int textW = fm.horizontalAdvance(label) + 2;
-        const int w = swatchW + sw / 3 + textW;
-        if (x > 0 && x + w > width) {
-            x = 0;
-            y += rowH;
-        }
-        const QRect swatch(x, y + (rowH - sw) / 2, swatchW, sw - 1);
-        const QRect text(x + swatchW + sw / 3, y, textW, rowH);
-        entries.push_back({s, label, swatch, text});
-        x += w + sw;
-    }
-    if (height)
-        *height = y + rowH;
-    return entries;
-}
-
-void StateLegend::changeEvent(QEvent* e) {
-    if (e->type() == QEvent::LanguageChange)
-        updateGeometry();  // other words, maybe another number of lines
-    QWidget::changeEvent(e);
-}
-
-int StateLegend::heightForWidth(int width) const {
-    int h = 0;
-    (void)layoutFor(width, &h);
-    return h;
-}
-
-QSize StateLegend::sizeHint() const {
-    const QFontMetrics fm(font());
-    const int w = fm.height() * 30;
-    return {w, heightForWidth(w)};
-}
-
-QSize StateLegend::minimumSizeHint() const {
-    const QFontMetrics fm(font());
-    return {0, fm.height() + fm.height() / 2};
-}
-
-void StateLegend::paintEvent(QPaintEvent*) {
-    const Palette& pal = Palette::get(theme_);
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    for (const Entry& e : layoutFor(width(), nullptr)) {
-        fillCell(p, QRectF(e.swatch).translated(0.5, 0.5), e.state, pal, 3);
-        p.setPen(pal.mutedText);
-        p.drawText(e.text, Qt::AlignVCenter | Qt::AlignLeft, e.label);
-    }
-}
 
 // --- BlockChainView ----------------------------------------------------------------------------
 
@@ -417,6 +307,14 @@ QString BlockChainView::tooltipFor(int request, int index) const {
     return canvas_->tooltipFor(request, index);
 }
 
+std::optional<ChainBand> BlockChainView::band(int request, int index) const {
+    return canvas_->band(request, index);
+}
+
+bool BlockChainView::setBandOpen(int request, int index, bool open) {
+    return canvas_->setBandOpen(request, index, open);
+}
+
 std::vector<int> BlockChainView::selectedBlocks(int request) const {
     std::vector<int> out;
     if (const RequestProgress* rp = drawnRequest(request)) {
@@ -478,7 +376,9 @@ void BlockChainCanvas::revealTokenSelection() {
             continue;
         for (const CellView& c : rp.cells) {
             if (isSelected(rp, c)) {
-                emit wantVisible(rp.request, c.index);
+                const Card* card = cardOf(rp.request);
+                if (!card || !foldedBand(*card, c.index) || !setBandOpen(rp.request, c.index, true))
+                    emit wantVisible(rp.request, c.index);
                 return;
             }
         }
@@ -541,6 +441,7 @@ void BlockChainCanvas::refold() {
     if (reuseRun_ != context_->run()) {
         reuseRun_ = context_->run();
         reuse_ = reuseOfAll(run);
+        opened_.clear();
     }
     const int cursor = context_->cursor();
     for (int r = 0; r < run.requestCount(); ++r) {
@@ -579,16 +480,39 @@ std::vector<BlockChainCanvas::Card> BlockChainCanvas::layoutFor(int width, int* 
         Card c;
         c.request = rp.request;
         const int n = static_cast<int>(rp.cells.size());
-        const int rows = std::max(1, (n + perRow - 1) / perRow);
+        // Slots: one per block, but one per folded band of a long prompt.
+        if (bandSize(n) > 1) {
+            const auto it = opened_.find(rp.request);
+            c.bands = chainBands(n, it != opened_.end() ? it->second : std::set<int>{});
+            c.bandOf.assign(static_cast<std::size_t>(n), -1);
+        }
+        int cellSlots = n;
+        for (std::size_t b = 0; b < c.bands.size(); ++b) {
+            if (c.bands[b].folded())
+                cellSlots -= c.bands[b].count - 1;
+        }
+        const int rows = std::max(1, (cellSlots + perRow - 1) / perRow);
         const int h = m.headerH + rows * m.blockH + (rows - 1) * m.rowGap + 2 * m.pad;
         c.rect = QRect(m.margin, y, width - 2 * m.margin, h);
         c.header = QRect(c.rect.left() + m.pad * 2, y + m.pad, c.rect.width() - m.pad * 4,
                          m.headerH - m.pad);
         const int bx0 = c.rect.left() + m.pad + m.gap;
         const int by0 = y + m.headerH;
+        int slot = 0;
+        std::size_t band = 0;
         for (int i = 0; i < n; ++i) {
-            const int row = i / perRow;
-            const int col = i % perRow;
+            while (band < c.bands.size() && i >= c.bands[band].first + c.bands[band].count)
+                ++band;
+            const bool folded = band < c.bands.size() && c.bands[band].folded();
+            if (folded)
+                c.bandOf[static_cast<std::size_t>(i)] = static_cast<int>(band);
+            if (folded && i > c.bands[band].first) {
+                c.blocks.push_back(c.blocks.back());  // the band's rectangle
+                continue;
+            }
+            const int row = slot / perRow;
+            const int col = slot % perRow;
+            ++slot;
             c.blocks.emplace_back(bx0 + col * (m.blockW + m.gap), by0 + row * (m.blockH + m.rowGap),
                                   m.blockW, m.blockH);
         }
@@ -743,7 +667,15 @@ bool BlockChainCanvas::event(QEvent* e) {
     if (e->type() == QEvent::ToolTip) {
         auto* he = static_cast<QHelpEvent*>(e);
         const auto hit = hitTest(he->pos());
-        if (hit)
+        const Card* card = hit ? cardOf(hit->first) : nullptr;
+        const ChainBand* folded = card ? foldedBand(*card, hit->second) : nullptr;
+        if (folded) {
+            for (const RequestProgress& rp : requests_) {
+                if (rp.request == hit->first)
+                    QToolTip::showText(he->globalPos(), bandTooltip(*card, rp, *folded), this,
+                                       blockRect(hit->first, hit->second));
+            }
+        } else if (hit)
             QToolTip::showText(he->globalPos(), tooltipFor(hit->first, hit->second), this,
                                blockRect(hit->first, hit->second));
         else
@@ -783,6 +715,10 @@ void BlockChainCanvas::mousePressEvent(QMouseEvent* e) {
             }
         }
         context_->selectRequest(std::nullopt);
+        return;
+    }
+    if (const Card* card = cardOf(hit->first); card && foldedBand(*card, hit->second)) {
+        setBandOpen(hit->first, hit->second, true);
         return;
     }
     for (const auto& rp : requests_) {
@@ -916,6 +852,8 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
         stats += tr(" · prefix breaks at block %1").arg(rp.first_divergence);
         statsColor = pal.invalidation;
     }
+    if (!card.bands.empty())
+        stats += tr(" · in bands of %1 blocks: click one to open it").arg(card.bands[0].count);
     p.setPen(statsColor);
     p.drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(stats, Qt::ElideRight, line2.width()));
@@ -926,6 +864,9 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
     const double heatMax =
         heat.empty() ? 1.0 : std::max(1e-9, *std::max_element(heat.begin(), heat.end()));
     for (std::size_t i = 0; i < card.blocks.size() && i < rp.cells.size(); ++i) {
+        const ChainBand* band = foldedBand(card, static_cast<int>(i));
+        if (band && static_cast<int>(i) != band->first)
+            continue;  // drawn with its band
         const QRect r = card.blocks[i];
         const CellView& c = rp.cells[i];
         // Arrow from the parent: the block to the left, or the chain root / previous row.
@@ -946,6 +887,26 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
         p.setBrush(Qt::NoBrush);
 
         const QRectF rf = QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5);
+        if (band) {
+            paintBand(p, rf, rp.cells, *band, pal, mono);
+            p.setFont(font());
+            const auto inside = [&](int index) {
+                return index >= band->first && index < band->first + band->count;
+            };
+            if (rp.prefill_done && inside(rp.first_divergence))
+                p.fillRect(QRect(r.left() - 4, r.top() - 3, 3, r.height() + 6), pal.invalidation);
+            if (hover_ && hover_->first == rp.request && inside(hover_->second)) {
+                p.setPen(QPen(pal.text, 1.5));
+                p.drawRoundedRect(rf.adjusted(-1, -1, 1, 1), 5, 5);
+            }
+            if (rp.request == lastEventRequest_ && inside(lastEventBlock_)) {
+                QColor glow = pal.accent;
+                glow.setAlpha(160);
+                p.setPen(QPen(glow, 2.5));
+                p.drawRoundedRect(rf.adjusted(-3, -3, 3, 3), 6, 6);
+            }
+            continue;
+        }
         fillCell(p, rf, c.state, pal, 4);
         p.setFont(mono);
         if (!heat.empty() && i < heat.size()) {

@@ -7,11 +7,13 @@
 #include <QWidget>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "common/palette.h"
 #include "state/model_probe.h"
 #include "state/timeline_state.h"
+#include "views/chain_cells.h"
 
 class QCheckBox;
 class QComboBox;
@@ -22,34 +24,6 @@ namespace pl::ui {
 
 class ScenarioContext;
 class BlockChainCanvas;
-
-// Swatches for every block state, painted from the same Palette the views paint with. Entries
-// that do not fit on one line wrap to the next (a translation can be twice as long), never drop.
-class StateLegend : public QWidget {
-    Q_OBJECT
-  public:
-    explicit StateLegend(QWidget* parent = nullptr);
-    void setTheme(Theme theme);
-    QSize sizeHint() const override;
-    QSize minimumSizeHint() const override;
-    bool hasHeightForWidth() const override { return true; }
-    int heightForWidth(int width) const override;
-
-  protected:
-    void paintEvent(QPaintEvent*) override;
-    void changeEvent(QEvent* e) override;
-
-  private:
-    struct Entry {
-        CellState state;
-        QString label;
-        QRect swatch;
-        QRect text;
-    };
-    std::vector<Entry> layoutFor(int width, int* height) const;
-
-    Theme theme_ = Theme::Light;
-};
 
 class BlockChainView : public QWidget {
     Q_OBJECT
@@ -67,6 +41,10 @@ class BlockChainView : public QWidget {
     QString tooltipFor(int request, int index) const;
     // Indices of the request's blocks drawn as selected (by hash or by a token selection).
     std::vector<int> selectedBlocks(int request) const;
+    // A card of thousands of blocks draws bands of them (chain_cells.h): the band that holds a
+    // block, and opening or folding it (as a click or Ctrl+wheel on it does).
+    std::optional<ChainBand> band(int request, int index) const;
+    bool setBandOpen(int request, int index, bool open);
 
     // The attention heat map: the model's attention probabilities of the token under the cursor
     // (the current request's last prompt token, or the last token it decoded), summed per block
@@ -127,6 +105,10 @@ class BlockChainCanvas : public QWidget {
     QRect cardRect(int request) const;
     QString tooltipFor(int request, int index) const;
     bool isSelected(const RequestProgress& rp, const CellView& cell) const;
+    // The band (chain_cells.h) that holds block `index` of `request`, folded or open; none when
+    // the card is not banded. setBandOpen opens or folds it: false when there is none.
+    std::optional<ChainBand> band(int request, int index) const;
+    bool setBandOpen(int request, int index, bool open);
     // The heat map over `map`'s request (null: none), for one layer and head (-1: averaged).
     void setAttention(AttentionMapPtr map, int layer, int head);
     std::vector<double> attentionPerBlock(int request) const;
@@ -144,6 +126,7 @@ class BlockChainCanvas : public QWidget {
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;
     void leaveEvent(QEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
     bool event(QEvent*) override;
 
   private:
@@ -151,8 +134,14 @@ class BlockChainCanvas : public QWidget {
         int request = 0;
         QRect rect;
         QRect header;
-        std::vector<QRect> blocks;
+        std::vector<QRect> blocks;     // a folded band's blocks all have the band's rectangle
+        std::vector<ChainBand> bands;  // empty: every block its own cell
+        std::vector<int> bandOf;       // per block: its folded band, or -1
     };
+    // The folded band that holds block `index` of a card, or null.
+    const ChainBand* foldedBand(const Card& card, int index) const;
+    const Card* cardOf(int request) const;
+    QString bandTooltip(const Card& card, const RequestProgress& rp, const ChainBand& band) const;
     struct Metrics {
         int pad, blockW, blockH, gap, rowGap, headerH, cardGap, margin;
     };
@@ -175,6 +164,7 @@ class BlockChainCanvas : public QWidget {
     // Each request's reuse state (reuseOfAll), worked out once per run, not per cursor step.
     ScenarioRunPtr reuseRun_;
     std::vector<ReuseOf> reuse_;
+    std::map<int, std::set<int>> opened_;  // per request, the first block of each opened band
     AttentionMapPtr attention_;
     int attentionLayer_ = -1;
     int attentionHead_ = -1;

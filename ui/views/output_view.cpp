@@ -159,6 +159,16 @@ void OutputView::refresh() {
     html += QStringLiteral("</div>");
     if (n == 0 && rp.prefill_done)
         html = QString();
+    if (res && res->cache_only) {
+        // Too long for the built-in model: only the cache's side of it was played.
+        html = tr("<p style='color:%1'>No answer: this prompt of %2 tokens is longer than the "
+                  "built-in model's context, so it was played without the model. Its blocks were "
+                  "hashed, looked up and stored as in any run; the time to first token is the "
+                  "cost model's.</p>")
+                   .arg(pal.mutedText.name())
+                   .arg(res->prompt_tokens);
+        decoding_->hide();
+    }
     text_->setHtml(html);
 }
 
