@@ -25,6 +25,8 @@ const char* usage_text() {
            "  prefixlens run   SCENARIO [--model DIR] [--backend vulkan|cpu|auto]\n"
            "                   [--block-size N] [--capacity-blocks N] [--verify] [--no-cache] "
            "[--json]\n"
+           "                   [--cache-only]: hash, look up and store the prompts (any length,\n"
+           "                   up to 2^20 tokens) without the model: no answer, TTFT modelled\n"
            "                   [--policy vllm|radix|anthropic|openai] [PENALTIES]\n"
            "      PENALTIES: [--repetition-penalty X] [--frequency-penalty X]\n"
            "      [--presence-penalty X], against repetition as vLLM and OpenAI define them;\n"

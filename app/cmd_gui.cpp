@@ -12,6 +12,10 @@
 //                                   times launch to window, to the first request drawn and to
 //                                   the whole scenario, then a lesson step that changes scenario
 //                                   (first time and again); prints one JSON object and exits.
+//   --measure-traffic LOG           opens LOG in the traffic view and times the first rows, the
+//                                   whole view and its cost chart, then opens the request with
+//                                   the longest prompt into the docks and the chain, while a 5 ms
+//                                   timer watches the UI thread; prints one JSON object and exits.
 //   --report-layout [--scenario NAME]
 //                                   a launch as any other (settings read and, on closing,
 //                                   written), until the first run is shown; prints the screen, the
@@ -50,7 +54,7 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     FlagSpec spec{
         {"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson",
          "--connect", "--replay", "--topic", "--tokenizer", "--metrics", "--seconds", "--match",
-         "--block-size", "--hash-seed"},
+         "--block-size", "--hash-seed", "--measure-traffic"},
         {"--measure-latency", "--measure-startup", "--measure-live-latency", "--report-layout"}};
     spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
     if (auto err = parse(args, spec, a); !err.empty())
@@ -91,6 +95,12 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
 
     if (a.has("--measure-latency")) {
         const ui::LatencyReport rep = ui::measureUiLatency(engine, static_cast<int>(tokens));
+        std::printf("%s\n", rep.toJson().toStdString().c_str());
+        return rep.ok ? 0 : 1;
+    }
+
+    if (auto log = a.get("--measure-traffic")) {
+        const ui::TrafficReport rep = ui::measureTraffic(engine, QString::fromStdString(*log));
         std::printf("%s\n", rep.toJson().toStdString().c_str());
         return rep.ok ? 0 : 1;
     }

@@ -64,6 +64,8 @@ nlohmann::ordered_json result_json(const RequestResult& r, const SamplingParams&
         }
         return a;
     };
+    if (r.cache_only)
+        j["cache_only"] = true;  // --cache-only: no output, ttft_ms from the cost model
     if (r.max_abs_diff_vs_full) {
         j["top_cached"] = scores(r.top_cached);
         j["top_full"] = scores(r.top_full);
@@ -160,7 +162,7 @@ int run_run(const std::vector<std::string>& args) {
     ParsedArgs a;
     FlagSpec spec{
         {"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
-        {"--verify", "--no-cache", "--json", "--list"}};
+        {"--verify", "--no-cache", "--json", "--list", "--cache-only"}};
     spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
     if (auto err = parse(args, spec, a); !err.empty())
         return fail_usage("run: " + err);
@@ -211,6 +213,11 @@ int run_run(const std::vector<std::string>& args) {
     RunnerOptions options;
     options.verify = a.has("--verify");
     options.no_cache = a.has("--no-cache");
+    options.cache_only = a.has("--cache-only");
+    if (options.cache_only && (options.verify || options.no_cache))
+        return fail_usage(
+            "run: --cache-only computes nothing, so there is nothing to --verify or "
+            "to serve with --no-cache");
 
     // Load the model first to size the pool: the cache's blocks plus scratch for --verify.
     auto probe_model = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
@@ -220,8 +227,26 @@ int run_run(const std::vector<std::string>& args) {
     if (!model_sampling)
         return fail_usage(model_sampling.error().message);
     options.sampling = effective_sampling(model_sampling.value(), sc.sampling, flags);
-    const int pool = RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(),
-                                                       options.verify || options.no_cache);
+    int pool = RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(),
+                                                 options.verify || options.no_cache);
+    const GptModel& probe = *probe_model.value();
+    auto fit = context_fit(sc, probe.tokenizer(), probe.config().n_positions);
+    if (!fit)
+        return fail_usage(fit.error().message);
+    if (!options.cache_only && fit->beyond_context) {
+        return fail_usage(fit->longest_where + ": the prompt is " +
+                          std::to_string(fit->longest_prompt) +
+                          " tokens, longer than the model's context of " +
+                          std::to_string(probe.config().n_positions) +
+                          "; --cache-only plays it without the model");
+    }
+    if (options.cache_only) {
+        // The cache holds every prompt (unless --capacity-blocks says otherwise); the backend's
+        // pool stays small, since nothing is computed in it.
+        if (!a.has("--capacity-blocks"))
+            sc.capacity_blocks = std::max(sc.capacity_blocks, fit->prompt_blocks);
+        pool = std::min(pool, Scenario{}.capacity_blocks);
+    }
     auto engine = setup_engine(a, sc.block_size, pool);
     if (!engine)
         return fail_usage(engine.error().message);

@@ -173,7 +173,8 @@ class TestRequestRunner : public QObject {
             sc["requests"].push_back(req);
         }
         QTemporaryDir dir;
-        auto loaded = load_scenario(write_temp(dir, "long.json", sc.dump()).toStdString());
+        const QString file = write_temp(dir, "long.json", sc.dump());
+        auto loaded = load_scenario(file.toStdString());
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
         const int context = model_->config().n_positions;
         auto fit = context_fit(*loaded, model_->tokenizer(), context);
@@ -220,6 +221,21 @@ class TestRequestRunner : public QObject {
         QCOMPARE(hashed, a.prompt_tokens / 16 + b.prompt_tokens / 16);
         // The modelled TTFT falls with the reuse, as a played run's would.
         QVERIFY(b.ttft_ms < a.ttft_ms / 4);
+
+        // `run` says how to play it, and plays it so with --cache-only.
+        const auto refusedCli = run_cli({"run", file, "--backend", "cpu"});
+        QCOMPARE(refusedCli.exit_code, 2);
+        QVERIFY2(refusedCli.err.contains(QStringLiteral("/requests/0")) &&
+                     refusedCli.err.contains(QStringLiteral("--cache-only")),
+                 qPrintable(refusedCli.err));
+        const auto cli = run_cli({"run", file, "--backend", "cpu", "--cache-only", "--json"});
+        QCOMPARE(cli.exit_code, 0);
+        const auto lines = json_lines(cli.out);
+        QCOMPARE(lines.size(), std::size_t(2));
+        QVERIFY(lines[1]["cache_only"].get<bool>());
+        QCOMPARE(lines[1]["cached_tokens"].get<int>(), b.cached_tokens);
+        QCOMPARE(lines[1]["output_tokens"].get<int>(), 0);
+        QCOMPARE(run_cli({"run", file, "--cache-only", "--verify"}).exit_code, 2);
     }
 
     void answersEndAtTheTurn() {

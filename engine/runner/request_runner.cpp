@@ -84,7 +84,10 @@ Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tok
         if (!rendered)
             return rendered.error();
         const int n = static_cast<int>(rendered->tokens.size());
-        fit.longest_prompt = std::max(fit.longest_prompt, n);
+        if (n > fit.longest_prompt) {
+            fit.longest_prompt = n;
+            fit.longest_where = req.where;
+        }
         fit.prompt_blocks += blocks_for_tokens(n, scenario.block_size);
         fit.beyond_context |= n > n_positions;
     }

@@ -228,6 +228,7 @@ inline constexpr int kMaxCacheOnlyTokens = 1 << 20;
 struct ContextFit {
     bool beyond_context = false;
     int longest_prompt = 0;
+    std::string longest_where;  // the longest prompt's request, as ScenarioRequest::where
     int prompt_blocks = 0;
 };
 Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tokenizer,

@@ -17,7 +17,10 @@
 #include "lessons/lesson.h"
 #include "lessons/lesson_panel.h"
 #include "shell/main_window.h"
+#include "shell/window_traffic.h"
 #include "state/scenario_context.h"
+#include "traffic/traffic_panel.h"
+#include "traffic/traffic_view.h"
 
 namespace pl::ui {
 
@@ -265,6 +268,104 @@ StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& 
         rep.error = QStringLiteral("lesson %1: a step timed out").arg(name);
         return rep;
     }
+    QFile loadavg(QStringLiteral("/proc/loadavg"));
+    if (loadavg.open(QIODevice::ReadOnly))
+        rep.load = QString::fromLatin1(loadavg.readAll()).trimmed();
+    rep.ok = true;
+    return rep;
+}
+
+QString TrafficReport::toJson() const {
+    return reportJson(ok, error,
+                      {{"file", file},
+                       {"requests", requests},
+                       {"conversations", conversations},
+                       {"prompt_tokens", static_cast<double>(prompt_tokens)},
+                       {"longest_prompt", longest_prompt},
+                       {"longest_blocks", longest_blocks},
+                       {"first_rows_ms", first_rows_ms},
+                       {"whole_view_ms", whole_view_ms},
+                       {"chart_ms", chart_ms},
+                       {"open_request_ms", open_request_ms},
+                       {"longest_gap_ms", longest_gap_ms},
+                       {"longest_gap_loading_ms", longest_gap_loading_ms},
+                       {"p99_gap_ms", p99_gap_ms},
+                       {"timer_interval_ms", 5},
+                       {"ticks", ticks},
+                       {"load", load}});
+}
+
+TrafficReport measureTraffic(const EngineOptions& options, const QString& path, int timeout_ms) {
+    TrafficReport rep;
+    rep.file = path;
+    MainWindow window(measuredWindow(options, false));
+    window.show();
+    QDeadlineTimer deadline(timeout_ms);
+    // The model first, so that opening the request measures the request and not the loading.
+    if (!spinUntil(deadline, [&] { return window.engine()->engineInfo().has_value(); })) {
+        rep.error = QStringLiteral("the model did not load");
+        return rep;
+    }
+    std::vector<double> gaps;
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = clock.nsecsElapsed();
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        gaps.push_back(static_cast<double>(now - last) / 1e6);
+        last = now;
+    });
+    probe.start();
+    TrafficPanel* panel = window.traffic()->open(path);
+    TrafficView* view = panel->view();
+    bool ok = spinUntil(deadline, [&] { return view->rowCount() > 0 || panel->failed(); });
+    rep.first_rows_ms = msSince(clock);
+    ok = ok && spinUntil(deadline, [&] { return panel->summary() || panel->failed(); });
+    rep.whole_view_ms = msSince(clock);
+    ok = ok && spinUntil(deadline, [&] { return panel->curveCount() >= 5 || panel->failed(); });
+    rep.chart_ms = msSince(clock);
+    if (!ok || panel->failed()) {
+        rep.error = ok ? QStringLiteral("the log could not be read") : QStringLiteral("timed out");
+        return rep;
+    }
+    rep.requests = view->rowCount();
+    rep.conversations = view->conversationCount();
+    int longest = 0;
+    for (int i = 0; i < view->rowCount(); ++i) {
+        rep.prompt_tokens += view->row(i).prompt;
+        if (view->row(i).prompt > view->row(longest).prompt)
+            longest = i;
+    }
+    const std::size_t loadingTicks = gaps.size();
+    const double opened = msSince(clock);
+    view->selectRow(longest);
+    panel->openSelected();
+    ok = spinUntil(deadline, [&] { return window.context()->hasScenario(); }) &&
+         window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())));
+    if (ok) {
+        // The chain and the docks at the end of that request, drawn.
+        window.traffic()->showChain();
+        window.setCursorToRequestEnd(window.context()->run()->requestCount() - 1);
+        window.grab();
+    }
+    rep.open_request_ms = msSince(clock) - opened;
+    probe.stop();
+    if (!ok) {
+        rep.error = runError(window);
+        return rep;
+    }
+    const RequestResult& res = window.context()->run()->results.back();
+    rep.longest_prompt = res.prompt_tokens;
+    rep.longest_blocks = static_cast<int>(res.blocks.size());
+    rep.ticks = static_cast<int>(gaps.size());
+    rep.longest_gap_ms = *std::max_element(gaps.begin(), gaps.end());
+    rep.longest_gap_loading_ms =
+        *std::max_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(loadingTicks));
+    std::sort(gaps.begin(), gaps.end());
+    rep.p99_gap_ms = gaps[std::min(gaps.size() - 1, gaps.size() * 99 / 100)];
     QFile loadavg(QStringLiteral("/proc/loadavg"));
     if (loadavg.open(QIODevice::ReadOnly))
         rep.load = QString::fromLatin1(loadavg.readAll()).trimmed();

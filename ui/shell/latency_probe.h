@@ -33,6 +33,30 @@ struct LatencyReport {
 LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens = 2000,
                                int timeout_ms = 120000);
 
+// How the app copes with a large log (`prefixlens gui --measure-traffic LOG`), in milliseconds
+// from File > Open: the first rows on screen, every row (the summary in), the cost chart's five
+// curves (the other policies replayed after the rows), and then the request with the longest prompt
+// opened into the docks and the chain (a run without the model when it is past the context); a 5 ms
+// timer on the UI thread throughout.
+struct TrafficReport {
+    bool ok = false;
+    QString error;
+    QString file;
+    int requests = 0, conversations = 0;
+    long long prompt_tokens = 0;  // all requests together, as the replay counted them
+    int longest_prompt = 0, longest_blocks = 0;
+    double first_rows_ms = 0, whole_view_ms = 0, chart_ms = 0, open_request_ms = 0;
+    double longest_gap_ms = 0, p99_gap_ms = 0;
+    double longest_gap_loading_ms = 0;  // before the request was opened
+    int ticks = 0;
+    QString load;  // /proc/loadavg when the measurement ended
+
+    QString toJson() const;
+};
+
+TrafficReport measureTraffic(const EngineOptions& options, const QString& path,
+                             int timeout_ms = 600000);
+
 // What a presenter waits for, in milliseconds from `launch` (started before the QApplication):
 // the window shown, the first request of the scenario drawn (a partial run on screen), the whole
 // scenario, and a lesson step that changes scenario, right after the lesson opens (its
