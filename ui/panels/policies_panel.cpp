@@ -105,6 +105,16 @@ QString noteText(const PolicyRequest& r) {
     return {};
 }
 
+// A question or an answer quoted in the dock: a log's "question" can be a whole tool result of
+// thousands of lines, which a label would lay out on every refresh.
+QString clipped(const std::string& text) {
+    constexpr qsizetype kMaxChars = 240;
+    QString t = QString::fromStdString(text);
+    if (t.size() > kMaxChars)
+        t = t.left(kMaxChars).trimmed() + QStringLiteral("…");
+    return t.toHtmlEscaped();
+}
+
 }  // namespace
 
 void PoliciesPanel::refresh() {
@@ -190,8 +200,7 @@ void PoliciesPanel::refresh() {
                           "returns another question's answer.")
                            .arg(threshold)
                            .arg(s.nearest)
-                           .arg(sim, QString::fromStdString(s.answer).toHtmlEscaped(),
-                                QString::fromStdString(s.nearest_question).toHtmlEscaped());
+                           .arg(sim, clipped(s.answer), clipped(s.nearest_question));
         } else if (s.nearest >= 0) {
             semantic = tr("<b>Semantic cache</b>: no earlier question similar enough (nearest: "
                           "request %1, similarity %2, below %3): the model answers.")

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string_view>
 
@@ -514,13 +515,14 @@ void PromptView::refreshTokens() {
         }
     }
     auto runs = std::make_shared<TokenRuns>();
-    runs->reserve(prompt.tokens.size());
+    runs->reserve(2 * prompt.tokens.size() + 1);  // a run per token, and one per line break
     tokenPos_.reserve(prompt.tokens.size() + 1);
     int pos = 0;  // where the next run starts in the document
     int dynamicTokens = 0;
     int harmlessTokens = 0;
     std::vector<int> dynamicIndices;
     int shade = 0;
+    std::map<std::pair<int, QRgb>, QTextCharFormat> formats;
     for (std::size_t si = 0; si < prompt.segments.size(); ++si) {
         const PromptSegment& seg = prompt.segments[si];
         // Dynamic ranges in bytes of the segment's text.
@@ -565,8 +567,16 @@ void PromptView::refreshTokens() {
             QString text = piece.text;
             const bool newline = text.endsWith(QLatin1Char('\n'));
             text.replace(QLatin1Char('\n'), QStringLiteral("⏎"));
-            QTextCharFormat f = isDynamic ? dynamicFmt : isHarmless ? harmlessFmt : plain;
-            f.setBackground((shade++ % 2 == 0) ? base : alt);
+            // One shared format per look: a 100k-token prompt would otherwise build 100k
+            // formats here, on the UI thread (half a second), before the first slice shows.
+            const int look = isDynamic ? 2 : isHarmless ? 1 : 0;
+            const QColor& back = (shade++ % 2 == 0) ? base : alt;
+            QTextCharFormat& shared = formats[{look, back.rgba()}];
+            if (!shared.hasProperty(QTextFormat::BackgroundBrush)) {
+                shared = look == 2 ? dynamicFmt : look == 1 ? harmlessFmt : plain;
+                shared.setBackground(back);
+            }
+            QTextCharFormat f = shared;
             if (piece.count > 1) {
                 if (!isDynamic) {
                     f.setUnderlineStyle(QTextCharFormat::DotLine);
