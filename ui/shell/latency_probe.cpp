@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QWindow>
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <numeric>
 #include <optional>
@@ -37,6 +38,47 @@ QString reportJson(bool ok, const QString& error,
         o.insert(QLatin1String(key), value);
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
+
+// A 5 ms timer on the UI thread and the gaps between its firings: what a presenter would feel
+// as a stutter. It starts on construction.
+class GapProbe {
+  public:
+    GapProbe() {
+        clock_.start();
+        last_ = clock_.nsecsElapsed();
+        timer_.setTimerType(Qt::PreciseTimer);
+        timer_.setInterval(5);
+        QObject::connect(&timer_, &QTimer::timeout, [this] {
+            const qint64 now = clock_.nsecsElapsed();
+            gaps_.push_back(static_cast<double>(now - last_) / 1e6);
+            last_ = now;
+        });
+        timer_.start();
+    }
+    void stop() { timer_.stop(); }
+    const QElapsedTimer& clock() const { return clock_; }
+    const std::vector<double>& gaps() const { return gaps_; }
+    // The longest of gaps [from, to).
+    double longest(std::size_t from = 0, std::size_t to = SIZE_MAX) const {
+        to = std::min(to, gaps_.size());
+        return from < to ? *std::max_element(gaps_.begin() + static_cast<std::ptrdiff_t>(from),
+                                             gaps_.begin() + static_cast<std::ptrdiff_t>(to))
+                         : 0.0;
+    }
+    double p99() const {
+        if (gaps_.empty())
+            return 0.0;
+        std::vector<double> sorted = gaps_;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+    }
+
+  private:
+    QElapsedTimer clock_;
+    qint64 last_ = 0;
+    QTimer timer_;
+    std::vector<double> gaps_;
+};
 
 // A window as a presenter's would start, but without their settings.
 MainWindowOptions measuredWindow(const EngineOptions& options, bool loadInitialScenario) {
@@ -102,19 +144,7 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
             rep.error = QStringLiteral("timed out");
         return rep;
     }
-    std::vector<double> gaps;
-    QElapsedTimer clock;
-    clock.start();
-    qint64 last = clock.nsecsElapsed();
-    QTimer probe;
-    probe.setTimerType(Qt::PreciseTimer);
-    probe.setInterval(5);
-    QObject::connect(&probe, &QTimer::timeout, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        gaps.push_back(static_cast<double>(now - last) / 1e6);
-        last = now;
-    });
-    probe.start();
+    GapProbe probe;
     window.loadScenario(*sc);
     const bool ok = window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())));
     if (ok) {
@@ -140,14 +170,13 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
     rep.play_ms = run.play_ms;
     rep.backend = run.engine.backend;
     rep.device = run.engine.device;
+    const std::vector<double>& gaps = probe.gaps();
     rep.ticks = static_cast<int>(gaps.size());
     if (!gaps.empty()) {
-        rep.longest_gap_ms = *std::max_element(gaps.begin(), gaps.end());
+        rep.longest_gap_ms = probe.longest();
         rep.mean_gap_ms =
             std::accumulate(gaps.begin(), gaps.end(), 0.0) / static_cast<double>(gaps.size());
-        std::vector<double> sorted = gaps;
-        std::sort(sorted.begin(), sorted.end());
-        rep.p99_gap_ms = sorted[std::min(sorted.size() - 1, sorted.size() * 99 / 100)];
+        rep.p99_gap_ms = probe.p99();
     }
     return rep;
 }
@@ -306,19 +335,8 @@ TrafficReport measureTraffic(const EngineOptions& options, const QString& path, 
         rep.error = QStringLiteral("the model did not load");
         return rep;
     }
-    std::vector<double> gaps;
-    QElapsedTimer clock;
-    clock.start();
-    qint64 last = clock.nsecsElapsed();
-    QTimer probe;
-    probe.setTimerType(Qt::PreciseTimer);
-    probe.setInterval(5);
-    QObject::connect(&probe, &QTimer::timeout, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        gaps.push_back(static_cast<double>(now - last) / 1e6);
-        last = now;
-    });
-    probe.start();
+    GapProbe probe;
+    const QElapsedTimer& clock = probe.clock();
     TrafficPanel* panel = window.traffic()->open(path);
     TrafficView* view = panel->view();
     bool ok = spinUntil(deadline, [&] { return view->rowCount() > 0 || panel->failed(); });
@@ -339,7 +357,7 @@ TrafficReport measureTraffic(const EngineOptions& options, const QString& path, 
         if (view->row(i).prompt > view->row(longest).prompt)
             longest = i;
     }
-    const std::size_t loadingTicks = gaps.size();
+    const std::size_t loadingTicks = probe.gaps().size();
     const double opened = msSince(clock);
     view->selectRow(longest);
     panel->openSelected();
@@ -360,12 +378,10 @@ TrafficReport measureTraffic(const EngineOptions& options, const QString& path, 
     const RequestResult& res = window.context()->run()->results.back();
     rep.longest_prompt = res.prompt_tokens;
     rep.longest_blocks = static_cast<int>(res.blocks.size());
-    rep.ticks = static_cast<int>(gaps.size());
-    rep.longest_gap_ms = *std::max_element(gaps.begin(), gaps.end());
-    rep.longest_gap_loading_ms =
-        *std::max_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(loadingTicks));
-    std::sort(gaps.begin(), gaps.end());
-    rep.p99_gap_ms = gaps[std::min(gaps.size() - 1, gaps.size() * 99 / 100)];
+    rep.ticks = static_cast<int>(probe.gaps().size());
+    rep.longest_gap_ms = probe.longest();
+    rep.longest_gap_loading_ms = probe.longest(0, loadingTicks);
+    rep.p99_gap_ms = probe.p99();
     QFile loadavg(QStringLiteral("/proc/loadavg"));
     if (loadavg.open(QIODevice::ReadOnly))
         rep.load = QString::fromLatin1(loadavg.readAll()).trimmed();
