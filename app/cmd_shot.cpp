@@ -31,6 +31,7 @@
 #include "shell/window_traffic.h"
 #include "state/scenario_context.h"
 #include "traffic/traffic_panel.h"
+#include "traffic/traffic_view.h"
 
 namespace pl::cli {
 
@@ -187,8 +188,6 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
         if (!o.policy)
             return "shot: --policy must be anthropic, openai, vllm or radix, not '" + *p + "'";
     }
-    if (o.traffic && a.has("--step"))
-        return "shot: --step does not go with a LOG (the traffic view shows every request)";
     const auto out = a.get("-o");
     if (!out || out->empty())
         return "shot: give the output image with -o OUT.png";
@@ -407,6 +406,32 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
         if (!traffic->waitForLoad(kRunTimeoutMs)) {
             const std::string why = traffic->error().toStdString();
             return fail_usage(why.empty() ? o.scenario + ": the log was not read in time" : why);
+        }
+        if (o.step) {
+            // One request opened from the log, as a click on its row does: the block chain of it
+            // after the previous request of its conversation.
+            const int rows = traffic->view()->rowCount();
+            if (*o.step >= rows) {
+                return fail_usage("--step " + std::to_string(*o.step) + " is out of range: " +
+                                  o.scenario + " has requests 0 to " + std::to_string(rows - 1));
+            }
+            traffic->view()->selectRow(static_cast<int>(*o.step));
+            traffic->openSelected();
+            QElapsedTimer opened;
+            opened.start();
+            while (!window.context()->hasScenario() && opened.elapsed() < kRunTimeoutMs &&
+                   window.lastError().isEmpty())
+                QApplication::processEvents(QEventLoop::AllEvents, 20);
+            if (!window.waitForRun(kRunTimeoutMs)) {
+                const QString why = window.lastError().isEmpty()
+                                        ? QStringLiteral("the request did not finish in time")
+                                        : window.lastError();
+                return fail_usage(o.scenario + ": request " + std::to_string(*o.step) + ": " +
+                                  why.toStdString());
+            }
+            window.traffic()->showChain();
+            window.setCursorToRequestEnd(window.context()->run()->requestCount() - 1);
+            where = "request " + std::to_string(*o.step) + " of " + o.scenario;
         }
         return shoot(window, o, too_small, where);
     }

@@ -436,6 +436,21 @@ class TestTrafficView : public QObject {
         auto [rc, ec] = shot({QStringLiteral("--policy"), QStringLiteral("radix")}, c);
         QVERIFY2(rc == 0, qPrintable(ec));
         QVERIFY(readAll(a) != readAll(c));
+        // --step N: request N opened into the chain, the same bytes twice; out of range, exit 2
+        // and no file.
+        const QString e = dir.filePath(QStringLiteral("e.png"));
+        const QString f = dir.filePath(QStringLiteral("f.png"));
+        auto [re, ee] = shot({QStringLiteral("--step"), QStringLiteral("2")}, e);
+        QVERIFY2(re == 0, qPrintable(ee));
+        auto [rf, ef] = shot({QStringLiteral("--step"), QStringLiteral("2")}, f);
+        QVERIFY2(rf == 0, qPrintable(ef));
+        QCOMPARE(readAll(e), readAll(f));
+        QVERIFY(readAll(e) != readAll(a));
+        const QString g = dir.filePath(QStringLiteral("g.png"));
+        auto [rg, eg] = shot({QStringLiteral("--step"), QStringLiteral("999")}, g);
+        QCOMPARE(rg, 2);
+        QVERIFY2(eg.contains(QStringLiteral("out of range")), qPrintable(eg));
+        QVERIFY(!QFile::exists(g));
 
         const QString bad = dir.filePath(QStringLiteral("bad.jsonl"));
         QVERIFY(writeFile(bad, "nope\n"));

@@ -157,6 +157,8 @@ shot traffic-agent.png "an agent's session: five cache breaks and a provider tha
     "$here/assets/traffic/agent-session.jsonl"
 shot traffic-chat.png "a chat service: twelve users' conversations over one system prompt" \
     "$here/assets/traffic/chat-service.jsonl" --theme dark
+shot traffic-request.png "request 6 of the agent's log opened: its 852 blocks in bands, the break at block 86" \
+    "$here/assets/traffic/agent-session.jsonl" --step 6
 
 # Images made another way, kept as they are: the live view needs a running publisher
 # (tools/kv_event_publisher.py; docs/guide.md, "Watching a real server").

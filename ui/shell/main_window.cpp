@@ -356,6 +356,7 @@ void MainWindow::retranslateUi() {
     lessonDock_->setWindowTitle(tr("Lesson"));
     showLintAction_->setText(tr("Show lint &findings"));  // &L is &Language
     picker_->setToolTip(tr("Built-in scenarios, in workshop order"));
+    picker_->setPlaceholderText(tr("(a scenario of your own)"));
     for (int i = 0; i < picker_->count() && i < static_cast<int>(builtinTitles_.size()); ++i) {
         const Scenario& sc = builtinTitles_[static_cast<std::size_t>(i)];
         const QString n = QString::fromStdString(sc.name);
@@ -560,9 +561,8 @@ void MainWindow::loadScenario(const Scenario& scenario) {
     lastError_.clear();
     runFailed_ = false;
     scenarioSource_ = QString::fromStdString(scenario.file);
-    const int idx = picker_->findData(QString::fromStdString(scenario.name));
-    if (idx >= 0)
-        picker_->setCurrentIndex(idx);
+    // A file's scenario or a log's request is none of the built-in ones: blank, not stale.
+    picker_->setCurrentIndex(picker_->findData(QString::fromStdString(scenario.name)));
     context_->setScenario(scenario);
 }
 

@@ -1490,6 +1490,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Model</source>
         <translation>モデル</translation>
     </message>
+    <message>
+        <source>(a scenario of your own)</source>
+        <translation>（独自のシナリオ）</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::MemoryScalePanel</name>

@@ -1502,6 +1502,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Model</source>
         <translation>Model</translation>
     </message>
+    <message>
+        <source>(a scenario of your own)</source>
+        <translation>(własny scenariusz)</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::MemoryScalePanel</name>
