@@ -180,6 +180,13 @@ class TestReplay : public QObject {
                  *v.rows[2].diverged_at / lint::kReplayBlockSize * lint::kReplayBlockSize);
         const Replayed x = replay({log}, CachePolicy::Radix);
         QCOMPARE(x.rows[2].reused_tokens, *x.rows[2].diverged_at);
+        // The log's model at its own price under every policy: only the caching rules differ,
+        // so the same request uncached costs the same, and the cost chart's curves compare.
+        for (CachePolicy p : kAllPolicies) {
+            const Replayed r = replay({log}, p);
+            for (std::size_t i = 0; i < r.rows.size(); ++i)
+                QCOMPARE(r.rows[i].uncached_cost_usd, v.rows[i].uncached_cost_usd);
+        }
     }
 
     // reused + written + uncached == prompt_tokens, every request, every policy, every log

@@ -203,6 +203,21 @@ struct Replayer::Impl {
                                                 : request;
     }
     double cost_of(const InputPrices& prices, const Split& s) const;
+    // The log's own model at its own input price, billed by `rules`' cache discounts (and
+    // Anthropic's write premium): an Anthropic log under the openai policy is the same model with
+    // OpenAI's caching, not OpenAI's default model. Uncached, it costs the same under every
+    // policy, so the policies' curves and "no cache" compare.
+    InputPrices priced_with_rules_of(Provider rules, Provider own, const std::string& model) const {
+        InputPrices p = tables.input_prices(rules, model);
+        if (rules == own)
+            return p;
+        const InputPrices home = tables.input_prices(own, model);
+        if (p.input > 0)
+            p.cached_input = home.input * (p.cached_input / p.input);
+        p.input = home.input;
+        p.name = home.name;
+        return p;
+    }
     Split play(const RequestTrace& t, int min_tokens);
     int reusable(const RequestTrace& t, int min_tokens) const;
     void replay(const RequestTrace& t);
@@ -312,7 +327,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     }
     const Provider prov = priced_as(t.provider);
     const int min_tokens = prov == t.provider ? t.min_tokens : tables.min_tokens(prov, t.model);
-    const InputPrices prices = tables.input_prices(prov, t.model);
+    const InputPrices prices = priced_with_rules_of(prov, t.provider, t.model);
     const Split s = play(t, min_tokens);
 
     ReplayRow row;

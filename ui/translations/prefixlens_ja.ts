@@ -275,12 +275,12 @@
         <translation>&lt;b&gt;トークン %1 の Attention：このブロックに %2%&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click or Ctrl+wheel up to open the band; Ctrl+wheel down on an opened block folds it again.</source>
-        <translation>&lt;b&gt;ブロック %1–%2&lt;/b&gt;（リクエスト %3、%5 ブロック中 %4）&lt;br&gt;%6&lt;br&gt;クリックまたは Ctrl+ホイール上でこの帯を開きます。開いたブロックの上で Ctrl+ホイール下を回すと、また畳みます。</translation>
-    </message>
-    <message>
         <source> · in bands of %1 blocks: click one to open it</source>
         <translation> · %1 ブロックずつの帯で表示：クリックで開きます</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click the band, or hold Ctrl and turn the wheel up over it, to open it; Ctrl and the wheel down over one of its blocks fold it again.</source>
+        <translation>&lt;b&gt;ブロック %1–%2&lt;/b&gt;（リクエスト %3、%5 ブロック中 %4）&lt;br&gt;%6&lt;br&gt;帯をクリックするか、帯の上で Ctrl を押しながらホイールを上に回すと開きます。開いたブロックの上で Ctrl を押しながらホイールを下に回すと、また畳みます。</translation>
     </message>
 </context>
 <context>

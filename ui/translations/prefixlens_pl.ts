@@ -275,12 +275,12 @@
         <translation>&lt;b&gt;Uwaga tokenu %1: %2% na ten blok&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click or Ctrl+wheel up to open the band; Ctrl+wheel down on an opened block folds it again.</source>
-        <translation>&lt;b&gt;Bloki %1–%2&lt;/b&gt; żądania %3 (%4 z %5 bloków)&lt;br&gt;%6&lt;br&gt;Kliknij albo Ctrl+kółko w górę, aby otworzyć pasmo; Ctrl+kółko w dół na otwartym bloku znów je zwija.</translation>
-    </message>
-    <message>
         <source> · in bands of %1 blocks: click one to open it</source>
         <translation> · w pasmach po %1 bloków: kliknij, aby otworzyć</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Blocks %1–%2&lt;/b&gt; of request %3 (%4 of %5 blocks)&lt;br&gt;%6&lt;br&gt;Click the band, or hold Ctrl and turn the wheel up over it, to open it; Ctrl and the wheel down over one of its blocks fold it again.</source>
+        <translation>&lt;b&gt;Bloki %1–%2&lt;/b&gt; żądania %3 (%4 z %5 bloków)&lt;br&gt;%6&lt;br&gt;Kliknij pasmo albo, trzymając Ctrl, obróć nad nim kółko w górę, aby je otworzyć; Ctrl i kółko w dół nad jednym z jego bloków znów je zwijają.</translation>
     </message>
 </context>
 <context>

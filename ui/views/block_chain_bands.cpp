@@ -59,8 +59,9 @@ QString BlockChainCanvas::bandTooltip(const Card& card, const RequestProgress& r
     QStringList parts;
     for (const auto& [state, n] : counts)
         parts << QStringLiteral("%1 %2").arg(n).arg(cellStateName(state));
-    return tr("<b>Blocks %1–%2</b> of request %3 (%4 of %5 blocks)<br>%6<br>Click or Ctrl+wheel "
-              "up to open the band; Ctrl+wheel down on an opened block folds it again.")
+    return tr("<b>Blocks %1–%2</b> of request %3 (%4 of %5 blocks)<br>%6<br>Click the band, or "
+              "hold Ctrl and turn the wheel up over it, to open it; Ctrl and the wheel down over "
+              "one of its blocks fold it again.")
         .arg(band.first)
         .arg(band.first + band.count - 1)
         .arg(card.request)
