@@ -1,8 +1,8 @@
 // prefixlens shot: renders the real app window at one step of a scenario, or at one step of a
-// lesson (the lesson panel, its scenario and moment, and the spotlight), into a PNG, offscreen,
-// with no window system needed. Every argument is checked before the scenario is played, and the
-// image is written to a temporary file next to OUT and renamed over it only when complete, so a
-// failure never leaves a file behind.
+// lesson (the lesson panel, its scenario and moment or its log, and the spotlight), into a PNG,
+// offscreen, with no window system needed. Every argument is checked before the scenario is
+// played, and the image is written to a temporary file next to OUT and renamed over it only when
+// complete, so a failure never leaves a file behind.
 #include <QApplication>
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -324,11 +324,15 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
                               std::to_string(steps));
         }
         const ui::LessonStep& step = lesson->steps[static_cast<std::size_t>(o.lessonStep - 1)];
-        const Scenario& sc = lesson->scenarios[static_cast<std::size_t>(step.scenarioIndex)];
-        if (sc.requests.empty())
-            return fail_usage(step.where + ": the scenario has no requests to show");
-        where = "lesson " + lesson->name + " step " + std::to_string(o.lessonStep) + " (" +
-                sc.name + ")";
+        where = "lesson " + lesson->name + " step " + std::to_string(o.lessonStep) + " (";
+        if (step.isLog()) {
+            where += step.log + ")";
+        } else {
+            const Scenario& sc = lesson->scenarios[static_cast<std::size_t>(step.scenarioIndex)];
+            if (sc.requests.empty())
+                return fail_usage(step.where + ": the scenario has no requests to show");
+            where += sc.name + ")";
+        }
     } else if (o.traffic) {
         where = o.scenario;
     } else {
@@ -393,14 +397,38 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
     // Exactly the size asked for from here on: a long status text while the scenario plays
     // must not widen the window, and the PNG's size must not depend on it.
     window.setFixedSize(o.width, o.height);
-    if (o.traffic) {
-        // The model loads at start: its status text settles first, then the log is read to its
-        // end, with the chart's curves under every policy, before the shot.
+    // The model loads at start: its status text settles first, then a log is read to its end,
+    // with the chart's curves under every policy, before the shot.
+    auto waitForEngine = [&window] {
         QElapsedTimer engine;
         engine.start();
         while (!window.engine()->engineInfo() && engine.elapsed() < kRunTimeoutMs &&
                window.lastError().isEmpty())
             QApplication::processEvents(QEventLoop::AllEvents, 20);
+    };
+    ui::LessonPanel* panel = window.lessonPanel();
+    if (lesson && lesson->steps[static_cast<std::size_t>(o.lessonStep - 1)].isLog()) {
+        // A step on a log: the Traffic tab reads it, and the step's request is selected once it
+        // is read, exactly as PageDown does for a presenter.
+        waitForEngine();
+        const int row = lesson->steps[static_cast<std::size_t>(o.lessonStep - 1)].row;
+        panel->setLesson(std::move(*lesson), static_cast<int>(o.lessonStep - 1));
+        ui::TrafficPanel* traffic = window.traffic()->panel();
+        if (!traffic || !traffic->waitForLoad(kRunTimeoutMs)) {
+            const std::string why = traffic ? traffic->error().toStdString() : std::string();
+            return fail_usage(where + ": " + (why.empty() ? "the log was not read in time" : why));
+        }
+        QApplication::processEvents();
+        if (!panel->isStepShown()) {
+            const int n = traffic->view()->rowCount();
+            return fail_usage(where + ": row " + std::to_string(row) + " is not in the log (" +
+                              std::to_string(n) + " requests, rows 0 to " + std::to_string(n - 1) +
+                              ")");
+        }
+        return shoot(window, o, too_small, where);
+    }
+    if (o.traffic) {
+        waitForEngine();
         ui::TrafficPanel* traffic =
             window.traffic()->open(QString::fromStdString(o.scenario), o.policy);
         if (!traffic->waitForLoad(kRunTimeoutMs)) {
@@ -435,7 +463,6 @@ int run_shot(const char* argv0, const std::vector<std::string>& args) {
         }
         return shoot(window, o, too_small, where);
     }
-    ui::LessonPanel* panel = window.lessonPanel();
     const bool isLesson = lesson.has_value();
     // A lesson step loads its scenario and, once the run is there, puts the cursor on its moment
     // and the spotlight on its widget, exactly as PageDown does for a presenter.

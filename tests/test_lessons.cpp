@@ -1,6 +1,7 @@
-// Lessons: every built-in lesson loads, points at real scenarios, requests and widgets, and speaks
-// English, Japanese and Polish; a bad lesson file is refused with its name and the place in it;
-// PageDown and PageUp drive the window to each step's scenario, moment and highlighted widget.
+// Lessons: every built-in lesson loads, points at real scenarios, logs, requests and widgets, and
+// speaks English, Japanese and Polish; a bad lesson file is refused with its name and the place in
+// it; PageDown and PageUp drive the window to each step's scenario, moment and highlighted widget,
+// or to its log in the Traffic tab with the step's request selected.
 #include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
@@ -15,6 +16,7 @@
 #include <set>
 
 #include "common/i18n.h"
+#include "core/assets.h"
 #include "gui_test_support.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_panel.h"
@@ -27,8 +29,11 @@
 #include "session/engine_session.h"
 #include "shell/main_window.h"
 #include "shell/transport_bar.h"
+#include "shell/window_traffic.h"
 #include "state/scenario_context.h"
 #include "test_support.h"
+#include "traffic/traffic_panel.h"
+#include "traffic/traffic_view.h"
 #include "views/block_chain_view.h"
 #include "views/output_view.h"
 #include "views/pool_view.h"
@@ -66,6 +71,19 @@ std::string step(const std::string& scenario, int request, const char* at, const
            scenario + " " + std::to_string(request) + "\", \"ja\": \"J\", \"pl\": \"P\"}, " +
            "\"scenario\": \"" + scenario + "\", \"request\": " + std::to_string(request) +
            ", \"at\": \"" + at + "\", \"highlight\": \"" + highlight + "\"}";
+}
+
+// A step on a log as JSON text; `row` is written as is (a number, or anything wrong), and
+// `extra` adds fields.
+std::string logStep(const std::string& log, const std::string& row, const char* highlight,
+                    const std::string& extra = std::string()) {
+    return "{\"title\": {\"en\": \"T\", \"ja\": \"T\", \"pl\": \"T\"}, \"text\": {\"en\": \"Log " +
+           log + "\", \"ja\": \"J\", \"pl\": \"P\"}, \"log\": \"" + log + "\", \"row\": " + row +
+           ", \"highlight\": \"" + highlight + "\"" + extra + "}";
+}
+
+QString agentLogPath() {
+    return QString::fromStdString((assets_dir() / "traffic" / "agent-session.jsonl").string());
 }
 
 int expectedCursor(const ScenarioRun& run, const LessonStep& s) {
@@ -115,6 +133,14 @@ QWidget* expectedTarget(MainWindow& w, const QString& id) {
         return w.blockChainView();
     if (id.startsWith(QLatin1String("model.")))
         return dockOf(w.modelPanel());
+    if (TrafficPanel* t = w.traffic()->panel()) {
+        if (id == QLatin1String("traffic"))
+            return t;
+        if (id == QLatin1String("traffic.rows"))
+            return t->view();
+        if (id == QLatin1String("traffic.chart"))
+            return t->findChild<QWidget*>(QStringLiteral("trafficChart"))->parentWidget();
+    }
     return nullptr;
 }
 
@@ -149,6 +175,11 @@ void checkTargetShown(MainWindow& w, QWidget* target, const QString& id) {
             id == QLatin1String("model.sweep") ? ModelPanel::Tab::Sweep : ModelPanel::Tab::Decode;
         QVERIFY2(w.modelPanel()->tabPage(tab)->isVisible(), qPrintable(id));
     }
+    // The Traffic tab in front for its targets; the chain's for the chain's.
+    if (id.startsWith(QLatin1String("traffic")))
+        QCOMPARE(w.traffic()->tabs()->currentWidget(), w.traffic()->panel());
+    if (id.startsWith(QLatin1String("chain")))
+        QCOMPARE(w.traffic()->tabs()->currentWidget(), w.blockChainView());
     if (const auto chart = expectedChart(id)) {
         QWidget* view = w.chartsPanel()->chartView(*chart);
         QVERIFY2(view->isVisible(), qPrintable(id));
@@ -187,16 +218,24 @@ class TestLessons : public QObject {
             for (std::size_t i = 0; i < l.steps.size(); ++i) {
                 const LessonStep& s = l.steps[i];
                 const std::string where = name + " step " + std::to_string(i);
-                // Its scenario exists and its request is in range for it.
-                QVERIFY2(
-                    s.scenarioIndex >= 0 && s.scenarioIndex < static_cast<int>(l.scenarios.size()),
-                    where.c_str());
-                const Scenario& sc = l.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
-                QCOMPARE(sc.name, s.scenario);
-                scenariosUsed.insert(sc.name);
-                if (s.request) {
-                    QVERIFY2(*s.request >= 0 && *s.request < static_cast<int>(sc.requests.size()),
+                if (s.isLog()) {
+                    // Its log is found (its rows are checked in the window, once read).
+                    QVERIFY2(QFileInfo::exists(QString::fromStdString(s.logPath)), where.c_str());
+                    QCOMPARE(s.scenarioIndex, -1);
+                    QVERIFY2(s.row >= 0, where.c_str());
+                } else {
+                    // Its scenario exists and its request is in range for it.
+                    QVERIFY2(s.scenarioIndex >= 0 &&
+                                 s.scenarioIndex < static_cast<int>(l.scenarios.size()),
                              where.c_str());
+                    const Scenario& sc = l.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
+                    QCOMPARE(sc.name, s.scenario);
+                    scenariosUsed.insert(sc.name);
+                    if (s.request) {
+                        QVERIFY2(
+                            *s.request >= 0 && *s.request < static_cast<int>(sc.requests.size()),
+                            where.c_str());
+                    }
                 }
                 // Every step says something in every language, and points somewhere.
                 for (const char* lang : {"en", "ja", "pl"}) {
@@ -218,6 +257,10 @@ class TestLessons : public QObject {
         auto w = makeWindow();
         LessonPanel* panel = w->lessonPanel();
         QVERIFY(panel);
+        // The Traffic tab's targets exist once a log is open (a log step opens it first).
+        QCOMPARE(panel->targetWidget(QStringLiteral("traffic")), nullptr);
+        w->traffic()->open(agentLogPath());
+        QVERIFY(w->traffic()->panel()->waitForLoad(kRunTimeoutMs));
         for (const auto& name : builtinLessonNames()) {
             auto lesson = loadLesson(name);
             QVERIFY(lesson.ok());
@@ -280,6 +323,40 @@ class TestLessons : public QObject {
             << QStringLiteral(": /steps/0/scenario: no-such-scenario: no such scenario");
         QTest::newRow("bad moment") << lesson(step("few-shot", 0, "middle", "chain"))
                                     << QStringLiteral(": /steps/0/at: expected \"start\"");
+        const std::string log = "traffic/agent-session.jsonl";
+        QTest::newRow("scenario and log")
+            << lesson(good + ", " +
+                      logStep(log, "6", "traffic", ", \"scenario\": \"shared-system-prompt\""))
+            << QStringLiteral(": /steps/1/log: a step shows a scenario or a log, not both");
+        QTest::newRow("neither scenario nor log")
+            << lesson("{\"title\": \"T\", \"text\": \"Hi\", \"row\": 3}")
+            << QStringLiteral(": /steps/0/scenario: expected the name of a built-in scenario");
+        QTest::newRow("negative row") << lesson(logStep(log, "-1", "traffic"))
+                                      << QStringLiteral(": /steps/0/row: expected the index");
+        QTest::newRow("row not a number") << lesson(logStep(log, "\"six\"", "traffic"))
+                                          << QStringLiteral(": /steps/0/row: expected the index");
+        QTest::newRow("fractional row") << lesson(good + ", " + logStep(log, "6.5", "traffic"))
+                                        << QStringLiteral(": /steps/1/row: expected the index");
+        QTest::newRow("no row") << lesson(logStep(log, "null", "traffic"))
+                                << QStringLiteral(": /steps/0/row: missing");
+        QTest::newRow("row on a scenario")
+            << lesson(
+                   "{\"title\": \"T\", \"text\": \"Hi\", \"scenario\": \"few-shot\", \"row\": 1}")
+            << QStringLiteral(": /steps/0/row: goes with a \"log\" step");
+        QTest::newRow("request on a log")
+            << lesson(logStep(log, "6", "traffic", ", \"request\": 6"))
+            << QStringLiteral(": /steps/0/request: goes with a \"scenario\" step");
+        QTest::newRow("bad policy") << lesson(logStep(log, "6", "traffic", ", \"policy\": \"lru\""))
+                                    << QStringLiteral(": /steps/0/policy: expected \"anthropic\"");
+        QTest::newRow("empty log") << lesson(logStep("", "6", "traffic"))
+                                   << QStringLiteral(": /steps/0/log: expected the path");
+        QTest::newRow("missing log") << lesson(logStep("traffic/no-such-log.jsonl", "6", "traffic"))
+                                     << QStringLiteral(
+                                            ": /steps/0/log: traffic/no-such-log.jsonl: no such "
+                                            "file");
+        QTest::newRow("unknown traffic target")
+            << lesson(logStep(log, "6", "traffic.cost"))
+            << QStringLiteral(": /steps/0/highlight: unknown target \"traffic.cost\"");
         QTest::newRow("unknown field")
             << lesson(
                    "{\"title\": \"T\", \"text\": \"Hi\", \"scenario\": \"few-shot\", "
@@ -322,6 +399,157 @@ class TestLessons : public QObject {
         QVERIFY2(lesson.ok(), lesson.ok() ? "" : lesson.error().message.c_str());
         QCOMPARE(lesson->scenarios.size(), std::size_t{1});
         QCOMPARE(lesson->scenarios.front().name, std::string("few-shot"));
+    }
+
+    // Lesson 6 walks through the shipped agent log: each step selects its request in the Traffic
+    // tab, and that request's cause is the one the step's text is about. The log, opened by hand
+    // before, is not read again by any step, and no step opens a request into the chain.
+    void agentLogLessonShowsItsBreaks() {
+        auto lesson = loadLesson("06-your-own-traffic");
+        QVERIFY2(lesson.ok(), lesson.ok() ? "" : lesson.error().message.c_str());
+        // What the replay finds at the requests the lesson is about (test_replay.cpp,
+        // shippedAgentLogBreaksWhereTheGuideSays), and a word the step's English text uses.
+        struct Break {
+            const char* cause;
+            const char* detail;
+            bool disagrees;
+            const char* word;
+        };
+        const std::map<int, Break> breaks = {
+            {6, {"dynamic-prefix", "", false, "timestamp"}},
+            {12, {"unstable-serialization", "", false, "keys"}},
+            {18, {"ttl-gap", "", false, "minute"}},
+            {24, {"prefix-changed", "params-changed", false, "model"}},
+            {30, {"prefix-changed", "history-rewritten", false, "compaction"}},
+            {33, {"", "", true, "reported"}},
+        };
+        auto w = makeWindow();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        ScenarioContext* ctx = w->context();
+        QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY(w->waitForRun(kRunTimeoutMs));
+        const auto* run = ctx->run().get();
+        w->traffic()->open(agentLogPath());
+        TrafficPanel* traffic = w->traffic()->panel();
+        QVERIFY(traffic->waitForLoad(kRunTimeoutMs));
+        w->traffic()->showChain();
+        QSignalSpy loads(traffic, &TrafficPanel::loaded);
+        QSignalSpy opened(traffic, &TrafficPanel::requestOpened);
+
+        LessonPanel* panel = w->lessonPanel();
+        panel->setLesson(std::move(lesson.value()));
+        std::set<int> rowsShown;
+        for (int i = 0; i < panel->stepCount(); ++i) {
+            if (i > 0)
+                QTest::keyClick(w.get(), Qt::Key_PageDown);
+            QCOMPARE(panel->step(), i);
+            QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+            const LessonStep& s = panel->lesson().steps[static_cast<std::size_t>(i)];
+            const std::string where = "step " + std::to_string(i + 1);
+            QVERIFY2(s.isLog(), where.c_str());
+            QCOMPARE(w->traffic()->panel(), traffic);
+            QCOMPARE(w->traffic()->tabs()->currentWidget(), traffic);
+            QCOMPARE(traffic->view()->selectedRow(), s.row);
+            QVERIFY2(traffic->view()->barRect(s.row).isValid(), where.c_str());  // in sight
+            const TrafficRow& row = traffic->view()->row(s.row);
+            QCOMPARE(row.request, s.row);
+            if (const auto it = breaks.find(s.row); it != breaks.end()) {
+                rowsShown.insert(s.row);
+                QCOMPARE(row.cause, QString::fromLatin1(it->second.cause));
+                if (*it->second.detail)
+                    QCOMPARE(row.causeDetail, QString::fromLatin1(it->second.detail));
+                QCOMPARE(row.disagrees, it->second.disagrees);
+                QVERIFY2(QString::fromStdString(s.text.exactly("en"))
+                             .contains(QLatin1String(it->second.word), Qt::CaseInsensitive),
+                         (where + ": the text is not about " + it->second.word).c_str());
+            }
+            const QString id = QString::fromStdString(s.highlight);
+            QCOMPARE(panel->highlightedWidget(), expectedTarget(*w, id));
+            checkTargetShown(*w, panel->highlightedWidget(), id);
+        }
+        QCOMPARE(rowsShown.size(), breaks.size());
+        // Back as well: the log stays read, the chain keeps its scenario and its run.
+        QTest::keyClick(w.get(), Qt::Key_PageUp);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(loads.count(), 0);
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(ctx->scenario().name, std::string("shared-system-prompt"));
+        QCOMPARE(ctx->run().get(), run);
+    }
+
+    // A lesson of one's own mixes scenario steps with steps on a log shipped beside it: a log
+    // step after a scenario step brings the Traffic tab to the front, the next step on the same
+    // log and policy does not read it again, another policy does, and a scenario step brings the
+    // block chain back.
+    void logStepsBetweenScenarioSteps() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("logs")));
+        QVERIFY(QFile::copy(agentLogPath(), dir.filePath(QStringLiteral("logs/mine.jsonl"))));
+        const std::string mine = "logs/mine.jsonl";
+        const std::string path = writeTemp(
+            dir, "mixed.json",
+            "{\"title\": {\"en\": \"Mixed\", \"ja\": \"混合\", \"pl\": \"Mieszana\"}, "
+            "\"steps\": [" +
+                step("shared-system-prompt", 1, "end", "chain") + ", " +
+                logStep(mine, "6", "traffic.rows") + ", " + logStep(mine, "12", "traffic") + ", " +
+                logStep(mine, "18", "traffic.chart", ", \"policy\": \"vllm\"") + ", " +
+                step("shared-system-prompt", 1, "end", "usage") + "]}");
+        auto w = makeWindow();
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        LessonPanel* panel = w->lessonPanel();
+        ScenarioContext* ctx = w->context();
+        QString error;
+        QVERIFY2(panel->openLesson(QString::fromStdString(path), &error), qPrintable(error));
+        QCOMPARE(panel->lesson().steps[1].logPath,
+                 QDir(dir.path()).filePath(QStringLiteral("logs/mine.jsonl")).toStdString());
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(w->traffic()->panel(), nullptr);
+        const auto* run = ctx->run().get();
+
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        TrafficPanel* traffic = w->traffic()->panel();
+        QVERIFY(traffic);
+        QCOMPARE(w->traffic()->tabs()->currentWidget(), traffic);
+        QSignalSpy opened(traffic, &TrafficPanel::requestOpened);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(traffic->view()->selectedRow(), 6);
+        QCOMPARE(traffic->view()->row(6).cause, QStringLiteral("dynamic-prefix"));
+        QCOMPARE(panel->highlightedWidget(), traffic->view());
+
+        // The same log and policy: shown at once, not read again.
+        QSignalSpy loads(traffic, &TrafficPanel::loaded);
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        QVERIFY(panel->isStepShown());
+        QVERIFY(traffic->waitForLoad(kRunTimeoutMs));  // a read, had one started, would end here
+        QCOMPARE(loads.count(), 0);
+        QCOMPARE(traffic->view()->selectedRow(), 12);
+        QCOMPARE(panel->highlightedWidget(), traffic);
+
+        // Another policy reads it again, under that policy.
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(loads.count(), 1);
+        QCOMPARE(traffic->summary()->policy, CachePolicy::Vllm);
+        QCOMPARE(traffic->view()->selectedRow(), 18);
+        QVERIFY(traffic->waitForLoad(kRunTimeoutMs));
+        checkTargetShown(*w, panel->highlightedWidget(), QStringLiteral("traffic.chart"));
+
+        // A scenario step: the chain's tab in front again, the scenario as it was.
+        QTest::keyClick(w.get(), Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(w->traffic()->tabs()->currentWidget(), w->blockChainView());
+        QCOMPARE(ctx->run().get(), run);
+        checkTargetShown(*w, panel->highlightedWidget(), QStringLiteral("usage"));
+
+        // And back: the log as the step left it, not read again.
+        QTest::keyClick(w.get(), Qt::Key_PageUp);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isStepShown(), kRunTimeoutMs);
+        QCOMPARE(w->traffic()->tabs()->currentWidget(), traffic);
+        QCOMPARE(loads.count(), 1);
+        QCOMPARE(opened.count(), 0);  // no step opens a request into the chain
     }
 
     void textsFollowTheLanguage() {

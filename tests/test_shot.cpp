@@ -1,7 +1,7 @@
 // prefixlens shot, run as a user would: the binary, offscreen, with no display. Deterministic
 // shots are byte-identical, the PNG has the size asked for, the themes differ, a lesson step
-// shows its panel and spotlight, and every bad argument exits 2 with one line on stderr and
-// leaves no file behind.
+// shows its panel and spotlight (on a scenario or on a log), and every bad argument exits 2 with
+// one line on stderr and leaves no file behind.
 #include <QDir>
 #include <QImage>
 #include <QProcess>
@@ -73,6 +73,7 @@ class TestShot : public QObject {
     void size_times_scale();
     void light_and_dark_differ();
     void lesson_step_is_byte_identical_and_shows_the_lesson();
+    void lesson_step_on_a_log();
     void bad_arguments_exit_2_and_leave_nothing_data();
     void bad_arguments_exit_2_and_leave_nothing();
 
@@ -193,6 +194,42 @@ void TestShot::lesson_step_is_byte_identical_and_shows_the_lesson() {
     QVERIFY2(
         band > 1000 && none < 50,
         qPrintable(QStringLiteral("spotlight pixels: lesson %1, plain %2").arg(band).arg(none)));
+}
+
+// A step of lesson 6 shows the shipped agent log in the Traffic tab, its request selected and
+// the rows framed; a step whose row is past the end of its log is refused once the log is read.
+void TestShot::lesson_step_on_a_log() {
+    QStringList args{QStringLiteral("--lesson"),       QStringLiteral("06-your-own-traffic"),
+                     QStringLiteral("--lesson-step"),  QStringLiteral("2"),
+                     QStringLiteral("--size"),         QString::fromLatin1(kLessonSize),
+                     QStringLiteral("--deterministic")};
+    QByteArray images[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString path = dir_.filePath(QStringLiteral("log-step-%1.png").arg(i));
+        const CliResult r = runShot(args + QStringList{QStringLiteral("-o"), path});
+        QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+        images[i] = readAll(path);
+    }
+    QVERIFY(images[0].size() > 10000);
+    QVERIFY2(images[0] == images[1], "two deterministic shots of the same log step differ");
+    QCOMPARE(QImage::fromData(images[0]).size(), QSize(1280, 800));
+    QVERIFY(spotlightPixels(images[0]) > 1000);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString lesson = dir.filePath(QStringLiteral("past-the-end.json"));
+    QFile f(lesson);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"title": "Past the end", "steps": [{"title": "T", "text": "Row 99",
+              "log": "traffic/agent-session.jsonl", "row": 99, "highlight": "traffic"}]})");
+    f.close();
+    const QString out = dir.filePath(QStringLiteral("out.png"));
+    const CliResult r = runShot({QStringLiteral("--lesson"), lesson, QStringLiteral("-o"), out});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains(QLatin1String("row 99 is not in the log (36 requests")),
+             qPrintable(r.err));
+    QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);
+    QVERIFY(!QFile::exists(out));
 }
 
 void TestShot::bad_arguments_exit_2_and_leave_nothing_data() {

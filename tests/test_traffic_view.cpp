@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QMimeData>
 #include <QProcess>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -19,6 +20,7 @@
 #include <QUrl>
 
 #include "common/palette.h"
+#include "core/assets.h"
 #include "gui_test_support.h"
 #include "session/engine_session.h"
 #include "shell/main_window.h"
@@ -257,6 +259,38 @@ class TestTrafficView : public QObject {
         QTest::keyClick(v, Qt::Key_Return);
         QCOMPARE(activated.count(), 1);
         QCOMPARE(activated.front().front().toInt(), 6);
+    }
+
+    // A lesson step's request in the middle of the rows (centerRow): it stays there while the
+    // view changes height, and a scroll by hand lets it go.
+    void centeredRowStaysCentered() {
+        TrafficPanel panel;
+        panel.resize(900, 400);
+        panel.show();
+        panel.open(
+            QString::fromStdString((assets_dir() / "traffic" / "agent-session.jsonl").string()));
+        QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
+        TrafficView* v = panel.view();
+        QCOMPARE(v->rowCount(), 36);
+        auto offCentre = [v](int row) {
+            const QRect bar = v->barRect(row);
+            return bar.isValid() ? std::abs(bar.center().y() - v->viewport()->height() / 2)
+                                 : 100000;
+        };
+        v->centerRow(18);
+        QCOMPARE(v->selectedRow(), 18);
+        QVERIFY2(offCentre(18) <= v->fontMetrics().height(),
+                 qPrintable(QString::number(offCentre(18))));
+        panel.resize(900, 700);
+        QTRY_VERIFY(offCentre(18) <= v->fontMetrics().height());
+        panel.resize(900, 350);
+        QTRY_VERIFY(offCentre(18) <= v->fontMetrics().height());
+        // Scrolled by hand to the top: a resize leaves it there.
+        v->verticalScrollBar()->setValue(0);
+        panel.resize(900, 500);
+        QCoreApplication::processEvents();
+        QCOMPARE(v->verticalScrollBar()->value(), 0);
+        QCOMPARE(v->selectedRow(), 18);
     }
 
     // The window opens a log as traffic beside the chain, and a clicked request in its docks:

@@ -77,19 +77,70 @@ Result<LocalizedText> readText(const Reader& r, const ojson& obj, const std::str
     return out;
 }
 
+Result<void> readHighlight(const Reader& r, const ojson& q, const std::string& p, LessonStep& s) {
+    if (q.contains("highlight") && !q["highlight"].is_null()) {
+        const ojson& v = q["highlight"];
+        if (!v.is_string())
+            return r.fail(p + "/highlight", "expected a target id (" + targetList() + ")");
+        s.highlight = v.get<std::string>();
+        if (!isLessonTarget(s.highlight))
+            return r.fail(p + "/highlight", "unknown target \"" + s.highlight +
+                                                "\" (expected one of: " + targetList() + ")");
+    }
+    return {};
+}
+
+// A step on a request log: "log" (a path), "row" (required) and "policy" (optional).
+Result<LessonStep> readLogStep(const Reader& r, const ojson& q, const std::string& p,
+                               LessonStep s) {
+    const ojson& log = q["log"];
+    if (!log.is_string() || log.get<std::string>().empty())
+        return r.fail(p + "/log",
+                      "expected the path of a request log (JSON Lines), relative to the lesson "
+                      "or to the assets folder");
+    s.log = log.get<std::string>();
+    for (const char* key : {"request", "at"}) {
+        if (q.contains(key) && !q[key].is_null())
+            return r.fail(p + "/" + key,
+                          "goes with a \"scenario\" step; a log step names its \"row\"");
+    }
+    if (!q.contains("row") || q["row"].is_null())
+        return r.fail(p + "/row",
+                      "missing: expected the index of the log's request to select (0 is the "
+                      "first)");
+    const ojson& row = q["row"];
+    if (!row.is_number_integer() || row.get<int64_t>() < 0 || row.get<int64_t>() > 100000000)
+        return r.fail(p + "/row",
+                      "expected the index of the log's request to select (0 is the first)");
+    s.row = static_cast<int>(row.get<int64_t>());
+    if (q.contains("policy") && !q["policy"].is_null()) {
+        const ojson& v = q["policy"];
+        const auto policy =
+            v.is_string() ? parse_policy(v.get<std::string>()) : std::optional<CachePolicy>();
+        if (!policy)
+            return r.fail(p + "/policy",
+                          "expected \"anthropic\", \"openai\", \"vllm\" or \"radix\" (or leave it "
+                          "out for the log's own provider)");
+        s.policy = policy;
+    }
+    PL_TRY(readHighlight(r, q, p, s));
+    return s;
+}
+
 Result<LessonStep> readStep(const Reader& r, const ojson& q, std::size_t index) {
     const std::string p = "/steps/" + std::to_string(index);
     if (!q.is_object())
         return r.fail(p, "expected a step object");
-    static const char* const known[] = {"title", "text", "scenario", "request", "at", "highlight"};
+    static const char* const known[] = {"title", "text", "scenario", "request",  "at",
+                                        "log",   "row",  "policy",   "highlight"};
     for (auto it = q.begin(); it != q.end(); ++it) {
         // A named key, not a structured binding: clang before 16 cannot capture those.
         const std::string& key = it.key();
         if (std::find_if(std::begin(known), std::end(known),
                          [&](const char* k) { return key == k; }) == std::end(known))
             return r.fail(p + "/" + key,
-                          "unknown field (a step has title, text, scenario, request, at and "
-                          "highlight)");
+                          "unknown field (a step has title, text, scenario, request, at, log, "
+                          "row, policy and highlight)");
     }
     LessonStep s;
     s.where = r.file + ": " + p;
@@ -102,11 +153,23 @@ Result<LessonStep> readStep(const Reader& r, const ojson& q, std::size_t index) 
         return text.error();
     s.text = std::move(text.value());
 
+    auto has = [&](const char* key) { return q.contains(key) && !q[key].is_null(); };
+    if (has("scenario") && has("log"))
+        return r.fail(p + "/log",
+                      "a step shows a scenario or a log, not both (drop \"scenario\" or \"log\")");
+    if (has("log"))
+        return readLogStep(r, q, p, std::move(s));
     if (!q.contains("scenario") || !q["scenario"].is_string() ||
         q["scenario"].get<std::string>().empty())
         return r.fail(p + "/scenario",
-                      "expected the name of a built-in scenario or the path of a scenario file");
+                      "expected the name of a built-in scenario or the path of a scenario file "
+                      "(or a \"log\" to show in the Traffic tab)");
     s.scenario = q["scenario"].get<std::string>();
+    for (const char* key : {"row", "policy"}) {
+        if (has(key))
+            return r.fail(p + "/" + key,
+                          "goes with a \"log\" step; a scenario step names its \"request\"");
+    }
 
     if (q.contains("request") && !q["request"].is_null()) {
         const ojson& v = q["request"];
@@ -132,15 +195,7 @@ Result<LessonStep> readStep(const Reader& r, const ojson& q, std::size_t index) 
             return r.fail(p + "/at", "needs a \"request\" to be at the start, prefill or end of");
     }
 
-    if (q.contains("highlight") && !q["highlight"].is_null()) {
-        const ojson& v = q["highlight"];
-        if (!v.is_string())
-            return r.fail(p + "/highlight", "expected a target id (" + targetList() + ")");
-        s.highlight = v.get<std::string>();
-        if (!isLessonTarget(s.highlight))
-            return r.fail(p + "/highlight", "unknown target \"" + s.highlight +
-                                                "\" (expected one of: " + targetList() + ")");
-    }
+    PL_TRY(readHighlight(r, q, p, s));
     return s;
 }
 
@@ -189,6 +244,14 @@ const std::vector<LessonTarget>& lessonTargets() {
         {"model.sweep",
          "the Model dock on \"Length sweep\": prefill and attention against KV "
          "memory, by prompt length"},
+        {"traffic",
+         "the Traffic tab of a log step: the policy, the totals, the colours' legend, the rows "
+         "and the cost chart"},
+        {"traffic.rows",
+         "the rows of a log step's Traffic tab: one per request, grouped by conversation"},
+        {"traffic.chart",
+         "the cost chart of a log step's Traffic tab: the log's cost over its requests under "
+         "every policy and with no cache"},
     };
     return targets;
 }
@@ -242,6 +305,34 @@ Result<Lesson> parseLesson(const std::string& text, const std::string& file) {
     return lesson;
 }
 
+namespace {
+
+// A log named by a step: relative to the lesson's folder (a lesson shipped with its own logs),
+// else to the assets folder (the built-in lessons name "traffic/agent-session.jsonl").
+Result<std::string> findLog(const std::string& log, const std::filesystem::path& folder) {
+    std::error_code ec;
+    const std::filesystem::path lp(log);
+    if (lp.is_absolute()) {
+        if (std::filesystem::is_regular_file(lp, ec))
+            return lp.lexically_normal().string();
+        return make_error(log + ": no such file");
+    }
+    std::vector<std::filesystem::path> tried;
+    if (!folder.empty())
+        tried.push_back((folder / lp).lexically_normal());
+    tried.push_back((assets_dir() / lp).lexically_normal());
+    for (const auto& candidate : tried) {
+        if (std::filesystem::is_regular_file(candidate, ec))
+            return candidate.string();
+    }
+    std::string where;
+    for (const auto& candidate : tried)
+        where += (where.empty() ? "" : " or ") + candidate.parent_path().string();
+    return make_error(log + ": no such file (looked in " + where + ")");
+}
+
+}  // namespace
+
 Result<void> resolveLessonScenarios(Lesson& lesson) {
     const std::filesystem::path folder = std::filesystem::path(lesson.file).parent_path();
     std::map<std::string, int> loaded;  // as written -> index into lesson.scenarios
@@ -249,6 +340,13 @@ Result<void> resolveLessonScenarios(Lesson& lesson) {
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         LessonStep& s = lesson.steps[i];
         const std::string p = "/steps/" + std::to_string(i);
+        if (s.isLog()) {
+            auto path = findLog(s.log, folder);
+            if (!path)
+                return make_error(lesson.file + ": " + p + "/log: " + path.error().message);
+            s.logPath = path.value();
+            continue;
+        }
         auto it = loaded.find(s.scenario);
         if (it == loaded.end()) {
             // A name without a slash or ".json" is a built-in; anything else is a file, relative

@@ -19,6 +19,8 @@
 #include "common/icons.h"
 #include "panels/view_directory.h"
 #include "state/scenario_context.h"
+#include "traffic/traffic_panel.h"
+#include "traffic/traffic_view.h"
 #include "views/spotlight_overlay.h"
 
 namespace pl::ui {
@@ -298,6 +300,13 @@ void LessonPanel::showCurrentStep() {
     if (!hasLesson_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
+    if (s.isLog()) {
+        showLogStep(s);
+        emit stepChanged(step_);
+        placeRow();
+        return;
+    }
+    views_->showChainTab();  // after a step on a log: the scenario is shown in the chain
     overlay_->setTarget(isVisible() ? targetWidget(qs(s.highlight)) : nullptr);
     const Scenario& want = lesson_.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
     ScenarioContext* ctx = views_->context();
@@ -307,10 +316,40 @@ void LessonPanel::showCurrentStep() {
     placeCursor();
 }
 
+// The log in the Traffic tab, read in the background: steps in a row on the same log and policy
+// find it read already, and placeRow follows the load otherwise. The request is only selected,
+// never opened into the chain and the docks (a click does that).
+void LessonPanel::showLogStep(const LessonStep& s) {
+    TrafficPanel* panel = views_->showLog(qs(s.logPath), s.policy);
+    if (panel != traffic_) {
+        traffic_ = panel;
+        connect(panel, &TrafficPanel::loaded, this, &LessonPanel::placeRow);
+    }
+    overlay_->setTarget(isVisible() ? targetWidget(qs(s.highlight)) : nullptr);
+}
+
+void LessonPanel::placeRow() {
+    if (!hasLesson_ || shown_ || !traffic_)
+        return;
+    const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
+    if (!s.isLog() || !traffic_->summary() ||
+        QFileInfo(traffic_->path()).canonicalFilePath() !=
+            QFileInfo(qs(s.logPath)).canonicalFilePath())
+        return;
+    TrafficView* view = traffic_->view();
+    if (s.row >= view->rowCount())
+        return;  // not in the log: the step is never shown (`shot` says so)
+    view->centerRow(s.row);
+    shown_ = true;
+    emit stepShown(step_);
+}
+
 void LessonPanel::placeCursor() {
     if (!hasLesson_ || shown_)
         return;
     const LessonStep& s = lesson_.steps[static_cast<std::size_t>(step_)];
+    if (s.isLog())
+        return;
     const Scenario& want = lesson_.scenarios[static_cast<std::size_t>(s.scenarioIndex)];
     ScenarioContext* ctx = views_->context();
     const ScenarioRunPtr run = ctx->run();

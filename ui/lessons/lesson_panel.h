@@ -1,6 +1,7 @@
 // The presenter's lesson panel: which lesson, "step N of M", the step's title and text in the
 // UI's language, and Previous/Next. Each step drives the main window to its scenario and moment
-// (through the window's one ScenarioContext) and frames the part of the window it talks about.
+// (through the window's one ScenarioContext), or to its request log in the Traffic tab with its
+// request selected, and frames the part of the window it talks about.
 // Next and Previous are on PageDown and PageUp, the keys a presenter's clicker sends.
 #pragma once
 
@@ -20,6 +21,7 @@ namespace pl::ui {
 
 class ViewDirectory;
 class SpotlightOverlay;
+class TrafficPanel;
 
 class LessonPanel : public QWidget {
     Q_OBJECT
@@ -38,7 +40,8 @@ class LessonPanel : public QWidget {
     int step() const { return step_; }
     int stepCount() const { return hasLesson_ ? static_cast<int>(lesson_.steps.size()) : 0; }
     void goToStep(int step);
-    // True once the step's scenario has played and the cursor stands where the step wants it.
+    // True once the step's scenario has played and the cursor stands where the step wants it;
+    // for a step on a log, once the log is read and the step's request is selected.
     bool isStepShown() const { return shown_; }
 
     // The language the texts are shown in: a QLocale name ("ja_JP") or code ("pl"). Empty
@@ -89,11 +92,14 @@ class LessonPanel : public QWidget {
     void updateFonts();
     void fitHeight();
     void showCurrentStep();
+    void showLogStep(const LessonStep& s);
     void placeCursor();
+    void placeRow();  // a log step's request, once its log is read
     std::string locale() const;
 
     ViewDirectory* views_ = nullptr;
     QPointer<SpotlightOverlay> overlay_;  // a child of the window, which may delete it first
+    QPointer<TrafficPanel> traffic_;      // the window's, once a log step has opened it
     std::vector<Builtin> builtins_;
     Lesson lesson_;
     bool hasLesson_ = false;

@@ -240,11 +240,14 @@ StartupReport measureStartup(const EngineOptions& options, const QElapsedTimer& 
     rep.device = ctx->run()->engine.device;
     rep.run_from_store = ctx->run()->from_store;
 
-    // The lesson: the one named, or the one whose first change of scenario comes earliest.
+    // The lesson: the one named, or the one whose first change of scenario comes earliest (steps
+    // on a log play no scenario: they are not counted).
     LessonPanel* panel = window.lessonPanel();
     auto firstChange = [](const Lesson& l) {
+        if (l.steps.empty() || l.steps[0].isLog())
+            return -1;
         for (std::size_t i = 1; i < l.steps.size(); ++i) {
-            if (l.steps[i].scenarioIndex != l.steps[0].scenarioIndex)
+            if (!l.steps[i].isLog() && l.steps[i].scenarioIndex != l.steps[0].scenarioIndex)
                 return static_cast<int>(i);
         }
         return -1;

@@ -33,6 +33,7 @@ class PoliciesPanel;
 class MemoryScalePanel;
 class PromptView;
 class ScenarioContext;
+class TrafficPanel;
 class TransportBar;
 class WindowActions;
 class WindowTraffic;
@@ -86,7 +87,9 @@ class MainWindow : public QMainWindow, public ViewDirectory {
     QString lastError() const { return lastError_; }
 
     ScenarioContext* context() const override { return context_; }
-    QWidget* widgetFor(const QString& id) override;
+    QWidget* widgetFor(const QString& id) override;  // shell/window_lessons.cpp, as these two
+    TrafficPanel* showLog(const QString& path, std::optional<CachePolicy> policy) override;
+    void showChainTab() override;
     void prepareScenarios(const std::vector<Scenario>& scenarios) override;
     QWidget* dialogParent() override;
     EngineHost* engine() const { return engine_; }

@@ -94,6 +94,38 @@ TrafficPanel* WindowTraffic::open(const QString& path, std::optional<CachePolicy
     return panel_;
 }
 
+TrafficPanel* WindowTraffic::show(const QString& path, std::optional<CachePolicy> policy) {
+    if (panel_ && !panel_->failed() && !(panel_->summary() && panel_->summary()->cancelled)) {
+        const QString want = QFileInfo(path).canonicalFilePath();
+        const bool sameFile =
+            !want.isEmpty() && want == QFileInfo(panel_->path()).canonicalFilePath();
+        // Unset asks for the provider's own policy, which a policy picked by hand is not.
+        const bool samePolicy =
+            panel_->requestedPolicy() == policy ||
+            (policy && panel_->summary() && panel_->summary()->policy == *policy);
+        if (sameFile && samePolicy) {
+            tabs_->setCurrentWidget(panel_);
+            return panel_;
+        }
+    }
+    return open(path, policy);
+}
+
+QWidget* WindowTraffic::widgetFor(const QString& id) {
+    if (!panel_)
+        return nullptr;
+    QWidget* w = nullptr;
+    if (id == QLatin1String("traffic"))
+        w = panel_;
+    else if (id == QLatin1String("traffic.rows"))
+        w = panel_->view();
+    else if (id == QLatin1String("traffic.chart"))
+        w = panel_->chartArea();
+    if (w)
+        tabs_->setCurrentWidget(panel_);
+    return w;
+}
+
 bool WindowTraffic::writeBanner(QLabel* title, QLabel* description) const {
     if (!panel_ || tabs_->currentWidget() != panel_)
         return false;

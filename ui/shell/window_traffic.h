@@ -33,7 +33,14 @@ class WindowTraffic : public QObject {
     TrafficPanel* panel() const { return panel_; }
     // The traffic tab in front, loading `path` under `policy` (unset: the provider's own).
     TrafficPanel* open(const QString& path, std::optional<CachePolicy> policy = std::nullopt);
+    // As open(), but an already open panel that shows `path` under the same `policy`, read or
+    // being read, is brought to the front as it is, without reading the file again (a lesson's
+    // steps on one log).
+    TrafficPanel* show(const QString& path, std::optional<CachePolicy> policy = std::nullopt);
     void showChain();  // the chain's tab in front
+    // A lesson's traffic target ("traffic", "traffic.rows", "traffic.chart"), its tab in front;
+    // nullptr for another id or while no log is open.
+    QWidget* widgetFor(const QString& id);
     // With the traffic tab in front: the banner says which log it shows (true); else false.
     bool writeBanner(QLabel* title, QLabel* description) const;
     void setTheme(Theme theme);

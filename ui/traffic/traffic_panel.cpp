@@ -202,6 +202,7 @@ void TrafficPanel::setPolicy(CachePolicy policy) {
 }
 
 void TrafficPanel::start(std::optional<CachePolicy> policy) {
+    requested_ = policy;
     const int selected = view_->selectedRow();
     view_->clear();
     summary_.reset();
@@ -247,6 +248,10 @@ bool TrafficPanel::waitForLoad(int timeoutMs) {
         loop.exec();
     }
     return !isLoading() && !failed_ && summary_.has_value();
+}
+
+QWidget* TrafficPanel::chartArea() const {
+    return chart_->parentWidget();
 }
 
 void TrafficPanel::openSelected() {

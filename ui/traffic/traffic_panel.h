@@ -39,12 +39,15 @@ class TrafficPanel : public QWidget {
     // timeout (for `shot` and tests).
     bool waitForLoad(int timeoutMs);
     QString path() const { return path_; }
+    // The policy the last open() or setPolicy() asked for; unset: the provider's own.
+    std::optional<CachePolicy> requestedPolicy() const { return requested_; }
     // The load's error, or the lines it skipped (one line, naming the file and the line).
     QString error() const { return error_; }
     bool failed() const { return failed_; }
     const std::optional<TrafficSummary>& summary() const { return summary_; }
     int curveCount() const { return static_cast<int>(curves_.size()); }
     TrafficView* view() const { return view_; }
+    QWidget* chartArea() const;  // the cost chart with the names of its curves under it
     void setTheme(Theme theme);
     // Reads the view's selected request from the file again and answers with requestOpened.
     void openSelected();
@@ -80,6 +83,7 @@ class TrafficPanel : public QWidget {
     QLabel* chartLegend_ = nullptr;
     Theme theme_ = Theme::Light;
     QString path_;
+    std::optional<CachePolicy> requested_;
     QString error_;
     bool failed_ = false;
     std::optional<TrafficSummary> summary_;

@@ -48,6 +48,10 @@ TrafficView::TrafficView(QWidget* parent) : QAbstractScrollArea(parent) {
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     viewport()->setMouseTracking(true);
     verticalScrollBar()->setSingleStep(1);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
+        if (!centering_)
+            centered_ = -1;
+    });
 }
 
 void TrafficView::clear() {
@@ -58,6 +62,7 @@ void TrafficView::clear() {
     lineOfRow_.clear();
     maxPrompt_ = 1;
     selected_ = -1;
+    centered_ = -1;
     relayout();
 }
 
@@ -165,10 +170,25 @@ QRect TrafficView::barRect(int row) const {
     return area;
 }
 
+void TrafficView::centerRow(int row) {
+    if (row < 0 || row >= rowCount())
+        return;
+    selectRow(row);
+    centered_ = row;
+    const int line = lineOfRow(row);
+    if (line < 0)
+        return;
+    const int h = lineHeight();
+    centering_ = true;
+    verticalScrollBar()->setValue(line * h + h / 2 - viewport()->height() / 2);
+    centering_ = false;
+}
+
 void TrafficView::selectRow(int row) {
     if (row < -1 || row >= rowCount())
         return;
     selected_ = row;
+    centered_ = -1;
     if (const int line = lineOfRow(row); line >= 0) {
         const int h = lineHeight();
         QScrollBar* bar = verticalScrollBar();
@@ -393,7 +413,11 @@ void TrafficView::paintRow(QPainter& p, const QRect& r, const TrafficRow& row) c
 
 void TrafficView::resizeEvent(QResizeEvent* e) {
     QAbstractScrollArea::resizeEvent(e);
+    // The new range may move the scroll bar: that is not a scroll by hand.
+    const int keep = centered_ >= 0 && centered_ == selected_ ? centered_ : -1;
     relayout();
+    if (keep >= 0)
+        centerRow(keep);
 }
 
 void TrafficView::mousePressEvent(QMouseEvent* e) {

@@ -37,6 +37,10 @@ class TrafficView : public QAbstractScrollArea {
     int previousInConversation(int row) const;
     int selectedRow() const { return selected_; }
     void selectRow(int row);  // scrolls it into sight; -1: none
+    // Selects `row` and scrolls it to the middle of the view, where it stays while the view
+    // changes size, until it is scrolled by hand or another row is selected (a lesson step's
+    // request, in the middle of what the room sees).
+    void centerRow(int row);
     // For tests and `shot`: the rectangle of a row's bar in the viewport, and the text of its
     // tooltip; an invalid rectangle when the row is out of sight.
     QRect barRect(int row) const;
@@ -84,6 +88,8 @@ class TrafficView : public QAbstractScrollArea {
     std::vector<int> lineOfRow_;
     int maxPrompt_ = 1;
     int selected_ = -1;
+    int centered_ = -1;       // the row centerRow() keeps in the middle; -1: none
+    bool centering_ = false;  // the scroll bar is moved by centerRow(), not by hand
 };
 
 }  // namespace pl::ui
