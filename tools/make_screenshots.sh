@@ -97,6 +97,7 @@ en,ja,pl 05-policies-and-limits   5     light  a semantic cache gives a wrong an
 en,ja,pl 05-policies-and-limits   6     light  interleaved history: the chain
 en,ja,pl 05-policies-and-limits   7     light  the timing side channel: the TTFT chart
 en,ja,pl 05-policies-and-limits   8     light  the salt closes it: the TTFT chart
+en  06-your-own-traffic      2     light  a timestamp at the head: the traffic rows of the shipped agent log
 ja  01-kv-cache              2     light  attention looks back
 ja  01-kv-cache              3     light  where one token looks
 ja  01-kv-cache              8     light  no cache: token times
