@@ -552,6 +552,29 @@ class TestLessons : public QObject {
         QCOMPARE(opened.count(), 0);  // no step opens a request into the chain
     }
 
+    // A step's row past the end of its log is never shown, and the lesson says why.
+    void logStepPastTheEndSaysWhy() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QFile::copy(agentLogPath(), dir.filePath(QStringLiteral("mine.jsonl"))));
+        const std::string path = writeTemp(dir, "past.json",
+                                           "{\"title\": {\"en\": \"Past\"}, \"steps\": [" +
+                                               logStep("mine.jsonl", "999", "traffic.rows") + "]}");
+        auto w = makeWindow();
+        LessonPanel* panel = w->lessonPanel();
+        QString error;
+        QVERIFY2(panel->openLesson(QString::fromStdString(path), &error), qPrintable(error));
+        TrafficPanel* traffic = w->traffic()->panel();
+        QVERIFY(traffic);
+        QVERIFY(traffic->waitForLoad(kRunTimeoutMs));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->stepBodyText().contains(QStringLiteral("request 999")),
+                                 kRunTimeoutMs);
+        QVERIFY2(panel->stepBodyText().contains(
+                     QStringLiteral("which has %1 requests").arg(traffic->view()->rowCount())),
+                 qPrintable(panel->stepBodyText()));
+        QVERIFY(!panel->isStepShown());
+    }
+
     void textsFollowTheLanguage() {
         LocalizedText t;
         t.texts = {{"en", "Hello"}, {"ja", "こんにちは"}, {"pl", "Cześć"}, {"pt_BR", "Olá"}};

@@ -337,8 +337,19 @@ void LessonPanel::placeRow() {
             QFileInfo(qs(s.logPath)).canonicalFilePath())
         return;
     TrafficView* view = traffic_->view();
-    if (s.row >= view->rowCount())
-        return;  // not in the log: the step is never shown (`shot` says so)
+    if (s.row >= view->rowCount()) {
+        // Not in the log: the step is never shown (`shot` fails on it); the presenter is told why.
+        refreshText();
+        body_->setText(
+            body_->text() + QStringLiteral("\n\n") +
+            englishPlural(tr("This step shows request %1 of %2, which has %n request(s).", nullptr,
+                             view->rowCount()),
+                          view->rowCount())
+                .arg(s.row)
+                .arg(QFileInfo(traffic_->path()).fileName()));
+        fitHeight();
+        return;
+    }
     view->centerRow(s.row);
     shown_ = true;
     emit stepShown(step_);

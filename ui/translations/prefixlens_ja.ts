@@ -570,6 +570,12 @@
         <source>Step %1 of %2</source>
         <translation>ステップ %1/%2</translation>
     </message>
+    <message numerus="yes">
+        <source>This step shows request %1 of %2, which has %n request(s).</source>
+        <translation>
+            <numerusform>この手順はリクエスト %1 を示しますが、%2 にはリクエストが %n 件しかありません。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LintPanel</name>

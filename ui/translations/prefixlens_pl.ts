@@ -570,6 +570,14 @@
         <source>Step %1 of %2</source>
         <translation>Krok %1 z %2</translation>
     </message>
+    <message numerus="yes">
+        <source>This step shows request %1 of %2, which has %n request(s).</source>
+        <translation>
+            <numerusform>Ten krok pokazuje żądanie %1 z %2, który ma %n żądanie.</numerusform>
+            <numerusform>Ten krok pokazuje żądanie %1 z %2, który ma %n żądania.</numerusform>
+            <numerusform>Ten krok pokazuje żądanie %1 z %2, który ma %n żądań.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LintPanel</name>
