@@ -89,11 +89,10 @@ class TestHostileInput : public QObject {
             nlohmann::json::parse(test::read_file(regressions_dir() / "cli.json"));
         for (const auto& c : manifest["cases"]) {
             const std::string in = c["input"].get<std::string>();
-            QTest::newRow(in.c_str())
-                << QString::fromStdString(in)
-                << QString::fromStdString(c["expect"].get<std::string>())
-                << c.value("fix_keeps_lines", 0) << c.value("stderr_lines", 1)
-                << c.value("shot_plays", false);
+            QTest::newRow(in.c_str()) << QString::fromStdString(in)
+                                      << QString::fromStdString(c["expect"].get<std::string>())
+                                      << c.value("fix_keeps_lines", 0) << c.value("stderr_lines", 1)
+                                      << c.value("shot_plays", false);
         }
     }
 

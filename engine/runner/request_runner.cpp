@@ -154,12 +154,11 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     const GptModel& model = backend_.model();
     const GptConfig& cfg = model.config();
     const bool cache_only = options_.cache_only;
-    auto rendered =
-        cache_only ? render_prompt(req.body, model.tokenizer(), req.where,
-                                   static_cast<std::size_t>(kMaxCacheOnlyTokens),
-                                   kCacheOnlyLimitName)
-                   : render_prompt(req.body, model.tokenizer(), req.where,
-                                   static_cast<std::size_t>(cfg.n_positions));
+    auto rendered = cache_only ? render_prompt(req.body, model.tokenizer(), req.where,
+                                               static_cast<std::size_t>(kMaxCacheOnlyTokens),
+                                               kCacheOnlyLimitName)
+                               : render_prompt(req.body, model.tokenizer(), req.where,
+                                               static_cast<std::size_t>(cfg.n_positions));
     if (!rendered)
         return rendered.error();
     RequestResult& res = run.result;
@@ -173,7 +172,8 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     res.cache_only = cache_only;
     // Output stops at the end of the context; the last sampled token needs no KV. Cache-only, the
     // one "token" is never sampled and reserves nothing.
-    run.max_new = cache_only ? 1 : std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
+    run.max_new =
+        cache_only ? 1 : std::min(req.max_tokens, cfg.n_positions - res.prompt_tokens + 1);
     const int total_blocks = blocks_for_tokens(res.prompt_tokens + run.max_new - 1, block_size_);
     if (total_blocks > cache_.capacity_blocks()) {
         return make_error(req.where + ": needs " + std::to_string(total_blocks) +
@@ -230,10 +230,10 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     ForwardStats stats;
     if (!cache_only) {
         run.logits.assign(static_cast<std::size_t>(cfg.vocab_size), 0.0f);
-        auto fw = backend_.forward(
-            a.block_table, a.cached_tokens,
-            std::span(tokens).subspan(static_cast<std::size_t>(a.cached_tokens)), run.logits,
-            &stats);
+        auto fw =
+            backend_.forward(a.block_table, a.cached_tokens,
+                             std::span(tokens).subspan(static_cast<std::size_t>(a.cached_tokens)),
+                             run.logits, &stats);
         if (!fw) {
             (void)cache_.release(run.seq, req.at_s);
             session_of_.erase(run.seq);
