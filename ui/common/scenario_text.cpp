@@ -10,12 +10,17 @@ const char* const kImportedRequestDescription = QT_TRANSLATE_NOOP(
     "pl::ui",
     "One Anthropic Messages request, played once. Edit its system prompt or a message and run "
     "it again to see which blocks the cache keeps.");
+const char* const kImportedPairDescription = QT_TRANSLATE_NOOP(
+    "pl::ui",
+    "A request of a log, played after the previous request of its conversation: the second card "
+    "shows what it reused of the first, and where its prompt left it.");
 const char* const kImportedRequestTitle = QT_TRANSLATE_NOOP("pl::ui", "Request %1");
 
 namespace {
 
 bool isImportedRequest(const Scenario& sc) {
-    return sc.description == kImportedRequestDescription;
+    return sc.description == kImportedRequestDescription ||
+           sc.description == kImportedPairDescription;
 }
 
 // The scenario's own text in the current language ("pt_BR" falls back to "pt"), or null.
@@ -40,7 +45,7 @@ QString scenarioTitle(const Scenario& sc) {
 
 QString scenarioDescription(const Scenario& sc) {
     if (isImportedRequest(sc))
-        return QCoreApplication::translate("pl::ui", kImportedRequestDescription);
+        return QCoreApplication::translate("pl::ui", sc.description.c_str());
     if (const ScenarioText* t = translated(sc); t && !t->description.empty())
         return QString::fromStdString(t->description);
     return QString::fromStdString(sc.description);

@@ -12,6 +12,7 @@ namespace pl::ui {
 // The description also marks such a scenario.
 extern const char* const kImportedRequestTitle;  // "Request %1", %1 the file's name
 extern const char* const kImportedRequestDescription;
+extern const char* const kImportedPairDescription;  // a log's request after its predecessor
 
 // What the banner, the scenario picker and the Prompt dock show, in the current language at the
 // time it is shown (the language can change after the scenario was opened). A request opened

@@ -35,7 +35,7 @@ Result<Scenario> scenarioFromRequests(const std::vector<ojson>& bodies, const st
     sc["name"] = name;
     sc["title"] =
         QString::fromLatin1(kImportedRequestTitle).arg(QString::fromStdString(name)).toStdString();
-    sc["description"] = kImportedRequestDescription;
+    sc["description"] = bodies.size() == 2 ? kImportedPairDescription : kImportedRequestDescription;
     sc["requests"] = std::move(requests);
     auto parsed = parse_scenario(sc.dump(), file);
     if (!parsed)

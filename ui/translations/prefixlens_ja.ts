@@ -173,6 +173,10 @@
         <source>none reused</source>
         <translation>再利用なし</translation>
     </message>
+    <message>
+        <source>A request of a log, played after the previous request of its conversation: the second card shows what it reused of the first, and where its prompt left it.</source>
+        <translation>ログのリクエストを、同じ会話の一つ前のリクエストの後に再生したものです。2 枚目のカードは、1 枚目から何を再利用したか、そしてプロンプトがどこで前のものから外れたかを示します。</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainCanvas</name>

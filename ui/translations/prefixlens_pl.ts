@@ -173,6 +173,10 @@
         <source>none reused</source>
         <translation>nic z bufora</translation>
     </message>
+    <message>
+        <source>A request of a log, played after the previous request of its conversation: the second card shows what it reused of the first, and where its prompt left it.</source>
+        <translation>Żądanie z logu, odtworzone po poprzednim żądaniu tej samej rozmowy: druga karta pokazuje, co ponownie wykorzystało z pierwszego i gdzie jego prompt się od niego odłączył.</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::BlockChainCanvas</name>

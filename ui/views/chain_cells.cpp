@@ -177,11 +177,20 @@ void paintBand(QPainter& p, const QRectF& r, const std::vector<CellView>& cells,
     p.setPen(QPen(pal.mutedText, 1.0));
     p.drawPath(outline);
     p.drawLine(QPointF(r.right() + 2, r.top() + 3), QPointF(r.right() + 2, r.bottom() - 1));
-    p.setFont(mono);
-    const QFontMetrics fm(mono);
+    // The whole range when it fits, in a font down to 70% of the cells' if need be; else where
+    // the band starts.
+    QFont font = mono;
     QString label = QStringLiteral("%1–%2").arg(band.first).arg(band.first + band.count - 1);
-    if (fm.horizontalAdvance(label) > r.width() - 4)
-        label = QStringLiteral("%1…").arg(band.first);
+    const double room = r.width() - 6;
+    const int wide = QFontMetrics(font).horizontalAdvance(label);
+    if (wide > room) {
+        const double scale = room / wide;
+        if (scale >= 0.7 && font.pointSizeF() > 0)
+            font.setPointSizeF(font.pointSizeF() * scale);
+        else
+            label = QStringLiteral("%1…").arg(band.first);
+    }
+    p.setFont(font);
     const bool onColour = dominant != CellState::Pending && dominant != CellState::Partial;
     p.setPen(onColour ? pal.textOn(pal.cell(dominant)) : pal.text);
     p.drawText(r, Qt::AlignCenter, label);
