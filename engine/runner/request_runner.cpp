@@ -15,6 +15,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr const char* kContextLimitName = "the model's context";
 constexpr const char* kCacheOnlyLimitName = "the limit of a run without the model";
 
 double ms_since(Clock::time_point t0) {
@@ -154,11 +155,10 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     const GptModel& model = backend_.model();
     const GptConfig& cfg = model.config();
     const bool cache_only = options_.cache_only;
-    auto rendered = cache_only ? render_prompt(req.body, model.tokenizer(), req.where,
-                                               static_cast<std::size_t>(kMaxCacheOnlyTokens),
-                                               kCacheOnlyLimitName)
-                               : render_prompt(req.body, model.tokenizer(), req.where,
-                                               static_cast<std::size_t>(cfg.n_positions));
+    auto rendered =
+        render_prompt(req.body, model.tokenizer(), req.where,
+                      static_cast<std::size_t>(cache_only ? kMaxCacheOnlyTokens : cfg.n_positions),
+                      cache_only ? kCacheOnlyLimitName : kContextLimitName);
     if (!rendered)
         return rendered.error();
     RequestResult& res = run.result;

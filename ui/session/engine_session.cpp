@@ -517,15 +517,21 @@ void EngineSession::play(const Pending& job) {
         fail(job, QString::fromStdString(fit.error().message));
         return;
     }
-    Scenario sc = job.scenario;
     const bool cacheOnly = fit->beyond_context;
-    Scenario pool = sc;
+    std::optional<Scenario> widened;  // cache-only: the cache holds every prompt's blocks
     if (cacheOnly) {
-        sc.capacity_blocks = std::max(sc.capacity_blocks, fit->prompt_blocks);
-        pool.capacity_blocks = std::min(pool.capacity_blocks, Scenario{}.capacity_blocks);
+        widened = job.scenario;
+        widened->capacity_blocks = std::max(widened->capacity_blocks, fit->prompt_blocks);
     }
+    const Scenario& sc = widened ? *widened : job.scenario;
+    // What the backend's pool is sized by (no requests); cache-only computes nothing in it.
+    Scenario sizing;
+    sizing.block_size = sc.block_size;
+    sizing.capacity_blocks =
+        cacheOnly ? std::min(job.scenario.capacity_blocks, Scenario{}.capacity_blocks)
+                  : sc.capacity_blocks;
     QString error;
-    if (!ensureBackend(pool, error)) {
+    if (!ensureBackend(sizing, error)) {
         fail(job, error);
         return;
     }
