@@ -23,6 +23,15 @@
 #                           tree over the clone (e.g. "quickstart"), or PATH=FILE to copy FILE to PATH
 #                           (e.g. "quickstart=/tmp/quickstart.broken"); the run then proves nothing about HEAD
 #   PREFIXLENS_CI_KEEP=1    keep the scratch root for inspection
+#   PREFIXLENS_CI_CCACHE    1 (default): compile through ccache, its cache kept in $cache/ccache
+#                           across runs (0: every run compiles everything afresh)
+#
+# The compiler cache: each root installs Debian's ccache before the stage and the build finds it
+# through CMake's CMAKE_<LANG>_COMPILER_LAUNCHER variables, so quickstart's commands stay the
+# user's own. ccache hands back an object only for the same compiler, flags and preprocessed
+# source (a miss compiles as usual), so a run still proves that a fresh root builds the commit;
+# it just does not recompile the translation units no commit has touched since the last run. The
+# four stages compile the tree three times on two cores: afresh that is over half of the run.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -33,6 +42,7 @@ cache=${PREFIXLENS_CI_CACHE:-/var/cache/prefixlens-ci}
 scratch_parent=${PREFIXLENS_CI_SCRATCH:-/var/tmp}
 mirror=${PREFIXLENS_CI_MIRROR:-http://deb.debian.org/debian}
 max_age_days=${PREFIXLENS_CI_ROOT_MAX_AGE_DAYS:-30}
+use_ccache=${PREFIXLENS_CI_CCACHE:-1}
 allowed_skips=${PREFIXLENS_CI_ALLOWED_SKIPS:-set PREFIXLENS_[A-Z_]+}
 suite=bookworm
 tarball="$cache/debian-$suite-minbase.tar.gz"
@@ -47,6 +57,8 @@ for s in $stages; do
 done
 
 mkdir -p "$cache" "$debs"
+ccache_dir="$cache/ccache"
+[ "$use_ccache" = 1 ] && mkdir -p "$ccache_dir"
 # One run at a time per cache: the runs share the .deb cache, and apt locks it.
 exec 9>"$cache/.lock"
 if ! flock -n 9; then
@@ -133,15 +145,38 @@ case " $stages " in *" test "* | *" app "* | *" check "*) new_root "$root" ;; es
 inroot() {
   unshare --mount --pid --fork -- /bin/bash -c '
     set -e
-    r=$1 debs=$2; shift 2
+    r=$1 debs=$2 ccache=$3; shift 3
     mount --make-rprivate /
     mount -t proc proc "$r/proc"
     mount --rbind /sys "$r/sys"
     mount --rbind /dev "$r/dev"
     mount --bind "$debs" "$r/var/cache/apt/archives"
+    launch=()
+    if [ -n "$ccache" ]; then
+      mkdir -p "$r/var/cache/ccache"
+      mount --bind "$ccache" "$r/var/cache/ccache"
+      launch=(CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+              CCACHE_DIR=/var/cache/ccache CCACHE_BASEDIR=/src CCACHE_MAXSIZE=10G)
+    fi
     exec chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-      CI=true /bin/bash -c "cd /src && exec \"\$@\"" bash "$@" </dev/null
-  ' inroot "$root" "$debs" "$@"
+      CI=true "${launch[@]}" /bin/bash -c "cd /src && exec \"\$@\"" bash "$@" </dev/null
+  ' inroot "$root" "$debs" "$ccache_mount" "$@"
+}
+ccache_mount=""
+
+# with_ccache: installs Debian's ccache in the current root and turns the launcher on for the
+# commands inroot runs next (nothing when PREFIXLENS_CI_CCACHE=0).
+with_ccache() {
+  ccache_mount=""
+  [ "$use_ccache" = 1 ] || return 0
+  inroot sh -c 'command -v ccache >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ccache >/dev/null; }' ||
+    { log "could not install ccache in the root; compiling without it"; return 0; }
+  ccache_mount=$ccache_dir
+  inroot ccache --zero-stats >/dev/null
+}
+ccache_stats() {
+  [ -n "$ccache_mount" ] || return 0
+  log "ccache: $(inroot ccache --print-stats | awk -F'\t' '$1=="direct_cache_hit"||$1=="preprocessed_cache_hit"{h+=$2} $1=="cache_miss"{m=$2} END{printf "%d hits, %d misses", h, m}')"
 }
 
 # check_skips OUTPUT CTEST_LOG: fails, listing them, when tests skipped that were not allowed to.
@@ -164,8 +199,10 @@ slim_tail=""
 
 stage_test() {
   local out="$scratch/test.log"
+  with_ccache
   inroot ./quickstart test 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
+  ccache_stats
   ctest_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
   [ "$rc" -eq 0 ] || return "$rc"
   # A test that skips here passed nothing: a QSKIP (e.g. "no Vulkan device") or a CTest skip
@@ -174,11 +211,16 @@ stage_test() {
 }
 
 stage_app() {
+  with_ccache
   inroot /opt/ci/app_probe.sh 8
 }
 
 stage_check() {
-  inroot ./quickstart check
+  local rc=0
+  with_ccache
+  inroot ./quickstart check || rc=$?
+  ccache_stats
+  return "$rc"
 }
 
 # A root of its own, whatever ran before: stage test installs Qt into the first one.
@@ -186,8 +228,10 @@ stage_slim() {
   local out="$scratch/slim.log" qt
   local root="$scratch/slim-root"
   new_root "$root"
+  with_ccache
   inroot ./quickstart slim 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
+  ccache_stats
   slim_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
   [ "$rc" -eq 0 ] || return "$rc"
   qt=$(inroot sh -c "dpkg -l | grep -i qt" || true)
