@@ -1,6 +1,7 @@
 #version 450
 // Causal self-attention over the paged KV pool, for prefill (many new tokens).
 // One invocation per (new token, head); a workgroup takes WG consecutive tokens of one head.
+// With grouped-query attention, `group` consecutive query heads read the same KV head.
 // K and V are read THROUGH the block table, in place: a prefix-cache hit is never copied.
 // Every lane of a workgroup walks the same key positions, so each K/V row is read at one
 // address by all lanes (a broadcast); lanes whose query sits before a key mask it out.
@@ -22,7 +23,10 @@ layout(std430, binding = 5) writeonly buffer Probe { float probe[]; };
 
 layout(push_constant) uniform Push {
     uint T;
-    uint C4;
+    uint q_stride4;  // vec4s from one token's query row to the next (3 C/4 in GPT-2's fused q|k|v)
+    uint out4;       // vec4s in one output row: n_head x head_dim / 4
+    uint kv4;        // vec4s in one pool row: n_kv_head x head_dim / 4
+    uint group;      // query heads per KV head (grouped-query attention; 1: one each)
     uint n_past;
     uint block_size;
     float scale;
@@ -41,7 +45,8 @@ void main() {
 
     vec4 q[HD4];
     vec4 acc[HD4];
-    uint qbase = tc * 3u * pc.C4 + h * HD4;
+    uint qbase = tc * pc.q_stride4 + h * HD4;
+    uint kvh = (h / pc.group) * HD4;  // this head's K/V columns in a pool row
     [[unroll]] for (uint d = 0; d < HD4; ++d) {
         q[d] = FETCH(qkv, qbase + d) * pc.scale;
         acc[d] = vec4(0.0);
@@ -53,7 +58,7 @@ void main() {
     uint probe_base = pc.probe_scores + h * (pos + 1u);
     for (uint p = 0; p <= last; ++p) {
         uint blk = uint(FETCH_INT(block_table, p / pc.block_size));
-        uint kb = (blk * pc.block_size + p % pc.block_size) * pc.C4 + h * HD4;
+        uint kb = (blk * pc.block_size + p % pc.block_size) * pc.kv4 + kvh;
         vec4 s4 = vec4(0.0);
         [[unroll]] for (uint d = 0; d < HD4; ++d) s4 += q[d] * FETCH(kpool, kb + d);
         float s = s4.x + s4.y + s4.z + s4.w;
@@ -72,6 +77,6 @@ void main() {
         probe[pc.probe_stats + 2u * h + 1u] = l;
     }
     float inv_l = 1.0 / l;
-    uint obase = t * pc.C4 + h * HD4;
+    uint obase = t * pc.out4 + h * HD4;
     [[unroll]] for (uint d = 0; d < HD4; ++d) outv[obase + d] = acc[d] * inv_l;
 }

@@ -27,7 +27,10 @@ layout(std430, binding = 5) writeonly buffer Probe { float probe[]; };
 
 layout(push_constant) uniform Push {
     uint T;
-    uint C4;
+    uint q_stride4;  // vec4s from one token's query row to the next (3 C/4 in GPT-2's fused q|k|v)
+    uint out4;       // vec4s in one output row: n_head x head_dim / 4
+    uint kv4;        // vec4s in one pool row: n_kv_head x head_dim / 4
+    uint group;      // query heads per KV head (grouped-query attention; 1: one each)
     uint n_past;
     uint block_size;
     float scale;
@@ -50,13 +53,14 @@ void main() {
     uint lid = gl_LocalInvocationID.x;
     uint nrows = min(uint(ROWS), pc.T - t0);
     uint last = pc.n_past + t0 + nrows - 1u;  // the last key any query here may see
+    uint kvh = (h / pc.group) * HD4;            // this head's K/V columns in a pool row
 
     vec4 q[ROWS * HD4];
     vec4 acc[ROWS * HD4];
     float m[ROWS];
     float l[ROWS];
     [[unroll]] for (uint r = 0; r < ROWS; ++r) {
-        uint qbase = min(t0 + r, pc.T - 1u) * 3u * pc.C4 + h * HD4;
+        uint qbase = min(t0 + r, pc.T - 1u) * pc.q_stride4 + h * HD4;
         [[unroll]] for (uint d = 0; d < HD4; ++d) {
             q[r * HD4 + d] = FETCH(qkv, qbase + d) * pc.scale;
             acc[r * HD4 + d] = vec4(0.0);
@@ -72,9 +76,9 @@ void main() {
     for (uint p = lid; p <= last; p += 2u * WG) {
         uint p2 = min(p + WG, last);
         uint ka = (uint(FETCH_INT(block_table, p / pc.block_size)) * pc.block_size +
-                   p % pc.block_size) * pc.C4 + h * HD4;
+                   p % pc.block_size) * pc.kv4 + kvh;
         uint kb = (uint(FETCH_INT(block_table, p2 / pc.block_size)) * pc.block_size +
-                   p2 % pc.block_size) * pc.C4 + h * HD4;
+                   p2 % pc.block_size) * pc.kv4 + kvh;
         vec4 sa[ROWS];
         vec4 sb[ROWS];
         [[unroll]] for (uint r = 0; r < ROWS; ++r) {
@@ -139,7 +143,7 @@ void main() {
             }
             float inv_L = 1.0 / L[r];
             [[unroll]] for (uint d = 0; d < HD4; ++d) {
-                if (d % WG == lid) outv[(t0 + r) * pc.C4 + h * HD4 + d] = acc[r * HD4 + d] * inv_L;
+                if (d % WG == lid) outv[(t0 + r) * pc.out4 + h * HD4 + d] = acc[r * HD4 + d] * inv_L;
             }
         }
         return;
@@ -170,6 +174,6 @@ void main() {
             probe[pc.probe_stats + 2u * h] = gm;
             probe[pc.probe_stats + 2u * h + 1u] = gl;
         }
-        outv[(t0 + r) * pc.C4 + h * HD4 + d] = o / gl;
+        outv[(t0 + r) * pc.out4 + h * HD4 + d] = o / gl;
     }
 }

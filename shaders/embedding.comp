@@ -1,5 +1,6 @@
 #version 450
-// out[t,:] = wte[tokens[tok0 + t],:] + wpe[pos0 + t,:]
+// out[t,:] = wte[tokens[tok0 + t],:] + wpe[pos0 + t,:]; with NO_POSITIONS defined (a model
+// with rotary positions) out[t,:] = wte[tokens[tok0 + t],:] and binding 2 is not read.
 // wte may be bound one row range at a time ([v0, v1)) when it is larger than one texel view
 // may span; each token is in exactly one range, so every output row is written exactly once.
 #include "common.glsl"
@@ -26,5 +27,9 @@ void main() {
     if (c >= pc.C4 || t >= pc.T) return;
     uint tok = uint(FETCH_INT(tokens, pc.tok0 + t));
     if (tok < pc.v0 || tok >= pc.v1) return;
+#ifdef NO_POSITIONS
+    outv[t * pc.C4 + c] = FETCH(wte, (tok - pc.v0) * pc.C4 + c);
+#else
     outv[t * pc.C4 + c] = FETCH(wte, (tok - pc.v0) * pc.C4 + c) + FETCH(wpe, (pc.pos0 + t) * pc.C4 + c);
+#endif
 }

@@ -3,6 +3,8 @@
 // strided over the whole dispatch, so any subgroup size and workgroup count is correct).
 // Two passes (mean, then variance about the mean) as the CPU twin does, so a large common
 // offset does not cancel the variance away.
+// With RMS defined, RMSNorm as the Llama family has it: out = in / sqrt(mean(in^2) + eps) * w
+// (no mean taken away, no bias; binding 2 is not read).
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
@@ -24,11 +26,15 @@ void main() {
     uint stride = gl_NumWorkGroups.x * gl_NumSubgroups;
     for (uint r = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID; r < pc.T; r += stride) {
         uint base = (pc.row0 + r) * pc.C4;
+#ifdef RMS
+        const float mean = 0.0;
+#else
         vec4 s = vec4(0.0);
         for (uint c = gl_SubgroupInvocationID; c < pc.C4; c += gl_SubgroupSize) {
             s += FETCH(in_tex, base + c);
         }
         float mean = subgroupAdd(s.x + s.y + s.z + s.w) / C;
+#endif
         vec4 q = vec4(0.0);
         for (uint c = gl_SubgroupInvocationID; c < pc.C4; c += gl_SubgroupSize) {
             vec4 d = FETCH(in_tex, base + c) - mean;
@@ -37,7 +43,11 @@ void main() {
         float rstd = inversesqrt(subgroupAdd(q.x + q.y + q.z + q.w) / C + pc.eps);
         uint obase = r * pc.C4;
         for (uint c = gl_SubgroupInvocationID; c < pc.C4; c += gl_SubgroupSize) {
+#ifdef RMS
+            outv[obase + c] = FETCH(in_tex, base + c) * rstd * FETCH(w, c);
+#else
             outv[obase + c] = (FETCH(in_tex, base + c) - mean) * rstd * FETCH(w, c) + FETCH(b, c);
+#endif
         }
     }
 }

@@ -45,3 +45,10 @@ list(APPEND PL_VARIANT_SOURCES decode_layer.comp)
 pl_shader_variant(decode_attention decode_layer.comp STAGE_ATTN=1)
 pl_shader_variant(decode_residual_ln decode_layer.comp STAGE_RESLN=1)
 pl_shader_variant(decode_mlp decode_layer.comp STAGE_MLP=1)
+# RMSNorm (the Llama family) from the LayerNorm source; token embeddings without learned
+# positions (rotary models) from the embedding source.
+list(APPEND PL_VARIANT_SOURCES layernorm.comp embedding.comp)
+pl_shader_variant(layernorm layernorm.comp)
+pl_shader_variant(rmsnorm layernorm.comp RMS=1)
+pl_shader_variant(embedding embedding.comp)
+pl_shader_variant(embedding_tokens embedding.comp NO_POSITIONS=1)

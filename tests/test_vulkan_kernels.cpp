@@ -411,7 +411,7 @@ class TestVulkanKernels : public QObject {
         auto out = make(std::vector<float>(want.size(), NAN));
         pl::vk::PagedKvBinding kv{tex_int(bt), tex(kp), tex(vp), n_past, bs};
         run([&](VkCommandBuffer cmd) {
-            kernels.attention(cmd, all(out), tex(bq), kv, T, C, n_head,
+            kernels.attention(cmd, all(out), tex(bq), kv, T, {n_head, n_head, 3 * C},
                               static_cast<KernelChoice>(choice));
         });
         const std::string diff = compare(read(out, want.size()), want, C);

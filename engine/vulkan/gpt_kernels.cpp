@@ -33,7 +33,7 @@ struct MatmulPush {
     uint32_t T, K4, N4, n_past, block_size;
 };
 struct AttentionPush {
-    uint32_t T, C4, n_past, block_size;
+    uint32_t T, q_stride4, out4, kv4, group, n_past, block_size;
     float scale;
     uint32_t probe_row, probe_scores, probe_stats;
 };
@@ -45,6 +45,16 @@ struct DecodeLayerPush {
 // Workgroups of decode_mlp: enough for every worker thread of a CPU driver, few enough that
 // adding their partial rows stays cheap for the next dispatch.
 constexpr uint32_t kDecodeMlpGroups = 8;
+struct RopePush {
+    uint32_t T, n_head, n_kv_head, n_past, block_size;
+    float eps;
+    uint32_t qk_norm;
+};
+struct SwigluPush {
+    uint32_t T, F4;
+};
+// Workgroups along y (one per new token, the shaders loop past it): under every device's limit.
+constexpr uint32_t kMaxRowGroups = 65535;
 struct LogitsPush {
     uint32_t C4, rows, v0;
 };
@@ -116,7 +126,17 @@ Result<GptKernels> GptKernels::create(const Context& ctx, int head_dim, const Ke
         return {};
     };
     PL_TRY(make(k.embedding_, "embedding", "ttts", sizeof(EmbeddingPush), {}));
+    PL_TRY(make(k.embedding_tokens_, "embedding_tokens", "ttts", sizeof(EmbeddingPush), {}));
     PL_TRY(make(k.layernorm_, "layernorm", "ttts", sizeof(LayerNormPush), {64}));
+    PL_TRY(make(k.rmsnorm_, "rmsnorm", "ttts", sizeof(LayerNormPush), {64}));
+    PL_TRY(make(k.swiglu_, "swiglu", "ts", sizeof(SwigluPush), {}));
+    // One subgroup a workgroup: the head norm's sum is a subgroup add.
+    if (head_dim % 8 == 0) {
+        PL_TRY(make(k.rope_qkv_, "rope_qkv",
+                    "ttttts"
+                    "ss",
+                    sizeof(RopePush), {std::min<uint32_t>(ctx.min_subgroup_size(), 64), hd4}));
+    }
     for (int e = 0; e < 4; ++e) {
         const char* nb = e == static_cast<int>(Epilogue::kQkv) ? "tttstss" : "ttts";
         PL_TRY(make(k.matmul_[e], tuning.wide_matmul ? kMatmulWideNames[e] : kMatmulNames[e], nb,
@@ -176,6 +196,52 @@ void GptKernels::embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tok
                           static_cast<uint32_t>(v0),   static_cast<uint32_t>(v1)};
     const BufferRange b[] = {tokens, wte, wpe, out};
     embedding_.dispatch(cmd, b, &p, div_up(p.C4, 64), p.T);
+}
+
+void GptKernels::token_embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tokens,
+                                 BufferRange wte, int tok0, int T, int C, int v0, int v1) const {
+    const EmbeddingPush p{
+        static_cast<uint32_t>(T),    static_cast<uint32_t>(C / 4), 0,
+        static_cast<uint32_t>(tok0), static_cast<uint32_t>(v0),    static_cast<uint32_t>(v1)};
+    const BufferRange b[] = {tokens, wte, wte, out};  // binding 2 (positions) is not read
+    embedding_tokens_.dispatch(cmd, b, &p, div_up(p.C4, 64), p.T);
+}
+
+void GptKernels::rmsnorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
+                         int row0, int T, int C, float eps) const {
+    const LayerNormPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(row0), eps};
+    const BufferRange bind[] = {in, w, w, out};  // binding 2 (a bias) is not read
+    rmsnorm_.dispatch(cmd, bind, &p, std::max(1u, div_up(p.T, 8)));
+}
+
+void GptKernels::rope_qkv(VkCommandBuffer cmd, BufferRange q_out, BufferRange qkv, BufferRange rope,
+                          BufferRange q_norm, BufferRange k_norm, const PagedKvBinding& kv, int T,
+                          const RopeHeads& heads) const {
+    const RopePush p{static_cast<uint32_t>(T),
+                     static_cast<uint32_t>(heads.n_head),
+                     static_cast<uint32_t>(heads.n_kv_head),
+                     static_cast<uint32_t>(kv.n_past),
+                     static_cast<uint32_t>(kv.block_size),
+                     heads.eps,
+                     heads.qk_norm ? 1u : 0u};
+    // Without the norms their bindings take the rope table: bound, never read.
+    const BufferRange b[] = {qkv,
+                             rope,
+                             heads.qk_norm ? q_norm : rope,
+                             heads.qk_norm ? k_norm : rope,
+                             kv.block_table,
+                             q_out,
+                             kv.k_pool,
+                             kv.v_pool};
+    rope_qkv_.dispatch(cmd, b, &p, static_cast<uint32_t>(heads.n_head + heads.n_kv_head),
+                       std::min<uint32_t>(p.T, kMaxRowGroups));
+}
+
+void GptKernels::swiglu(VkCommandBuffer cmd, BufferRange out, BufferRange in, int T, int F) const {
+    const SwigluPush p{static_cast<uint32_t>(T), static_cast<uint32_t>(F / 4)};
+    const BufferRange b[] = {in, out};
+    swiglu_.dispatch(cmd, b, &p, div_up(p.F4, 64), std::min<uint32_t>(p.T, kMaxRowGroups));
 }
 
 void GptKernels::layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
@@ -241,11 +307,16 @@ void GptKernels::matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, Bu
     }
 }
 
-void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv,
-                           const PagedKvBinding& kv, int T, int C, int n_head, KernelChoice choice,
-                           const AttentionProbe* probe) const {
+void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange q,
+                           const PagedKvBinding& kv, int T, const AttentionHeads& heads,
+                           KernelChoice choice, const AttentionProbe* probe) const {
+    const uint32_t hd4 = static_cast<uint32_t>(head_dim_ / 4);
+    const int n_head = heads.n_head;
     const AttentionPush p{static_cast<uint32_t>(T),
-                          static_cast<uint32_t>(C / 4),
+                          static_cast<uint32_t>(heads.q_stride / 4),
+                          static_cast<uint32_t>(heads.n_head) * hd4,
+                          static_cast<uint32_t>(heads.n_kv_head) * hd4,
+                          static_cast<uint32_t>(heads.n_head / heads.n_kv_head),
                           static_cast<uint32_t>(kv.n_past),
                           static_cast<uint32_t>(kv.block_size),
                           1.0f / std::sqrt(static_cast<float>(head_dim_)),
@@ -254,7 +325,7 @@ void GptKernels::attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv
                           probe ? probe->stats : 0};
     // Unprobed, binding 5 is `out` again: never written (no lane matches kNoProbe).
     const BufferRange b[] = {
-        qkv, kv.block_table, kv.k_pool, kv.v_pool, out, probe ? probe->buffer : out};
+        q, kv.block_table, kv.k_pool, kv.v_pool, out, probe ? probe->buffer : out};
     // A few rows: split the keys over the lanes (the prefill kernel would leave most lanes idle).
     // The split kernels need shared memory for their merge on a GPU; without it, the prefill one.
     const KernelChoice c = resolve(T, choice, tuning_.attention_rows_max_rows);

@@ -69,6 +69,24 @@ struct KernelTuning {
     static KernelTuning for_device(const Context& ctx);
 };
 
+// The heads one attention call covers. Query head h reads KV head h / (n_head / n_kv_head)
+// (grouped-query attention; n_kv_head == n_head: one each, as GPT-2). q_stride: floats from one
+// token's query row to the next (3 n_embd in GPT-2's fused q|k|v rows). The pool's rows are
+// n_kv_head x head_dim wide, the output's n_head x head_dim.
+struct AttentionHeads {
+    int n_head = 0;
+    int n_kv_head = 0;
+    int q_stride = 0;
+};
+
+// The rotary step's heads (rope_qkv): qk_norm for Qwen3's per-head q_norm and k_norm.
+struct RopeHeads {
+    int n_head = 0;
+    int n_kv_head = 0;
+    bool qk_norm = false;
+    float eps = 1e-6f;
+};
+
 class GptKernels {
   public:
     // head_dim is baked into the attention kernels (it sizes their register arrays); n_embd,
@@ -83,19 +101,39 @@ class GptKernels {
     // to rows [v0, v1) only.
     void embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tokens, BufferRange wte,
                    BufferRange wpe, int tok0, int pos0, int T, int C, int v0, int v1) const;
+    // The same for a model with rotary positions: out[t,:] = wte[tokens[tok0+t],:].
+    void token_embedding(VkCommandBuffer cmd, BufferRange out, BufferRange tokens, BufferRange wte,
+                         int tok0, int T, int C, int v0, int v1) const;
     // out[r,:] = layernorm(in[row0 + r,:]) for r in [0, T).
     void layernorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
                    BufferRange b, int row0, int T, int C, float eps) const;
+    // out[r,:] = in[row0 + r,:] / sqrt(mean(in[row0 + r,:]^2) + eps) * w (RMSNorm).
+    void rmsnorm(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w, int row0,
+                 int T, int C, float eps) const;
+    // The rotary step between the q|k|v projection (qkv: [T][(n_head + 2 n_kv_head) head_dim],
+    // biases added) and attention: each query and key head normalised (heads.qk_norm) and
+    // turned by its position, queries into q_out [T][n_head head_dim], keys and values into the
+    // pool at positions kv.n_past.. (shaders/rope_qkv.comp). rope: [T][cos | sin][head_dim / 2]
+    // for those positions. q_norm and k_norm are read only with heads.qk_norm. Needs a head size
+    // that is a multiple of 8 (has_rope()).
+    bool has_rope() const { return rope_qkv_.valid(); }
+    void rope_qkv(VkCommandBuffer cmd, BufferRange q_out, BufferRange qkv, BufferRange rope,
+                  BufferRange q_norm, BufferRange k_norm, const PagedKvBinding& kv, int T,
+                  const RopeHeads& heads) const;
+    // out[t, j] = silu(in[t, j]) * in[t, F + j] for j in [0, F): the SwiGLU gate, `in` holding
+    // the gate and up projections side by side.
+    void swiglu(VkCommandBuffer cmd, BufferRange out, BufferRange in, int T, int F) const;
     // out[T,N] (epilogue) in[T,K] @ w[K,N] + bias; kQkv also needs `kv`.
     void matmul(VkCommandBuffer cmd, BufferRange out, BufferRange in, BufferRange w,
                 BufferRange bias, int T, int K, int N, Epilogue epi,
                 const PagedKvBinding* kv = nullptr,
                 KernelChoice choice = KernelChoice::kAuto) const;
-    // Causal attention of T new tokens (qkv: [T, 3C]) over the pool; out: [T, C]. With a probe,
-    // the kernel that runs also writes the scores it used for new token `probe->row` and, per
-    // head, its softmax's max and sum (AttentionProbe): forward_attention's read-back.
-    void attention(VkCommandBuffer cmd, BufferRange out, BufferRange qkv, const PagedKvBinding& kv,
-                   int T, int C, int n_head, KernelChoice choice = KernelChoice::kAuto,
+    // Causal attention of T new tokens over the pool: queries from q (rows heads.q_stride
+    // floats apart, head h at h * head_dim), out: [T][n_head head_dim]. With a probe, the kernel
+    // that runs also writes the scores it used for new token `probe->row` and, per head, its
+    // softmax's max and sum (AttentionProbe): forward_attention's read-back.
+    void attention(VkCommandBuffer cmd, BufferRange out, BufferRange q, const PagedKvBinding& kv,
+                   int T, const AttentionHeads& heads, KernelChoice choice = KernelChoice::kAuto,
                    const AttentionProbe* probe = nullptr) const;
     // out[v0 + r] = x . wte[r,:] for r in [0, rows); `wte` bound to rows [v0, v0 + rows).
     void logits(VkCommandBuffer cmd, BufferRange out, BufferRange x, BufferRange wte, int v0,
@@ -140,7 +178,8 @@ class GptKernels {
 
     KernelTuning tuning_;
     int head_dim_ = 0;
-    Kernel embedding_, layernorm_, attention_, attention_decode_, attention_rows_, logits_;
+    Kernel embedding_, embedding_tokens_, layernorm_, rmsnorm_, rope_qkv_, swiglu_;
+    Kernel attention_, attention_decode_, attention_rows_, logits_;
     Kernel decode_attention_, decode_mlp_, decode_residual_ln_;
     uint32_t decode_wg_ = 0;               // the decode layer's workgroup: one subgroup
     uint32_t tile_tm_ = 4, tile_tn4_ = 4;  // of matmul_ (the narrow or the wide variants)

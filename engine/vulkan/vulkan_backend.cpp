@@ -582,8 +582,9 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                                   static_cast<uint32_t>(l) * heads * 2;
                 }
                 op("attention", [&] {
-                    K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp, C,
-                                cfg.n_head, vk::KernelChoice::kAuto, probed ? &probe : nullptr);
+                    K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp,
+                                {cfg.n_head, cfg.n_head, 3 * C}, vk::KernelChoice::kAuto,
+                                probed ? &probe : nullptr);
                 });
                 linear(pass, l, "attn_proj", Impl::whole(m.x), Impl::whole(m.att, m.att_view),
                        w.proj_w, w.proj_b, Tp, C, C, Epilogue::kResidual);
