@@ -185,6 +185,24 @@ class TestModelFamilies : public QObject {
         QVERIFY2(diff.empty(), diff.c_str());
     }
 
+    // The Vulkan kernels are GPT-2's: naming Vulkan for a Llama-family model is one line and
+    // exit 2, before any device is touched; the default backend runs it on the CPU.
+    void vulkanRefusesOtherFamilies() {
+        const QString dir = QString::fromStdString(folder("llama_gqa").string());
+        const auto vk =
+            test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--backend", "vulkan"});
+        QCOMPARE(vk.exit_code, 2);
+        const QString err = vk.err.trimmed();
+        QVERIFY2(!err.contains('\n') && err.contains("GPT-2 models only") &&
+                     err.contains("llama") && err.contains("--backend cpu"),
+                 qPrintable(err));
+        const auto def = test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--json"});
+        QVERIFY2(def.exit_code == 0, qPrintable(def.err));
+        QCOMPARE(QString::fromStdString(
+                     nlohmann::json::parse(def.out.toStdString())["backend"].get<std::string>()),
+                 QString("cpu"));
+    }
+
     void refusals_data() {
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("file");    // the file the message must name
