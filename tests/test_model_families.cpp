@@ -4,6 +4,7 @@
 // Then the refusals: a config or a weight file the twin cannot run faithfully is one line naming
 // the file and the key, from the library and from the command line (exit 2).
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <numeric>
 
 #include "cpu/cpu_backend.h"
+#include "cpu/vec_math.h"
 #include "model/gpt_model.h"
 #include "test_support.h"
 
@@ -104,6 +106,44 @@ class TestModelFamilies : public QObject {
             if (QTest::currentTestFailed())
                 return;
             refs_[c] = nlohmann::json::parse(test::read_file(folder(c) / "reference.json"));
+        }
+    }
+
+    // SwiGLU's silu(g) * u in each vector path against libm in double, on lengths that leave a
+    // partial vector, from exp's underflow to its overflow.
+    void siluMatchesLibm_data() {
+        QTest::addColumn<QString>("isa");
+        for (const char* isa : {"avx512", "avx2", "scalar"})
+            QTest::addRow("%s", isa) << QString(isa);
+    }
+    void siluMatchesLibm() {
+        QFETCH(QString, isa);
+        const std::string saved = cpu::vec_isa();
+        if (!cpu::force_vec_isa(isa.toUtf8().constData()))
+            QSKIP("this CPU cannot run that path");
+        auto restore = qScopeGuard([&] { cpu::force_vec_isa(saved.c_str()); });
+        for (int n : {1, 7, 8, 15, 16, 17, 33, 250}) {
+            std::vector<float> g(static_cast<std::size_t>(n)), u(g.size()), out(g.size());
+            for (int i = 0; i < n; ++i) {
+                g[i] =
+                    -15.0f + 30.0f * static_cast<float>(i) / static_cast<float>(std::max(1, n - 1));
+                u[i] = 1.5f - 0.01f * static_cast<float>(i);
+            }
+            if (n > 2) {
+                g[0] = -200.0f;  // exp(200) overflows: silu is -0
+                g[1] = 150.0f;   // silu is the value itself
+            }
+            cpu::silu_mul(out.data(), g.data(), u.data(), n);
+            for (int i = 0; i < n; ++i) {
+                const double want = g[i] / (1.0 + std::exp(-static_cast<double>(g[i]))) * u[i];
+                QVERIFY2(std::abs(out[i] - want) <= 1e-6 + 2e-6 * std::abs(want),
+                         qPrintable(QString("silu(%1) * %2 = %3, not %4 (n = %5)")
+                                        .arg(g[i])
+                                        .arg(u[i])
+                                        .arg(out[i])
+                                        .arg(want)
+                                        .arg(n)));
+            }
         }
     }
 

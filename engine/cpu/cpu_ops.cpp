@@ -199,10 +199,7 @@ void swiglu(float* out, const float* gu, int T, int F) {
     for_rows(T, [&](int t0, int t1) {
         for (int t = t0; t < t1; ++t) {
             const float* g = gu + static_cast<long>(t) * 2 * F;
-            const float* u = g + F;
-            float* o = out + static_cast<long>(t) * F;
-            for (int i = 0; i < F; ++i)
-                o[i] = g[i] / (1.0f + std::exp(-g[i])) * u[i];
+            silu_mul(out + static_cast<long>(t) * F, g, g + F, F);
         }
     });
 }
