@@ -16,8 +16,16 @@ CpuBackend::CpuBackend(std::shared_ptr<const GptModel> model, KvPoolLayout layou
     // BLAS runs single-threaded inside our own tasks (cpu/thread_pool.h): its spinning threads
     // are what made a forward ten times slower on a busy machine.
     cpu::set_blas_threads(1);
-    layout_.n_layer = model_->config().n_layer;
-    layout_.n_embd = model_->config().n_embd;
+    const GptConfig& cfg = model_->config();
+    layout_.n_layer = cfg.n_layer;
+    layout_.kv_dim = cfg.kv_dim();
+    if (cfg.positions == PositionKind::Rope) {
+        inv_freq_.resize(static_cast<std::size_t>(cfg.head_dim() / 2));
+        const RopeScaling& rs = cfg.rope_scaling;
+        cpu::rope_inv_freq(inv_freq_.data(), cfg.head_dim(),
+                           cpu::RopeParams{cfg.rope_theta, rs.llama3, rs.factor, rs.low_freq_factor,
+                                           rs.high_freq_factor, rs.original_max_positions});
+    }
     pool_.assign(layout_.bytes_per_block() / sizeof(float) * layout_.capacity_blocks, 0.0f);
 }
 
@@ -30,7 +38,7 @@ std::string CpuBackend::device_name() const {
 }
 
 long CpuBackend::block_floats() const {
-    return static_cast<long>(layout_.block_size) * layout_.n_embd;
+    return static_cast<long>(layout_.block_size) * layout_.kv_dim;
 }
 
 const float* CpuBackend::k_block(int block, int layer) const {
@@ -44,13 +52,25 @@ const float* CpuBackend::v_block(int block, int layer) const {
 }
 
 float* CpuBackend::k_slot(int block, int layer, int slot) {
-    return const_cast<float*>(k_block(block, layer)) + static_cast<long>(slot) * layout_.n_embd;
+    return const_cast<float*>(k_block(block, layer)) + static_cast<long>(slot) * layout_.kv_dim;
 }
 
 float* CpuBackend::v_slot(int block, int layer, int slot) {
-    return const_cast<float*>(v_block(block, layer)) + static_cast<long>(slot) * layout_.n_embd;
+    return const_cast<float*>(v_block(block, layer)) + static_cast<long>(slot) * layout_.kv_dim;
 }
 
+void CpuBackend::norm(float* out, const float* in, std::size_t w, std::size_t b, int T) const {
+    const GptConfig& cfg = model_->config();
+    if (cfg.norm == NormKind::RmsNorm) {
+        cpu::rms_norm(out, in, model_->at(w), T, cfg.n_embd, cfg.layer_norm_epsilon);
+    } else {
+        cpu::layernorm(out, in, model_->at(w), model_->at(b), T, cfg.n_embd,
+                       cfg.layer_norm_epsilon);
+    }
+}
+
+// One forward for every family: the branches below are where GptConfig says the architecture
+// differs (norm, positions, q/k norm, grouped K/V heads, MLP, head), nothing else.
 Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_past,
                                  std::span<const int32_t> tokens, std::span<float> logits,
                                  ForwardStats* stats) {
@@ -61,53 +81,81 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
 
     const GptOffsets& w = model_->offsets();
     const int T = static_cast<int>(tokens.size());
-    const int C = cfg.n_embd;
+    const int C = cfg.n_embd, Q = cfg.q_dim(), KV = cfg.kv_dim(), QKV = cfg.qkv_dim();
+    const int F = cfg.ff_dim(), hd = cfg.head_dim();
+    const bool swiglu = cfg.mlp == MlpKind::SwiGlu;
+    const cpu::HeadShape heads{cfg.n_head, cfg.kv_heads(), hd};
     const long TC = static_cast<long>(T) * C;
     x_.resize(TC);
     ln_.resize(TC);
-    qkv_.resize(3 * TC);
-    att_.resize(TC);
+    qkv_.resize(static_cast<std::size_t>(T) * QKV);
+    att_.resize(static_cast<std::size_t>(T) * Q);
     proj_.resize(TC);
-    fc_.resize(4 * TC);
+    fc_.resize(static_cast<std::size_t>(T) * (swiglu ? 2 * F : F));
+    if (swiglu)
+        act_.resize(static_cast<std::size_t>(T) * F);
+    const bool rope = cfg.positions == PositionKind::Rope;
+    if (rope) {  // the same angles for every layer
+        rope_cos_.resize(static_cast<std::size_t>(T) * (hd / 2));
+        rope_sin_.resize(rope_cos_.size());
+        cpu::rope_table(rope_cos_.data(), rope_sin_.data(), inv_freq_.data(), hd, n_past, T);
+    }
 
-    cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at(w.wpe), n_past, T, C);
+    cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at_or_null(w.wpe), n_past,
+                   T, C);
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerOffsets& lw = w.layers[l];
-        cpu::layernorm(ln_.data(), x_.data(), model_->at(lw.ln1_w), model_->at(lw.ln1_b), T, C,
-                       cfg.layer_norm_epsilon);
-        cpu::matmul(qkv_.data(), ln_.data(), model_->at(lw.qkv_w), model_->at(lw.qkv_b), T, C,
-                    3 * C);
+        norm(ln_.data(), x_.data(), lw.ln1_w, lw.ln1_b, T);
+        cpu::matmul(qkv_.data(), ln_.data(), model_->at(lw.qkv_w), model_->at_or_null(lw.qkv_b), T,
+                    C, QKV);
+        if (cfg.qk_norm) {
+            cpu::rms_norm_heads(qkv_.data(), QKV, T, cfg.n_head, hd, model_->at(lw.q_norm),
+                                cfg.layer_norm_epsilon);
+            cpu::rms_norm_heads(qkv_.data() + Q, QKV, T, cfg.kv_heads(), hd, model_->at(lw.k_norm),
+                                cfg.layer_norm_epsilon);
+        }
+        if (rope) {
+            cpu::rope(qkv_.data(), QKV, T, cfg.n_head, hd, rope_cos_.data(), rope_sin_.data());
+            cpu::rope(qkv_.data() + Q, QKV, T, cfg.kv_heads(), hd, rope_cos_.data(),
+                      rope_sin_.data());
+        }
         // The new tokens' K and V go straight into their pool slots; earlier positions are
         // already there (computed by this request or by an earlier one: a cache hit).
         for (int t = 0; t < T; ++t) {
             const int pos = n_past + t;
             const int block = block_table[pos / layout_.block_size];
             const int slot = pos % layout_.block_size;
-            const float* row = qkv_.data() + static_cast<long>(t) * 3 * C;
-            std::memcpy(k_slot(block, l, slot), row + C, C * sizeof(float));
-            std::memcpy(v_slot(block, l, slot), row + 2 * C, C * sizeof(float));
+            const float* row = qkv_.data() + static_cast<long>(t) * QKV;
+            std::memcpy(k_slot(block, l, slot), row + Q, KV * sizeof(float));
+            std::memcpy(v_slot(block, l, slot), row + Q + KV, KV * sizeof(float));
         }
         cpu::PagedKv kv{k_block(0, l), v_block(0, l), block_floats(), block_table.data(),
                         layout_.block_size};
         float* probs_out =
             capture_ ? capture_ + static_cast<long>(l) * cfg.n_head * (n_past + T) : nullptr;
-        cpu::attention(att_.data(), qkv_.data(), kv, n_past, T, C, cfg.n_head, probs_out);
-        cpu::matmul(proj_.data(), att_.data(), model_->at(lw.proj_w), model_->at(lw.proj_b), T, C,
-                    C);
+        cpu::attention(att_.data(), qkv_.data(), QKV, kv, n_past, T, heads, probs_out);
+        cpu::matmul(proj_.data(), att_.data(), model_->at(lw.proj_w), model_->at_or_null(lw.proj_b),
+                    T, Q, C);
         cpu::residual_add(x_.data(), proj_.data(), TC);
-        cpu::layernorm(ln_.data(), x_.data(), model_->at(lw.ln2_w), model_->at(lw.ln2_b), T, C,
-                       cfg.layer_norm_epsilon);
-        cpu::matmul(fc_.data(), ln_.data(), model_->at(lw.fc_w), model_->at(lw.fc_b), T, C, 4 * C);
-        cpu::gelu(fc_.data(), 4 * TC);
-        cpu::matmul(proj_.data(), fc_.data(), model_->at(lw.fc2_w), model_->at(lw.fc2_b), T, 4 * C,
-                    C);
+        norm(ln_.data(), x_.data(), lw.ln2_w, lw.ln2_b, T);
+        if (swiglu) {
+            cpu::matmul(fc_.data(), ln_.data(), model_->at(lw.fc_w), model_->at_or_null(lw.fc_b), T,
+                        C, 2 * F);
+            cpu::swiglu(act_.data(), fc_.data(), T, F);
+        } else {
+            cpu::matmul(fc_.data(), ln_.data(), model_->at(lw.fc_w), model_->at_or_null(lw.fc_b), T,
+                        C, F);
+            cpu::gelu(fc_.data(), static_cast<long>(T) * F);
+        }
+        cpu::matmul(proj_.data(), swiglu ? act_.data() : fc_.data(), model_->at(lw.fc2_w),
+                    model_->at_or_null(lw.fc2_b), T, F, C);
         cpu::residual_add(x_.data(), proj_.data(), TC);
     }
     // Only the last position's logits are needed: the next token.
     const float* last = x_.data() + static_cast<long>(T - 1) * C;
-    cpu::layernorm(ln_.data(), last, model_->at(w.lnf_w), model_->at(w.lnf_b), 1, C,
-                   cfg.layer_norm_epsilon);
-    cpu::logits(logits.data(), ln_.data(), model_->at(w.wte), cfg.vocab_size, C);
+    norm(ln_.data(), last, w.lnf_w, w.lnf_b, 1);
+    cpu::logits(logits.data(), ln_.data(), model_->at(w.head == kNoTensor ? w.wte : w.head),
+                cfg.vocab_size, C);
 
     if (stats)
         stats->set_wall_only(start);

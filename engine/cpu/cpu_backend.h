@@ -32,7 +32,7 @@ class CpuBackend final : public InferenceBackend {
                                    std::span<const int32_t> tokens, std::span<float> logits,
                                    std::vector<float>& probs) override;
 
-    // Pool layout on the host: [layer][K | V][block][slot][C]. One layer's blocks are
+    // Pool layout on the host: [layer][K | V][block][slot][kv_dim]. One layer's blocks are
     // consecutive, 16 KB apart at C = 256: block-major, they were 128 KB apart, every block's
     // rows fell into the same cache sets, and attention over a long prefix missed on each.
     const float* k_block(int block, int layer) const;
@@ -42,13 +42,16 @@ class CpuBackend final : public InferenceBackend {
     long block_floats() const;  // floats in one block of one layer's K (or V)
     float* k_slot(int block, int layer, int slot);
     float* v_slot(int block, int layer, int slot);
+    // LayerNorm or RMSNorm of T rows of n_embd, as the model's config says.
+    void norm(float* out, const float* in, std::size_t w, std::size_t b, int T) const;
 
     std::shared_ptr<const GptModel> model_;
     KvPoolLayout layout_;
     std::vector<float> pool_;
     std::unique_ptr<cpu::ThreadPool> threads_;
     // Scratch activations, grown to the largest forward seen.
-    std::vector<float> x_, ln_, qkv_, att_, proj_, fc_;
+    std::vector<float> x_, ln_, qkv_, att_, proj_, fc_, act_, rope_cos_, rope_sin_;
+    std::vector<double> inv_freq_;  // rotary frequencies (head_dim / 2), when the model has them
     // Set by forward_attention for the forward it runs: where each layer's attention copies
     // its last query's probabilities.
     float* capture_ = nullptr;

@@ -58,8 +58,12 @@ void embedding(float* out, const int32_t* tokens, const float* wte, const float*
                int T, int C) {
     for (int t = 0; t < T; ++t) {
         const float* te = wte + static_cast<long>(tokens[t]) * C;
-        const float* pe = wpe + static_cast<long>(pos0 + t) * C;
         float* o = out + static_cast<long>(t) * C;
+        if (!wpe) {
+            std::memcpy(o, te, static_cast<std::size_t>(C) * sizeof(float));
+            continue;
+        }
+        const float* pe = wpe + static_cast<long>(pos0 + t) * C;
         for (int c = 0; c < C; ++c)
             o[c] = te[c] + pe[c];
     }
@@ -108,6 +112,96 @@ void layernorm_rows(float* out, const float* in, const float* w, const float* b,
 void layernorm(float* out, const float* in, const float* w, const float* b, int T, int C,
                float eps) {
     for_rows(T, [&](int t0, int t1) { layernorm_rows(out, in, w, b, t0, t1, C, eps); });
+}
+
+void rms_norm(float* out, const float* in, const float* w, int T, int C, float eps) {
+    for_rows(T, [&](int t0, int t1) {
+        for (int t = t0; t < t1; ++t) {
+            const float* x = in + static_cast<long>(t) * C;
+            float* o = out + static_cast<long>(t) * C;
+            double ss = 0.0;
+            for (int c = 0; c < C; ++c)
+                ss += static_cast<double>(x[c]) * x[c];
+            const double r = 1.0 / std::sqrt(ss / C + eps);
+            for (int c = 0; c < C; ++c)
+                o[c] = static_cast<float>(x[c] * r) * w[c];
+        }
+    });
+}
+
+void rms_norm_heads(float* x, long ldx, int T, int n_heads, int hd, const float* w, float eps) {
+    for_rows(T, [&](int t0, int t1) {
+        for (int t = t0; t < t1; ++t) {
+            for (int h = 0; h < n_heads; ++h) {
+                float* v = x + t * ldx + static_cast<long>(h) * hd;
+                rms_norm(v, v, w, 1, hd, eps);
+            }
+        }
+    });
+}
+
+void rope_inv_freq(double* inv_freq, int hd, const RopeParams& p) {
+    const int half = hd / 2;
+    const double pi = std::acos(-1.0);
+    const double old_ctx = p.original_max_positions;
+    const double low_wavelen = old_ctx / p.low_freq_factor;    // longer: divided by factor
+    const double high_wavelen = old_ctx / p.high_freq_factor;  // shorter: kept
+    for (int i = 0; i < half; ++i) {
+        const double f = 1.0 / std::pow(static_cast<double>(p.theta), 2.0 * i / hd);
+        if (!p.llama3) {
+            inv_freq[i] = f;
+            continue;
+        }
+        const double wavelen = 2.0 * pi / f;
+        if (wavelen < high_wavelen) {
+            inv_freq[i] = f;
+        } else if (wavelen > low_wavelen) {
+            inv_freq[i] = f / p.factor;
+        } else {
+            const double smooth =
+                (old_ctx / wavelen - p.low_freq_factor) / (p.high_freq_factor - p.low_freq_factor);
+            inv_freq[i] = (1.0 - smooth) * f / p.factor + smooth * f;
+        }
+    }
+}
+
+void rope_table(float* cos_out, float* sin_out, const double* inv_freq, int hd, int pos0, int T) {
+    const int half = hd / 2;
+    for (int t = 0; t < T; ++t) {
+        for (int i = 0; i < half; ++i) {
+            const double a = static_cast<double>(pos0 + t) * inv_freq[i];
+            cos_out[static_cast<long>(t) * half + i] = static_cast<float>(std::cos(a));
+            sin_out[static_cast<long>(t) * half + i] = static_cast<float>(std::sin(a));
+        }
+    }
+}
+
+void rope(float* x, long ldx, int T, int n_heads, int hd, const float* cos_t, const float* sin_t) {
+    const int half = hd / 2;
+    for_rows(T, [&](int t0, int t1) {
+        for (int t = t0; t < t1; ++t) {
+            const float* c = cos_t + static_cast<long>(t) * half;
+            const float* s = sin_t + static_cast<long>(t) * half;
+            for (int h = 0; h < n_heads; ++h) {
+                float* a = x + t * ldx + static_cast<long>(h) * hd;
+                float* b = a + half;
+                for (int i = 0; i < half; ++i) {
+                    const float x0 = a[i], x1 = b[i];
+                    a[i] = x0 * c[i] - x1 * s[i];
+                    b[i] = x1 * c[i] + x0 * s[i];
+                }
+            }
+        }
+    });
+}
+
+void swiglu(float* out, const float* gu, int T, int F) {
+    for_rows(T, [&](int t0, int t1) {
+        for (int t = t0; t < t1; ++t) {
+            const float* g = gu + static_cast<long>(t) * 2 * F;
+            silu_mul(out + static_cast<long>(t) * F, g, g + F, F);
+        }
+    });
 }
 
 void matmul(float* out, const float* in, const float* w, const float* bias, int T, int K, int N) {
@@ -165,30 +259,40 @@ void attention_tile_probs(float* probs, const float* q, int ldq, const float* k,
 }
 
 void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
-                     int n_past, int T, int C, int n_head, float* last_probs) {
-    const int hd = C / n_head;
+                     int n_past, int T, const HeadShape& heads, float* last_probs) {
+    const int hd = heads.head_dim, ldo = heads.q_dim(), group = heads.group();
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     // Heads are independent (each writes its own columns of out), so with a pool they run as
     // tasks; each thread keeps its own score buffer, grown once: a forward calls this for every
-    // layer.
+    // layer. Query head h reads KV head h / group.
     auto head = [&](int h) {
         thread_local std::vector<float> probs;
         const std::size_t need =
             static_cast<std::size_t>(std::min(T, kAttentionTile)) * (n_past + T);
         if (probs.size() < need)
             probs.resize(need);
+        const float* qh = q + static_cast<long>(h) * hd;
+        const long kv_col = static_cast<long>(h / group) * hd;
         for (int t0 = 0; t0 < T; t0 += kAttentionTile) {
             const int nq = std::min(kAttentionTile, T - t0), nk = n_past + t0 + nq;
-            attention_tile_probs(probs.data(), q, ldq, k, ldkv, n_past, t0, nq, nk, hd, h, scale);
+            attention_tile_probs(probs.data(), qh, ldq, k + kv_col, ldkv, n_past, t0, nq, nk, hd, 0,
+                                 scale);
             if (last_probs && t0 + nq == T) {  // the tile holding the last query: nk keys
                 std::memcpy(last_probs + static_cast<long>(h) * nk,
                             probs.data() + static_cast<long>(nq - 1) * nk, nk * sizeof(float));
             }
             blas::sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, nq, hd, nk, 1.0f, probs.data(),
-                        nk, v + h * hd, ldkv, 0.0f, out + static_cast<long>(t0) * C + h * hd, C);
+                        nk, v + kv_col, ldkv, 0.0f, out + static_cast<long>(t0) * ldo + h * hd,
+                        ldo);
         }
     };
-    for_tasks(n_head, T >= kRowsPerTask, head);
+    for_tasks(heads.n_head, T >= kRowsPerTask, head);
+}
+
+void attention_dense(float* out, const float* q, int ldq, const float* k, const float* v, int ldkv,
+                     int n_past, int T, int C, int n_head, float* last_probs) {
+    attention_dense(out, q, ldq, k, v, ldkv, n_past, T, HeadShape{n_head, n_head, C / n_head},
+                    last_probs);
 }
 
 namespace {
@@ -198,9 +302,10 @@ namespace {
 // in L1 (scores first, then values), in vector code (cpu/vec_math.h). A GEMM per block cost more
 // in call overhead than in arithmetic at these sizes, gathering the blocks would copy more than
 // the attention reads, and walking all blocks once per query missed the cache on every block.
-void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-                         int n_head, float* last_probs) {
-    const int hd = C / n_head;
+void attention_per_block(float* out, const float* q_rows, int ldq, const PagedKv& kv, int n_past,
+                         int T, const HeadShape& heads, float* last_probs) {
+    const int hd = heads.head_dim, ldkv = heads.kv_dim(), ldo = heads.q_dim();
+    const int group = heads.group();
     const int bs = kv.block_size;
     const float scale = 1.0f / std::sqrt(static_cast<float>(hd));
     const int n_total = n_past + T;
@@ -209,16 +314,17 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
         thread_local std::vector<float> scores;  // [T, n_total]
         scores.resize(static_cast<std::size_t>(T) * n_total);
         auto row = [&](int t) { return scores.data() + static_cast<long>(t) * n_total; };
+        const long kv_col = static_cast<long>(h / group) * hd;
         for (int key0 = 0; key0 < n_total; key0 += bs) {
-            const float* k = kv.k_base + kv.block_table[key0 / bs] * kv.block_stride + h * hd;
+            const float* k = kv.k_base + kv.block_table[key0 / bs] * kv.block_stride + kv_col;
             for (int t = std::max(0, key0 - n_past); t < T; ++t) {
-                const float* q = qkv + static_cast<long>(t) * 3 * C + h * hd;
-                dot_rows(row(t) + key0, q, k, C, std::min(bs, n_past + t + 1 - key0), hd, scale);
+                const float* q = q_rows + static_cast<long>(t) * ldq + h * hd;
+                dot_rows(row(t) + key0, q, k, ldkv, std::min(bs, n_past + t + 1 - key0), hd, scale);
             }
         }
         for (int t = 0; t < T; ++t) {
             causal_softmax_row(row(t), n_past + t + 1, n_past + t + 1);
-            float* o = out + static_cast<long>(t) * C + h * hd;
+            float* o = out + static_cast<long>(t) * ldo + h * hd;
             std::fill(o, o + hd, 0.0f);
         }
         if (last_probs) {
@@ -226,33 +332,34 @@ void attention_per_block(float* out, const float* qkv, const PagedKv& kv, int n_
                         n_total * sizeof(float));
         }
         for (int key0 = 0; key0 < n_total; key0 += bs) {
-            const float* v = kv.v_base + kv.block_table[key0 / bs] * kv.block_stride + h * hd;
+            const float* v = kv.v_base + kv.block_table[key0 / bs] * kv.block_stride + kv_col;
             for (int t = std::max(0, key0 - n_past); t < T; ++t) {
-                float* o = out + static_cast<long>(t) * C + h * hd;
-                accumulate_rows(o, row(t) + key0, v, C, std::min(bs, n_past + t + 1 - key0), hd);
+                float* o = out + static_cast<long>(t) * ldo + h * hd;
+                accumulate_rows(o, row(t) + key0, v, ldkv, std::min(bs, n_past + t + 1 - key0), hd);
             }
         }
     };
     // Heads are independent; split when there is enough work to share (a wake-up costs
     // microseconds).
-    for_tasks(n_head, static_cast<long>(T) * n_total >= 1024, head);
+    for_tasks(heads.n_head, static_cast<long>(T) * n_total >= 1024, head);
 }
 
 }  // namespace
 
-void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
-               int n_head, float* last_probs) {
+void attention(float* out, const float* q, int ldq, const PagedKv& kv, int n_past, int T,
+               const HeadShape& heads, float* last_probs) {
     if (T <= kPerBlockMaxTokens) {
-        attention_per_block(out, qkv, kv, n_past, T, C, n_head, last_probs);
+        attention_per_block(out, q, ldq, kv, n_past, T, heads, last_probs);
         return;
     }
     const int bs = kv.block_size;
     const int n_total = n_past + T;
     const int n_blocks = (n_total + bs - 1) / bs;
+    const int D = heads.kv_dim();
     // Each visible block's K and V copied once into contiguous rows: the GEMMs then run over
     // all visible keys at once instead of one small GEMM per block.
     thread_local std::vector<float> k, v;
-    const std::size_t need = static_cast<std::size_t>(n_total) * C;
+    const std::size_t need = static_cast<std::size_t>(n_total) * D;
     if (k.size() < need) {
         k.resize(need);
         v.resize(need);
@@ -261,12 +368,17 @@ void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int 
         const int key0 = kb * bs;
         const std::size_t rows = static_cast<std::size_t>(std::min(bs, n_total - key0));
         const long base = kv.block_table[kb] * kv.block_stride;
-        std::memcpy(k.data() + static_cast<std::size_t>(key0) * C, kv.k_base + base,
-                    rows * C * sizeof(float));
-        std::memcpy(v.data() + static_cast<std::size_t>(key0) * C, kv.v_base + base,
-                    rows * C * sizeof(float));
+        std::memcpy(k.data() + static_cast<std::size_t>(key0) * D, kv.k_base + base,
+                    rows * D * sizeof(float));
+        std::memcpy(v.data() + static_cast<std::size_t>(key0) * D, kv.v_base + base,
+                    rows * D * sizeof(float));
     }
-    attention_dense(out, qkv, 3 * C, k.data(), v.data(), C, n_past, T, C, n_head, last_probs);
+    attention_dense(out, q, ldq, k.data(), v.data(), D, n_past, T, heads, last_probs);
+}
+
+void attention(float* out, const float* qkv, const PagedKv& kv, int n_past, int T, int C,
+               int n_head, float* last_probs) {
+    attention(out, qkv, 3 * C, kv, n_past, T, HeadShape{n_head, n_head, C / n_head}, last_probs);
 }
 
 }  // namespace pl::cpu

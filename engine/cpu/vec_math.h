@@ -13,6 +13,10 @@ namespace pl::cpu {
 // v * sigmoid(2u) with u = sqrt(2/pi) (v + 0.044715 v^3), which is 0.5 v (1 + tanh(u)).
 void gelu_inplace(float* x, long n);
 
+// out[i] = silu(gate[i]) * up[i], silu(g) = g / (1 + exp(-g)), for n values: SwiGLU (the
+// Llama family's MLP). out may alias gate or up.
+void silu_mul(float* out, const float* gate, const float* up, long n);
+
 // The largest of row[0 .. n), n >= 1.
 float max_of(const float* row, int n);
 

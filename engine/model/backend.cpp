@@ -4,20 +4,6 @@
 
 namespace pl {
 
-double GptConfig::forward_flops(std::size_t past, std::size_t T) const {
-    const double C = n_embd;
-    const double L = n_layer;
-    // Per token per layer: qkv (3C^2), proj (C^2), fc (4C^2), fc2 (4C^2) multiply-adds.
-    const double matmul = 12.0 * C * C * static_cast<double>(T) * L;
-    // Attention: for each new token at position p, QK^T and PV over p+1 keys, C wide each.
-    double keys = 0.0;
-    for (std::size_t t = 0; t < T; ++t)
-        keys += static_cast<double>(past + t + 1);
-    const double attn = 2.0 * C * keys * L;
-    const double head = C * static_cast<double>(vocab_size);
-    return 2.0 * (matmul + attn + head);
-}
-
 Result<void> check_forward_args(const GptConfig& config, const KvPoolLayout& layout,
                                 std::span<const int32_t> block_table, int n_past,
                                 std::span<const int32_t> tokens, std::span<const float> logits) {

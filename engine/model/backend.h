@@ -22,9 +22,9 @@ struct KvPoolLayout {
     int block_size = 16;
     int capacity_blocks = 0;
     int n_layer = 0;
-    int n_embd = 0;
+    int kv_dim = 0;  // floats of one token's K (or V) in one layer: n_kv_head x head_dim
     std::size_t bytes_per_block() const {
-        return 2ull * n_layer * static_cast<std::size_t>(n_embd) * block_size * sizeof(float);
+        return 2ull * n_layer * static_cast<std::size_t>(kv_dim) * block_size * sizeof(float);
     }
 };
 

@@ -1,6 +1,8 @@
-// A GPT-2 model loaded from a Hugging Face style folder (SPEC §5): config.json,
-// model.safetensors, vocab.json and merges.txt. All parameters live in one f32 allocation; the
-// offsets in GptOffsets are views into it (one GPU buffer plus offsets maps onto this).
+// A model loaded from a Hugging Face folder: GPT-2 (SPEC §5: config.json, model.safetensors,
+// vocab.json, merges.txt) or the Llama family (SPEC §5.1: llama, mistral, qwen2, qwen3, with
+// tokenizer.json and one or several safetensors files). GptConfig describes the architecture;
+// all parameters live in one f32 allocation, F16 and BF16 widened at load, and the offsets in
+// GptOffsets are views into it (one GPU buffer plus offsets maps onto this).
 #pragma once
 
 #include <filesystem>
@@ -15,7 +17,8 @@
 
 namespace pl {
 
-// Reads config.json's text (SPEC §5); errors name `file`. Every size is bounded (gpt_config.h).
+// Reads config.json's text (SPEC §5, §5.1); errors name `file` and the key. Every size is
+// bounded (gpt_config.h); a model_type, sliding window or rope scaling not served is refused.
 Result<GptConfig> parse_gpt_config(std::string_view text, const std::string& file);
 
 class GptModel {
@@ -28,6 +31,10 @@ class GptModel {
     const float* params() const { return params_.data(); }
     std::size_t n_params() const { return params_.size(); }
     const float* at(std::size_t offset) const { return params_.data() + offset; }
+    // at(offset), or null for a tensor the architecture lacks (kNoTensor).
+    const float* at_or_null(std::size_t offset) const {
+        return offset == kNoTensor ? nullptr : params_.data() + offset;
+    }
     const BpeTokenizer& tokenizer() const { return tokenizer_; }
     const std::filesystem::path& dir() const { return dir_; }
     // The folder name, or "built-in" for the shipped model.

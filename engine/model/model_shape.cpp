@@ -120,15 +120,16 @@ Result<ModelShape> load_model_shape(const std::filesystem::path& config_json) {
 ModelShape shape_of(const GptConfig& config, const std::string& name) {
     ModelShape s;
     s.name = name;
-    s.family = ShapeFamily::Gpt2;
+    s.family = config.is_gpt2() ? ShapeFamily::Gpt2 : ShapeFamily::Llama;
     s.n_layer = config.n_layer;
     s.n_head = config.n_head;
-    s.n_kv_head = config.n_head;
-    s.head_dim = config.n_head > 0 ? config.n_embd / config.n_head : 0;
+    s.n_kv_head = config.n_head > 0 ? config.kv_heads() : 0;
+    s.head_dim = config.n_head > 0 ? config.head_dim() : 0;
     s.hidden = config.n_embd;
-    s.intermediate = 4 * config.n_embd;
+    s.intermediate = config.ff_dim();
     s.vocab = config.vocab_size;
     s.max_positions = config.n_positions;
+    s.tied_embeddings = config.tied_head;
     return s;
 }
 

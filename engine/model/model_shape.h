@@ -46,7 +46,7 @@ struct ModelShape {
 Result<ModelShape> parse_model_shape(std::string_view text, const std::string& file);
 Result<ModelShape> load_model_shape(const std::filesystem::path& config_json);
 
-// The built-in (or any GPT-2) model's shape, at float32 as the engine runs it.
+// A loaded model's shape, at float32 as the engine runs it.
 ModelShape shape_of(const GptConfig& config, const std::string& name);
 
 // How many sessions of `tokens` tokens each fit on a card of `card_bytes` beside the weights:

@@ -12,7 +12,7 @@ namespace pl {
 double attention_flops(const GptConfig& config, std::size_t tokens) {
     const double n = static_cast<double>(tokens);
     const double pairs = n * (n + 1.0) / 2.0;
-    return 2.0 * 2.0 * static_cast<double>(config.n_embd) * pairs * config.n_layer;
+    return 2.0 * 2.0 * static_cast<double>(config.q_dim()) * pairs * config.n_layer;
 }
 
 std::vector<int> sweep_lengths(const GptConfig& config) {

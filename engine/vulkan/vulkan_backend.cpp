@@ -113,6 +113,12 @@ VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) {
 
 Result<void> VulkanBackend::Impl::init() {
     const GptConfig& cfg = model->config();
+    if (!cfg.is_gpt2()) {
+        // The Vulkan kernels are GPT-2's (LayerNorm, learned positions, GELU, one K/V head per
+        // query head); the Llama family runs on the CPU twin until they learn the others.
+        return make_error(std::string("the Vulkan backend runs GPT-2 models only for now; this ") +
+                          family_name(cfg.family) + " model needs --backend cpu");
+    }
     const int C = cfg.n_embd;
     if (C % 4 != 0 || cfg.n_head <= 0 || C % cfg.n_head != 0) {
         return make_error(
@@ -124,7 +130,7 @@ Result<void> VulkanBackend::Impl::init() {
         return make_error("KV pool needs a positive block_size and capacity_blocks");
     }
     layout.n_layer = cfg.n_layer;
-    layout.n_embd = C;
+    layout.kv_dim = C;
     pass_tokens = std::clamp(options.max_tokens_per_pass, 1, cfg.n_positions);
 
     auto ctx_r = vk::Context::create(options);

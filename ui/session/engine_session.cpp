@@ -352,7 +352,7 @@ bool EngineSession::ensureBackend(const Scenario& scenario, QString& error) {
     layout.block_size = scenario.block_size;
     layout.capacity_blocks = needed;
     layout.n_layer = model_->config().n_layer;
-    layout.n_embd = model_->config().n_embd;
+    layout.kv_dim = model_->config().kv_dim();
     BackendRequest req;
     req.kind = options_.backend;
     req.explicit_kind = options_.explicit_backend;

@@ -1,0 +1,356 @@
+// The Llama family on the CPU twin (SPEC §5.1) against golden logits from an independent NumPy
+// implementation (tests/reference/llama_reference.py, which also writes the model folders:
+// config.json, hand-written safetensors, sharded or not, F32 / F16 / BF16, and tokenizer.json).
+// Then the refusals: a config or a weight file the twin cannot run faithfully is one line naming
+// the file and the key, from the library and from the command line (exit 2).
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+#include "cpu/cpu_backend.h"
+#include "cpu/vec_math.h"
+#include "model/gpt_model.h"
+#include "test_support.h"
+
+using namespace pl;
+namespace fs = std::filesystem;
+
+namespace {
+
+// float32 forward against float64 NumPy: differences come from rounding in the sums (a few
+// 1e-6 relative per op over 2-3 layers); logits are O(1), so 2e-4 absolute plus 2e-4 relative
+// leaves room for that and for nothing else (a wrong rotation, a swapped head or an eps off
+// by a factor moves logits by 1e-2 or more).
+constexpr double kAtol = 2e-4;
+constexpr double kRtol = 2e-4;
+
+const char* const kCases[] = {"llama_gqa",    "llama_mqa_tied", "llama3_scaling", "qwen2_bias",
+                              "qwen3_qknorm", "mistral",        "llama_attn_bias"};
+const int kLengths[] = {1, 15, 17, 50};  // block size 16: within one, across one, across three
+
+// |a - b| <= atol + rtol |b| everywhere; else a message naming the first few mismatches.
+std::string compare(std::span<const float> got, const std::vector<double>& want, double atol,
+                    double rtol) {
+    if (got.size() != want.size())
+        return "size " + std::to_string(got.size()) + " vs " + std::to_string(want.size());
+    std::string out;
+    int bad = 0;
+    double worst = 0.0;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const double d = std::fabs(static_cast<double>(got[i]) - want[i]);
+        worst = std::max(worst, d);
+        if (!(d <= atol + rtol * std::fabs(want[i])) && bad++ < 4) {
+            out += " [" + std::to_string(i) + "] " + std::to_string(got[i]) + " vs " +
+                   std::to_string(want[i]) + ";";
+        }
+    }
+    return bad ? std::to_string(bad) + " mismatches, worst " + std::to_string(worst) + ":" + out
+               : std::string();
+}
+
+}  // namespace
+
+class TestModelFamilies : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir tmp_;
+    std::map<std::string, nlohmann::json> refs_;
+
+    fs::path folder(const std::string& c) const { return fs::path(tmp_.path().toStdString()) / c; }
+
+    // Runs the NumPy reference: writes the folder of `c` into `dir` and its golden logits.
+    static void make_case(const fs::path& dir, const std::string& c) {
+        const QString python = qEnvironmentVariable("PREFIXLENS_PYTHON");
+        const QString script = qEnvironmentVariable("PREFIXLENS_REFERENCE");
+        QVERIFY2(!python.isEmpty() && !script.isEmpty(),
+                 "PREFIXLENS_PYTHON and PREFIXLENS_REFERENCE must be set (ctest sets them)");
+        QProcess p;
+        p.start(python, {script, QString::fromStdString(dir.string()), QString::fromStdString(c),
+                         "1,15,17,50"});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                 qPrintable(python + " " + script + ": " + p.readAllStandardError()));
+    }
+
+    // A fresh copy of a case's folder to break.
+    fs::path copy_case(const std::string& c, const std::string& name) {
+        const fs::path dst = fs::path(tmp_.path().toStdString()) / name;
+        fs::remove_all(dst);
+        fs::copy(folder(c), dst, fs::copy_options::recursive);
+        return dst;
+    }
+
+    static void edit_json(const fs::path& file, const std::function<void(nlohmann::json&)>& fn) {
+        auto j = nlohmann::json::parse(test::read_file(file));
+        fn(j);
+        test::write_file(file, j.dump(2));
+    }
+
+    static std::vector<int32_t> tokens_of(const nlohmann::json& ref, int n) {
+        std::vector<int32_t> t;
+        for (int i = 0; i < n; ++i)
+            t.push_back(ref["tokens"][static_cast<std::size_t>(i)].get<int32_t>());
+        return t;
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        for (const char* c : kCases) {
+            make_case(folder(c), c);
+            if (QTest::currentTestFailed())
+                return;
+            refs_[c] = nlohmann::json::parse(test::read_file(folder(c) / "reference.json"));
+        }
+    }
+
+    // SwiGLU's silu(g) * u in each vector path against libm in double, on lengths that leave a
+    // partial vector, from exp's underflow to its overflow.
+    void siluMatchesLibm_data() {
+        QTest::addColumn<QString>("isa");
+        for (const char* isa : {"avx512", "avx2", "scalar"})
+            QTest::addRow("%s", isa) << QString(isa);
+    }
+    void siluMatchesLibm() {
+        QFETCH(QString, isa);
+        const std::string saved = cpu::vec_isa();
+        if (!cpu::force_vec_isa(isa.toUtf8().constData()))
+            QSKIP("this CPU cannot run that path");
+        auto restore = qScopeGuard([&] { cpu::force_vec_isa(saved.c_str()); });
+        for (int n : {1, 7, 8, 15, 16, 17, 33, 250}) {
+            std::vector<float> g(static_cast<std::size_t>(n)), u(g.size()), out(g.size());
+            for (int i = 0; i < n; ++i) {
+                g[i] =
+                    -15.0f + 30.0f * static_cast<float>(i) / static_cast<float>(std::max(1, n - 1));
+                u[i] = 1.5f - 0.01f * static_cast<float>(i);
+            }
+            if (n > 2) {
+                g[0] = -200.0f;  // exp(200) overflows: silu is -0
+                g[1] = 150.0f;   // silu is the value itself
+            }
+            cpu::silu_mul(out.data(), g.data(), u.data(), n);
+            for (int i = 0; i < n; ++i) {
+                const double want = g[i] / (1.0 + std::exp(-static_cast<double>(g[i]))) * u[i];
+                QVERIFY2(std::abs(out[i] - want) <= 1e-6 + 2e-6 * std::abs(want),
+                         qPrintable(QString("silu(%1) * %2 = %3, not %4 (n = %5)")
+                                        .arg(g[i])
+                                        .arg(u[i])
+                                        .arg(out[i])
+                                        .arg(want)
+                                        .arg(n)));
+            }
+        }
+    }
+
+    void goldenLogits_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* c : kCases)
+            QTest::newRow(c) << QString(c);
+    }
+
+    // Each family's last-position logits at lengths that cross KV blocks, one forward each.
+    void goldenLogits() {
+        QFETCH(QString, name);
+        const std::string c = name.toStdString();
+        auto m = GptModel::load(folder(c));
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        const GptConfig& cfg = m.value()->config();
+        QVERIFY(!cfg.is_gpt2());
+        const nlohmann::json& ref = refs_[c];
+        for (int n : kLengths) {
+            CpuBackend be(m.value(), KvPoolLayout{16, 4, 0, 0});
+            // The pool holds the KV heads only: a grouped-query model's blocks are smaller.
+            QCOMPARE(be.kv_layout().bytes_per_block(),
+                     2ull * cfg.n_layer * cfg.kv_heads() * cfg.head_dim() * 16 * sizeof(float));
+            const std::vector<int32_t> table = {2, 0, 3, 1};  // not the identity
+            std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+            auto r = be.forward(table, 0, tokens_of(ref, n), logits);
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            const auto want = ref["logits"][std::to_string(n)].get<std::vector<double>>();
+            const std::string diff = compare(logits, want, kAtol, kRtol);
+            QVERIFY2(diff.empty(), (c + " at " + std::to_string(n) + " tokens: " + diff).c_str());
+        }
+    }
+
+    void piecesEqualOneShot_data() { goldenLogits_data(); }
+
+    // Prefill in pieces (each later piece reads the earlier ones' K and V from the pool: a
+    // prefix-cache hit) gives the logits of one forward over the whole prompt: the per-block
+    // path (up to 32 new tokens) and the gathered one (more) both, over grouped KV heads.
+    void piecesEqualOneShot() {
+        QFETCH(QString, name);
+        const std::string c = name.toStdString();
+        auto m = GptModel::load(folder(c));
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        const int V = m.value()->config().vocab_size;
+        const std::vector<int32_t> all = tokens_of(refs_[c], 50);
+        const std::vector<int32_t> table = {3, 1, 0, 2};
+        CpuBackend one(m.value(), KvPoolLayout{16, 4, 0, 0});
+        std::vector<float> whole(static_cast<std::size_t>(V)), piece(whole.size());
+        QVERIFY(one.forward(table, 0, all, whole).ok());
+        CpuBackend parts(m.value(), KvPoolLayout{16, 4, 0, 0});
+        int done = 0;
+        for (int len : {1, 16, 33}) {  // ends at 1, 17, 50, each mid-block; 33 > 32: gathered
+            QVERIFY(parts.forward(table, done, std::span(all).subspan(done, len), piece).ok());
+            done += len;
+        }
+        QCOMPARE(done, 50);
+        QVERIFY2(
+            compare(piece, std::vector<double>(whole.begin(), whole.end()), 1e-5, 1e-5).empty(),
+            compare(piece, std::vector<double>(whole.begin(), whole.end()), 1e-5, 1e-5).c_str());
+        const auto want = refs_[c]["logits"]["50"].get<std::vector<double>>();
+        const std::string diff = compare(piece, want, kAtol, kRtol);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // The command line loads a folder (its tokenizer.json included) and runs it on the CPU.
+    void commandLineEval() {
+        const std::string c = "qwen3_qknorm";
+        const nlohmann::json& ref = refs_[c];
+        QString ids;
+        for (int i = 0; i < 17; ++i)
+            ids += (i ? "," : "") + QString::number(ref["tokens"][i].get<int>());
+        const auto res = test::run_cli({"eval", "--model", QString::fromStdString(folder(c)),
+                                        "--tokens", ids, "--backend", "cpu", "--json"});
+        QVERIFY2(res.exit_code == 0, qPrintable(res.err));
+        const auto j = nlohmann::json::parse(res.out.toStdString());
+        const auto got = j["logits"].get<std::vector<float>>();
+        const std::string diff =
+            compare(got, ref["logits"]["17"].get<std::vector<double>>(), kAtol, kRtol);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // The Vulkan kernels are GPT-2's: naming Vulkan for a Llama-family model is one line and
+    // exit 2, before any device is touched; the default backend runs it on the CPU.
+    void vulkanRefusesOtherFamilies() {
+        const QString dir = QString::fromStdString(folder("llama_gqa").string());
+        const auto vk =
+            test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--backend", "vulkan"});
+        QCOMPARE(vk.exit_code, 2);
+        const QString err = vk.err.trimmed();
+        QVERIFY2(!err.contains('\n') && err.contains("GPT-2 models only") &&
+                     err.contains("llama") && err.contains("--backend cpu"),
+                 qPrintable(err));
+        const auto def = test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--json"});
+        QVERIFY2(def.exit_code == 0, qPrintable(def.err));
+        QCOMPARE(QString::fromStdString(
+                     nlohmann::json::parse(def.out.toStdString())["backend"].get<std::string>()),
+                 QString("cpu"));
+    }
+
+    void refusals_data() {
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("file");    // the file the message must name
+        QTest::addColumn<QString>("expect");  // and what it must say
+        QTest::addColumn<int>("edit");
+        auto row = [](const char* tag, const char* base, const char* file, const char* expect,
+                      int edit) { QTest::newRow(tag) << base << file << expect << edit; };
+        row("other model_type", "llama_gqa", "config.json", "/model_type \"phi\"", 0);
+        row("qwen2 sliding window", "qwen2_bias", "config.json", "/sliding_window", 1);
+        row("mistral short window", "mistral", "config.json", "/sliding_window 16", 2);
+        row("rope_scaling yarn", "llama3_scaling", "config.json", "/rope_scaling/rope_type", 3);
+        row("missing key", "llama_gqa", "config.json", "missing /num_hidden_layers", 4);
+        row("absurd size", "llama_gqa", "config.json", "/hidden_size is 1048576", 5);
+        row("kv heads do not divide", "llama_gqa", "config.json", "/num_key_value_heads", 6);
+        row("activation", "llama_gqa", "config.json", "/hidden_act", 7);
+        row("llama3 key missing", "llama3_scaling", "config.json", "/rope_scaling/factor", 8);
+        row("tensor wrong shape", "llama_gqa", "model.safetensors", "gate_proj.weight", 9);
+        row("lm_head missing", "llama_mqa_tied", "model.safetensors", "'lm_head.weight'", 10);
+        row("layer beyond config", "llama_gqa", "model.safetensors", "model.layers.1.", 11);
+        row("shard missing", "qwen2_bias", "model.safetensors.index.json",
+            "model-00002-of-00002.safetensors", 12);
+        row("tensor missing from shard", "qwen2_bias", "model-00001-of-00002.safetensors",
+            "model.layers.9.mlp.up_proj.weight", 13);
+        row("shard outside folder", "qwen3_qknorm", "model.safetensors.index.json",
+            "not a file name in the model folder", 14);
+        row("no tokenizer.json", "llama_gqa", "tokenizer.json", "cannot open", 15);
+    }
+
+    void refusals() {
+        QFETCH(QString, base);
+        QFETCH(QString, file);
+        QFETCH(QString, expect);
+        QFETCH(int, edit);
+        const fs::path d = copy_case(base.toStdString(), "broken");
+        const fs::path cfg = d / "config.json";
+        const fs::path index = d / "model.safetensors.index.json";
+        switch (edit) {
+            case 0:
+                edit_json(cfg, [](auto& j) { j["model_type"] = "phi"; });
+                break;
+            case 1:
+                edit_json(cfg, [](auto& j) { j["use_sliding_window"] = true; });
+                break;
+            case 2:
+                edit_json(cfg, [](auto& j) { j["sliding_window"] = 16; });
+                break;
+            case 3:
+                edit_json(cfg, [](auto& j) { j["rope_scaling"]["rope_type"] = "yarn"; });
+                break;
+            case 4:
+                edit_json(cfg, [](auto& j) { j.erase("num_hidden_layers"); });
+                break;
+            case 5:
+                edit_json(cfg, [](auto& j) { j["hidden_size"] = 1 << 20; });
+                break;
+            case 6:
+                edit_json(cfg, [](auto& j) { j["num_key_value_heads"] = 3; });
+                break;
+            case 7:
+                edit_json(cfg, [](auto& j) { j["hidden_act"] = "gelu"; });
+                break;
+            case 8:
+                edit_json(cfg, [](auto& j) { j["rope_scaling"].erase("factor"); });
+                break;
+            case 9:
+                edit_json(cfg, [](auto& j) { j["intermediate_size"] = 96; });
+                break;
+            case 10:
+                edit_json(cfg, [](auto& j) { j["tie_word_embeddings"] = false; });
+                break;
+            case 11:
+                edit_json(cfg, [](auto& j) { j["num_hidden_layers"] = 1; });
+                break;
+            case 12:
+                fs::remove(d / "model-00002-of-00002.safetensors");
+                break;
+            case 13:
+                edit_json(index, [](auto& j) {
+                    j["weight_map"]["model.layers.9.mlp.up_proj.weight"] =
+                        "model-00001-of-00002.safetensors";
+                });
+                break;
+            case 14:
+                edit_json(index, [](auto& j) {
+                    j["weight_map"]["model.norm.weight"] = "../elsewhere.safetensors";
+                });
+                break;
+            case 15:
+                fs::remove(d / "tokenizer.json");
+                break;
+            default:
+                QFAIL("no such edit");
+        }
+        auto r = GptModel::load(d);
+        QVERIFY(!r.ok());
+        const std::string& msg = r.error().message;
+        QVERIFY2(msg.find(file.toStdString()) != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find(expect.toStdString()) != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find('\n') == std::string::npos, msg.c_str());
+
+        const auto res = test::run_cli({"eval", "--model", QString::fromStdString(d.string()),
+                                        "--tokens", "1,2,3", "--backend", "cpu"});
+        QCOMPARE(res.exit_code, 2);
+        const QString err = res.err.trimmed();
+        QVERIFY2(!err.contains('\n') && err.contains(file), qPrintable(err));
+        QVERIFY(res.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelFamilies)
+#include "test_model_families.moc"
