@@ -16,6 +16,8 @@
 #include "cpu/vec_math.h"
 #include "model/gpt_model.h"
 #include "test_support.h"
+#include "vulkan/vulkan_backend.h"
+#include "vulkan_presence.h"
 
 using namespace pl;
 namespace fs = std::filesystem;
@@ -225,22 +227,51 @@ class TestModelFamilies : public QObject {
         QVERIFY2(diff.empty(), diff.c_str());
     }
 
-    // The Vulkan kernels are GPT-2's: naming Vulkan for a Llama-family model is one line and
-    // exit 2, before any device is touched; the default backend runs it on the CPU.
-    void vulkanRefusesOtherFamilies() {
-        const QString dir = QString::fromStdString(folder("llama_gqa").string());
-        const auto vk =
-            test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--backend", "vulkan"});
-        QCOMPARE(vk.exit_code, 2);
-        const QString err = vk.err.trimmed();
-        QVERIFY2(!err.contains('\n') && err.contains("GPT-2 models only") &&
-                     err.contains("llama") && err.contains("--backend cpu"),
-                 qPrintable(err));
-        const auto def = test::run_cli({"eval", "--model", dir, "--tokens", "1,2,3", "--json"});
-        QVERIFY2(def.exit_code == 0, qPrintable(def.err));
-        QCOMPARE(QString::fromStdString(
-                     nlohmann::json::parse(def.out.toStdString())["backend"].get<std::string>()),
-                 QString("cpu"));
+    // The same golden logits from the Vulkan kernels (GPT-2's, taught RMSNorm, the rotary step,
+    // grouped-query attention and SwiGLU), in one forward and in pieces that read the earlier
+    // pieces' keys from the pool, passes of 20 tokens included. The validation layer is on
+    // (ctest), and a message fails the test.
+    void vulkanGoldenLogits_data() { goldenLogits_data(); }
+    void vulkanGoldenLogits() {
+        QFETCH(QString, name);
+        const std::string c = name.toStdString();
+        auto m = GptModel::load(folder(c));
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        const GptConfig& cfg = m.value()->config();
+        const nlohmann::json& ref = refs_[c];
+        VulkanOptions opts;
+        opts.max_tokens_per_pass = 20;  // 50 tokens: three passes sharing one rope table
+        auto vk = VulkanBackend::create(m.value(), KvPoolLayout{16, 4, 0, 0}, opts);
+        if (!vk) {
+            const std::string skip = test::skip_reason_without_vulkan(vk.error().message);
+            if (!skip.empty())
+                QSKIP(skip.c_str());
+            QFAIL(vk.error().message.c_str());
+        }
+        VulkanBackend& be = *vk.value();
+        QCOMPARE(be.kv_layout().bytes_per_block(),
+                 2ull * cfg.n_layer * cfg.kv_heads() * cfg.head_dim() * 16 * sizeof(float));
+        const std::vector<int32_t> table = {2, 0, 3, 1};
+        std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+        for (int n : kLengths) {
+            auto r = be.forward(table, 0, tokens_of(ref, n), logits);
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            const std::string diff = compare(
+                logits, ref["logits"][std::to_string(n)].get<std::vector<double>>(), kAtol, kRtol);
+            QVERIFY2(diff.empty(),
+                     (c + " on Vulkan at " + std::to_string(n) + " tokens: " + diff).c_str());
+        }
+        const std::vector<int32_t> all = tokens_of(ref, 50);
+        int done = 0;
+        for (int len : {1, 16, 33}) {  // the decode kernels, the multi-row ones, the prefill ones
+            auto r = be.forward(table, done, std::span(all).subspan(done, len), logits);
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            done += len;
+        }
+        const std::string diff =
+            compare(logits, ref["logits"]["50"].get<std::vector<double>>(), kAtol, kRtol);
+        QVERIFY2(diff.empty(), (c + " on Vulkan in pieces: " + diff).c_str());
+        QCOMPARE(be.validation_message_count(), 0);
     }
 
     void refusals_data() {

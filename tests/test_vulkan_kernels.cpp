@@ -448,6 +448,200 @@ class TestVulkanKernels : public QObject {
         QVERIFY2(diff.empty(), diff.c_str());
     }
 
+    // The Llama family's kernels against their CPU twins (cpu_ops.h's Llama ops).
+    void token_embedding() {
+        const int T = 17, C = 68, V = 100;
+        std::mt19937 rng(T);
+        std::vector<int32_t> tokens(T + 2);
+        for (auto& t : tokens)
+            t = static_cast<int32_t>(rng() % V);
+        auto wte = random_floats(static_cast<std::size_t>(V) * C, 41);
+        std::vector<float> want(static_cast<std::size_t>(T) * C);
+        pl::cpu::embedding(want.data(), tokens.data() + 2, wte.data(), nullptr, 0, T, C);
+        auto bt = make_int(tokens), bw = make(wte);
+        auto out = make(std::vector<float>(want.size(), NAN));
+        run([&](VkCommandBuffer cmd) {
+            kernels_->token_embedding(cmd, all(out), tex_int(bt), tex(bw), 2, T, C, 0, V);
+        });
+        const std::string diff = compare(read(out, want.size()), want, C);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    void rmsnorm_data() { layernorm_data(); }
+    void rmsnorm() {
+        QFETCH(int, T);
+        QFETCH(int, C);
+        const int row0 = 3;
+        auto in = random_floats(static_cast<std::size_t>(T + row0) * C, 42, 3.0f);
+        auto w = random_floats(C, 43);
+        std::vector<float> want(static_cast<std::size_t>(T) * C);
+        pl::cpu::rms_norm(want.data(), in.data() + row0 * C, w.data(), T, C, 1e-6f);
+        auto bin = make(in), bw = make(w);
+        auto out = make(std::vector<float>(want.size(), NAN));
+        run([&](VkCommandBuffer cmd) {
+            kernels_->rmsnorm(cmd, all(out), tex(bin), tex(bw), row0, T, C, 1e-6f);
+        });
+        const std::string diff = compare(read(out, want.size()), want, C);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    void swiglu_data() {
+        QTest::addColumn<int>("T");
+        QTest::addColumn<int>("F");
+        for (int T : {1, 17, 63})
+            for (int F : {68, 1536})
+                QTest::newRow((std::to_string(T) + "x" + std::to_string(F)).c_str()) << T << F;
+    }
+    void swiglu() {
+        QFETCH(int, T);
+        QFETCH(int, F);
+        auto gu = random_floats(static_cast<std::size_t>(T) * 2 * F, 44, 6.0f);
+        gu[0] = -200.0f;  // silu's far tail: e^200 overflows, the product must be 0, not NaN
+        std::vector<float> want(static_cast<std::size_t>(T) * F);
+        pl::cpu::swiglu(want.data(), gu.data(), T, F);
+        auto bin = make(gu);
+        auto out = make(std::vector<float>(want.size(), NAN));
+        run([&](VkCommandBuffer cmd) { kernels_->swiglu(cmd, all(out), tex(bin), T, F); });
+        const std::string diff = compare(read(out, want.size()), want, F);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // The rotary step: q heads out, k (turned) and v (as they came) into the pool, at awkward
+    // positions, with and without Qwen3's per-head norms, for GQA, MQA and one KV head a query.
+    void rope_qkv_data() {
+        QTest::addColumn<int>("T");
+        QTest::addColumn<int>("n_past");
+        QTest::addColumn<int>("n_head");
+        QTest::addColumn<int>("n_kv_head");
+        QTest::addColumn<int>("head_dim");
+        QTest::addColumn<bool>("qk_norm");
+        for (int hd : {kHeadDim, 64})
+            for (auto [h, kv] : {std::pair{4, 2}, std::pair{4, 1}, std::pair{3, 3}})
+                for (bool norm : {false, true})
+                    for (auto [T, past] :
+                         {std::pair{1, 0}, std::pair{1, 33}, std::pair{17, 5}, std::pair{40, 700}})
+                        QTest::newRow(("hd" + std::to_string(hd) + "/h" + std::to_string(h) + "kv" +
+                                       std::to_string(kv) + (norm ? "/norm" : "") + "/T" +
+                                       std::to_string(T) + "/past" + std::to_string(past))
+                                          .c_str())
+                            << T << past << h << kv << hd << norm;
+    }
+    void rope_qkv() {
+        QFETCH(int, T);
+        QFETCH(int, n_past);
+        QFETCH(int, n_head);
+        QFETCH(int, n_kv_head);
+        QFETCH(int, head_dim);
+        QFETCH(bool, qk_norm);
+        const pl::vk::GptKernels& kernels = head_dim == 64 ? *kernels64_ : *kernels_;
+        QVERIFY(kernels.has_rope());
+        const int hd = head_dim, q_dim = n_head * hd, kv_dim = n_kv_head * hd;
+        const int row = q_dim + 2 * kv_dim, bs = 16;
+        const float eps = 1e-6f;
+        const int blocks = (n_past + T + bs - 1) / bs + 2;
+        std::vector<int32_t> table(blocks);
+        for (int i = 0; i < blocks; ++i)
+            table[i] = (i * 3 + 1) % blocks;
+        auto qkv = random_floats(static_cast<std::size_t>(T) * row, 45, 2.0f);
+        auto qn = random_floats(hd, 46), kn = random_floats(hd, 47);
+        // The CPU twin: norms, then the turn, in place on a copy.
+        std::vector<float> x = qkv;
+        if (qk_norm) {
+            pl::cpu::rms_norm_heads(x.data(), row, T, n_head, hd, qn.data(), eps);
+            pl::cpu::rms_norm_heads(x.data() + q_dim, row, T, n_kv_head, hd, kn.data(), eps);
+        }
+        std::vector<double> inv_freq(hd / 2);
+        pl::cpu::RopeParams rp;
+        rp.theta = 500000.0f;
+        pl::cpu::rope_inv_freq(inv_freq.data(), hd, rp);
+        std::vector<float> cos_t(static_cast<std::size_t>(T) * hd / 2), sin_t(cos_t.size());
+        pl::cpu::rope_table(cos_t.data(), sin_t.data(), inv_freq.data(), hd, n_past, T);
+        pl::cpu::rope(x.data(), row, T, n_head, hd, cos_t.data(), sin_t.data());
+        pl::cpu::rope(x.data() + q_dim, row, T, n_kv_head, hd, cos_t.data(), sin_t.data());
+        std::vector<float> q_want(static_cast<std::size_t>(T) * q_dim);
+        const std::size_t pool_n = static_cast<std::size_t>(blocks) * bs * kv_dim;
+        auto k_want = random_floats(pool_n, 48), v_want = random_floats(pool_n, 49);
+        auto kpool = k_want, vpool = v_want;  // slots the step must not touch keep these
+        for (int t = 0; t < T; ++t) {
+            std::copy_n(&x[static_cast<std::size_t>(t) * row], q_dim, &q_want[t * q_dim]);
+            const int p = n_past + t;
+            const std::size_t slot =
+                (static_cast<std::size_t>(table[p / bs]) * bs + p % bs) * kv_dim;
+            std::copy_n(&x[static_cast<std::size_t>(t) * row + q_dim], kv_dim, &k_want[slot]);
+            std::copy_n(&x[static_cast<std::size_t>(t) * row + q_dim + kv_dim], kv_dim,
+                        &v_want[slot]);
+        }
+        // The kernel's table: per token its cosines, then its sines.
+        std::vector<float> rope(static_cast<std::size_t>(T) * hd);
+        for (int t = 0; t < T; ++t) {
+            std::copy_n(&cos_t[static_cast<std::size_t>(t) * hd / 2], hd / 2, &rope[t * hd]);
+            std::copy_n(&sin_t[static_cast<std::size_t>(t) * hd / 2], hd / 2,
+                        &rope[t * hd + hd / 2]);
+        }
+        auto bq = make(qkv), br = make(rope), bqn = make(qn), bkn = make(kn), bt = make_int(table);
+        auto kp = make(kpool), vp = make(vpool);
+        auto out = make(std::vector<float>(q_want.size(), NAN));
+        pl::vk::PagedKvBinding kvb{tex_int(bt), all(kp), all(vp), n_past, bs};
+        run([&](VkCommandBuffer cmd) {
+            kernels.rope_qkv(cmd, all(out), tex(bq), tex(br), tex(bqn), tex(bkn), kvb, T,
+                             {n_head, n_kv_head, qk_norm, eps});
+        });
+        std::string diff = compare(read(out, q_want.size()), q_want, q_dim);
+        QVERIFY2(diff.empty(), ("q: " + diff).c_str());
+        diff = compare(read(kp, pool_n), k_want, kv_dim);
+        QVERIFY2(diff.empty(), ("K pool: " + diff).c_str());
+        diff = compare(read(vp, pool_n), v_want, kv_dim);
+        QVERIFY2(diff.empty(), ("V pool: " + diff).c_str());
+    }
+
+    // Grouped-query (2 query heads a KV head) and multi-query attention on every kernel.
+    void attention_gqa_data() {
+        QTest::addColumn<int>("T");
+        QTest::addColumn<int>("n_past");
+        QTest::addColumn<int>("choice");
+        QTest::addColumn<int>("n_kv_head");
+        for (int kv : {2, 1})
+            for (int choice : {1, 2, 3})
+                for (int T : {1, 3, 17, 40}) {
+                    if (choice == 2 && T > 17)
+                        continue;
+                    for (int n_past : {0, 33})
+                        QTest::newRow((std::string(kAttentionChoiceNames[choice]) + "/kv" +
+                                       std::to_string(kv) + "/T" + std::to_string(T) + "/past" +
+                                       std::to_string(n_past))
+                                          .c_str())
+                            << T << n_past << choice << kv;
+                }
+    }
+    void attention_gqa() {
+        QFETCH(int, T);
+        QFETCH(int, n_past);
+        QFETCH(int, choice);
+        QFETCH(int, n_kv_head);
+        const int hd = kHeadDim, n_head = 4, bs = 16;
+        const int q_dim = n_head * hd, kv_dim = n_kv_head * hd, ldq = q_dim + 8;
+        const int blocks = (n_past + T + bs - 1) / bs + 3;
+        std::vector<int32_t> table(blocks);
+        for (int i = 0; i < blocks; ++i)
+            table[i] = (i * 5 + 2) % blocks;
+        const std::size_t pool_n = static_cast<std::size_t>(blocks) * bs * kv_dim;
+        auto kpool = random_floats(pool_n, 50), vpool = random_floats(pool_n, 51);
+        auto q = random_floats(static_cast<std::size_t>(T) * ldq, 52, 2.0f);
+        std::vector<float> want(static_cast<std::size_t>(T) * q_dim);
+        pl::cpu::PagedKv pkv{kpool.data(), vpool.data(), static_cast<long>(bs) * kv_dim,
+                             table.data(), bs};
+        pl::cpu::attention(want.data(), q.data(), ldq, pkv, n_past, T, {n_head, n_kv_head, hd});
+        auto bq = make(q), bt = make_int(table), kp = make(kpool), vp = make(vpool);
+        auto out = make(std::vector<float>(want.size(), NAN));
+        pl::vk::PagedKvBinding kv{tex_int(bt), tex(kp), tex(vp), n_past, bs};
+        run([&](VkCommandBuffer cmd) {
+            kernels_->attention(cmd, all(out), tex(bq), kv, T, {n_head, n_kv_head, ldq},
+                                static_cast<KernelChoice>(choice));
+        });
+        const std::string diff = compare(read(out, want.size()), want, q_dim);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
+
     // Not a check: prints GFLOP/s of the matmul shapes of the built-in model (T=512 through
     // the tiled kernel, T=1 through the matrix-vector one). The first runs include lavapipe's
     // lazy JIT, so each shape runs twice and the second figure is the one to read.

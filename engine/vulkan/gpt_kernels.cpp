@@ -48,7 +48,7 @@ constexpr uint32_t kDecodeMlpGroups = 8;
 struct RopePush {
     uint32_t T, n_head, n_kv_head, n_past, block_size;
     float eps;
-    uint32_t qk_norm;
+    uint32_t qk_norm, rope_row0;
 };
 struct SwigluPush {
     uint32_t T, F4;
@@ -224,7 +224,8 @@ void GptKernels::rope_qkv(VkCommandBuffer cmd, BufferRange q_out, BufferRange qk
                      static_cast<uint32_t>(kv.n_past),
                      static_cast<uint32_t>(kv.block_size),
                      heads.eps,
-                     heads.qk_norm ? 1u : 0u};
+                     heads.qk_norm ? 1u : 0u,
+                     static_cast<uint32_t>(heads.rope_row0)};
     // Without the norms their bindings take the rope table: bound, never read.
     const BufferRange b[] = {qkv,
                              rope,

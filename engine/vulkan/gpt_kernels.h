@@ -85,6 +85,7 @@ struct RopeHeads {
     int n_kv_head = 0;
     bool qk_norm = false;
     float eps = 1e-6f;
+    int rope_row0 = 0;  // the row of `rope` that new token 0 takes
 };
 
 class GptKernels {
@@ -113,9 +114,9 @@ class GptKernels {
     // The rotary step between the q|k|v projection (qkv: [T][(n_head + 2 n_kv_head) head_dim],
     // biases added) and attention: each query and key head normalised (heads.qk_norm) and
     // turned by its position, queries into q_out [T][n_head head_dim], keys and values into the
-    // pool at positions kv.n_past.. (shaders/rope_qkv.comp). rope: [T][cos | sin][head_dim / 2]
-    // for those positions. q_norm and k_norm are read only with heads.qk_norm. Needs a head size
-    // that is a multiple of 8 (has_rope()).
+    // pool at positions kv.n_past.. (shaders/rope_qkv.comp). rope: [rows][cos | sin][head_dim / 2],
+    // new token t at row heads.rope_row0 + t. q_norm and k_norm are read only with heads.qk_norm.
+    // Needs a head size that is a multiple of 8 (has_rope()).
     bool has_rope() const { return rope_qkv_.valid(); }
     void rope_qkv(VkCommandBuffer cmd, BufferRange q_out, BufferRange qkv, BufferRange rope,
                   BufferRange q_norm, BufferRange k_norm, const PagedKvBinding& kv, int T,

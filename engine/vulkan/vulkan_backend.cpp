@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 
+#include "cpu/cpu_ops.h"
 #include "vulkan/compute_kernel.h"
 #include "vulkan/gpt_kernels.h"
 #include "vulkan/vk_check.h"
@@ -18,8 +19,9 @@ using vk::Epilogue;
 
 namespace {
 
-// A tensor's place in the device weight buffer. Tensors are re-packed at offsets aligned for
-// texel views so each is read through its own view: one view may not exceed
+// A tensor's place in the device weight buffer (bytes 0: the architecture has none, e.g. a Llama
+// projection's bias; Impl::bind gives zeros in its place). Tensors are re-packed at offsets aligned
+// for texel views so each is read through its own view: one view may not exceed
 // maxTexelBufferElements texels (2 GiB on lavapipe, far less on some GPUs), and wte (154 MB in
 // GPT-2 124M) is additionally cut into row ranges when it does not fit one.
 struct DeviceTensor {
@@ -31,6 +33,7 @@ struct DeviceTensor {
 
 struct DeviceLayer {
     DeviceTensor ln1_w, ln1_b, qkv_w, qkv_b, proj_w, proj_b, ln2_w, ln2_b, fc_w, fc_b, fc2_w, fc2_b;
+    DeviceTensor q_norm, k_norm;
 };
 
 struct WteRange {
@@ -55,12 +58,25 @@ struct VulkanBackend::Impl {
     vk::GptKernels kernels;
 
     vk::Buffer weights;
-    DeviceTensor wte, wpe, lnf_w, lnf_b;
+    DeviceTensor wte, wpe, lnf_w, lnf_b, head;
     std::vector<DeviceLayer> layers;
     std::vector<WteRange> wte_ranges;
+    // The output head in row ranges: wte's when tied, lm_head's otherwise.
+    std::vector<WteRange> head_ranges;
+    // Zeros standing in for the biases a model does not have.
+    vk::Buffer zeros;
+    VkBufferView zeros_view{};
+    // Rotary positions: the frequencies (head_dim / 2), and a host-written table of the cos and
+    // sin of every new token's angles ([rows][cos | sin][head_dim / 2]), grown to the longest
+    // forward seen.
+    std::vector<double> inv_freq;
+    vk::Buffer rope;
+    vk::BufferView rope_view;
+    int rope_rows = 0;
 
     std::vector<vk::Buffer> k_pool, v_pool;  // one of each per layer: [block][slot][C]
     vk::Buffer x, ln, qkv, att, fc;          // activations for one pass
+    vk::Buffer q, act;  // rotary models: turned queries [P][q_dim]; SwiGLU: gated [P][ff_dim]
     // The decode layer's (KernelTuning::fused_decode) second residual row, per-head output
     // projections [n_head][C] and MLP output shares [decode_mlp_groups][C].
     vk::Buffer x2, heads, mlp_parts;
@@ -68,7 +84,7 @@ struct VulkanBackend::Impl {
     std::vector<vk::BufferView> views;  // every texel view above, destroyed with them
     std::vector<VkBufferView> k_view, v_view;
     VkBufferView x_view{}, ln_view{}, qkv_view{}, att_view{}, fc_view{}, tokens_view{},
-        table_view{}, x2_view{}, heads_view{}, mlp_parts_view{};
+        table_view{}, x2_view{}, heads_view{}, mlp_parts_view{}, q_view{}, act_view{};
 
     VkQueryPool queries = VK_NULL_HANDLE;
     uint32_t query_capacity = 0;
@@ -84,6 +100,8 @@ struct VulkanBackend::Impl {
     }
 
     BufferRange bind(const DeviceTensor& t) const {
+        if (t.bytes == 0)
+            return {zeros.handle(), 0, zeros.size(), zeros_view};
         return {weights.handle(), t.offset, t.bytes, t.view};
     }
     static BufferRange whole(const vk::Buffer& b, VkBufferView view = VK_NULL_HANDLE) {
@@ -101,6 +119,10 @@ struct VulkanBackend::Impl {
 
     Result<void> init();
     Result<void> upload_weights();
+    // The row ranges of a [rows][C] tensor, each within one texel view.
+    Result<std::vector<WteRange>> row_ranges(const DeviceTensor& t, int rows, const char* name);
+    // Writes the rope table for positions [pos0, pos0 + T), growing it when needed.
+    Result<void> fill_rope(int pos0, int T);
 };
 
 namespace {
@@ -113,24 +135,20 @@ VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a) {
 
 Result<void> VulkanBackend::Impl::init() {
     const GptConfig& cfg = model->config();
-    if (!cfg.is_gpt2()) {
-        // The Vulkan kernels are GPT-2's (LayerNorm, learned positions, GELU, one K/V head per
-        // query head); the Llama family runs on the CPU twin until they learn the others.
-        return make_error(std::string("the Vulkan backend runs GPT-2 models only for now; this ") +
-                          family_name(cfg.family) + " model needs --backend cpu");
-    }
     const int C = cfg.n_embd;
-    if (C % 4 != 0 || cfg.n_head <= 0 || C % cfg.n_head != 0) {
+    if (C % 4 != 0 || cfg.n_head <= 0 || cfg.ff_dim() % 4 != 0 ||
+        (cfg.is_gpt2() && C % cfg.n_head != 0)) {
         return make_error(
-            "the Vulkan backend needs n_embd divisible by 4 and by n_head (model "
-            "has n_embd " +
-            std::to_string(C) + ", n_head " + std::to_string(cfg.n_head) + ")");
+            "the Vulkan backend needs n_embd and the MLP's width divisible by 4 (and, for GPT-2, "
+            "n_embd by n_head; model has n_embd " +
+            std::to_string(C) + ", n_head " + std::to_string(cfg.n_head) + ", MLP " +
+            std::to_string(cfg.ff_dim()) + ")");
     }
     if (layout.block_size <= 0 || layout.capacity_blocks <= 0) {
         return make_error("KV pool needs a positive block_size and capacity_blocks");
     }
     layout.n_layer = cfg.n_layer;
-    layout.kv_dim = C;
+    layout.kv_dim = cfg.kv_dim();
     pass_tokens = std::clamp(options.max_tokens_per_pass, 1, cfg.n_positions);
 
     auto ctx_r = vk::Context::create(options);
@@ -143,17 +161,35 @@ Result<void> VulkanBackend::Impl::init() {
     vk::KernelTuning tuning = vk::KernelTuning::for_device(*ctx);
     if (options.fused_decode >= 0)
         tuning.fused_decode = options.fused_decode == 1;
-    auto kr = vk::GptKernels::create(*ctx, cfg.head_dim(), tuning, C);
+    // The two-dispatch decode layer is GPT-2's (LayerNorm, GELU, one KV head a query head).
+    auto kr = vk::GptKernels::create(*ctx, cfg.head_dim(), tuning, cfg.is_gpt2() ? C : 0);
     if (!kr)
         return kr.error();
     kernels = std::move(kr.value());
+    if (cfg.positions == PositionKind::Rope) {
+        if (!kernels.has_rope()) {
+            return make_error(
+                "the Vulkan rotary kernel needs a head size that is a multiple of 8 "
+                "(this model's is " +
+                std::to_string(cfg.head_dim()) + "); use --backend cpu");
+        }
+        inv_freq.resize(static_cast<std::size_t>(cfg.head_dim() / 2));
+        cpu::RopeParams rp;
+        rp.theta = cfg.rope_theta;
+        rp.llama3 = cfg.rope_scaling.llama3;
+        rp.factor = cfg.rope_scaling.factor;
+        rp.low_freq_factor = cfg.rope_scaling.low_freq_factor;
+        rp.high_freq_factor = cfg.rope_scaling.high_freq_factor;
+        rp.original_max_positions = cfg.rope_scaling.original_max_positions;
+        cpu::rope_inv_freq(inv_freq.data(), cfg.head_dim(), rp);
+    }
 
     PL_TRY(upload_weights());
 
     // KV pool: per layer, K and V each in their own buffer, so one binding covers one layer's
     // whole pool and the attention kernel needs no buffer arrays.
     const VkDeviceSize pool_bytes =
-        static_cast<VkDeviceSize>(layout.capacity_blocks) * layout.block_size * C * 4;
+        static_cast<VkDeviceSize>(layout.capacity_blocks) * layout.block_size * layout.kv_dim * 4;
     if (pool_bytes > max_range || pool_bytes > ctx->max_view_bytes()) {
         return make_error("KV pool of " + std::to_string(layout.capacity_blocks) +
                           " blocks needs " + std::to_string(pool_bytes >> 20) +
@@ -184,10 +220,10 @@ Result<void> VulkanBackend::Impl::init() {
 
     const VkDeviceSize row = static_cast<VkDeviceSize>(C) * 4;
     const VkDeviceSize P = static_cast<VkDeviceSize>(pass_tokens);
-    if (4 * row * P > max_range) {
-        return make_error("max_tokens_per_pass " + std::to_string(pass_tokens) +
-                          " makes the MLP activation larger than the storage-buffer range");
-    }
+    const bool swiglu = cfg.mlp == MlpKind::SwiGlu;
+    const bool rotary = cfg.positions == PositionKind::Rope;
+    // What one pass's MLP projection writes: gate | up side by side for SwiGLU.
+    const VkDeviceSize ff_row = 4ull * cfg.ff_dim() * (swiglu ? 2 : 1);
     struct Act {
         vk::Buffer* buf;
         VkDeviceSize bytes;
@@ -202,9 +238,13 @@ Result<void> VulkanBackend::Impl::init() {
     const Act acts[] = {
         {&x, P * row, "residual stream", vk::MemoryUse::kDevice, &x_view, f4},
         {&ln, P * row, "layernorm output", vk::MemoryUse::kDevice, &ln_view, f4},
-        {&qkv, 3 * P * row, "qkv", vk::MemoryUse::kDevice, &qkv_view, f4},
-        {&att, P * row, "attention output", vk::MemoryUse::kDevice, &att_view, f4},
-        {&fc, 4 * P * row, "mlp hidden", vk::MemoryUse::kDevice, &fc_view, f4},
+        {&qkv, P * 4 * cfg.qkv_dim(), "qkv", vk::MemoryUse::kDevice, &qkv_view, f4},
+        {&att, P * 4 * cfg.q_dim(), "attention output", vk::MemoryUse::kDevice, &att_view, f4},
+        {&fc, P * ff_row, "mlp hidden", vk::MemoryUse::kDevice, &fc_view, f4},
+        {&q, (rotary ? P : 1) * 4 * cfg.q_dim(), "turned queries", vk::MemoryUse::kDevice, &q_view,
+         f4},
+        {&act, (swiglu ? P : 1) * 4 * cfg.ff_dim(), "gated mlp hidden", vk::MemoryUse::kDevice,
+         &act_view, f4},
         {&x2, row, "second residual row", vk::MemoryUse::kDevice, &x2_view, f4},
         {&heads, static_cast<VkDeviceSize>(cfg.n_head) * row, "per-head projections",
          vk::MemoryUse::kDevice, &heads_view, f4},
@@ -215,6 +255,10 @@ Result<void> VulkanBackend::Impl::init() {
         {&logits, 4ull * cfg.vocab_size, "logits", vk::MemoryUse::kReadback, nullptr, f4},
     };
     for (const Act& a : acts) {
+        if (a.bytes > max_range) {
+            return make_error("max_tokens_per_pass " + std::to_string(pass_tokens) + " makes the " +
+                              a.name + " larger than the storage-buffer range");
+        }
         auto b = ctx->create_buffer(a.bytes, a.use, a.name);
         if (!b)
             return b.error();
@@ -231,11 +275,13 @@ Result<void> VulkanBackend::Impl::init() {
     }
 
     if (ctx->timestamp_period_ns() > 0.0) {
-        // Two per op plus the two around the whole forward, for a full-context prefill.
+        // Two per op (at most ten a layer) plus the two around the whole forward, for a
+        // full-context prefill.
         const uint32_t passes =
             static_cast<uint32_t>((cfg.n_positions + pass_tokens - 1) / pass_tokens);
         query_capacity =
-            2 * (passes * (7 * cfg.n_layer + 2) + 8 + static_cast<uint32_t>(wte_ranges.size())) + 2;
+            2 * (passes * (10 * cfg.n_layer + 2) + 8 + static_cast<uint32_t>(head_ranges.size())) +
+            2;
         VkQueryPoolCreateInfo qci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
         qci.queryType = VK_QUERY_TYPE_TIMESTAMP;
         qci.queryCount = query_capacity;
@@ -254,46 +300,58 @@ Result<void> VulkanBackend::Impl::upload_weights() {
         {lim.minStorageBufferOffsetAlignment, lim.minTexelBufferOffsetAlignment, 16});
     const VkDeviceSize max_range = ctx->max_view_bytes();
     const std::size_t C = static_cast<std::size_t>(cfg.n_embd);
+    const std::size_t Q = static_cast<std::size_t>(cfg.q_dim());
+    const std::size_t QKV = static_cast<std::size_t>(cfg.qkv_dim());
+    const std::size_t F = static_cast<std::size_t>(cfg.ff_dim());
+    const std::size_t F_in = cfg.mlp == MlpKind::SwiGlu ? 2 * F : F;  // gate | up side by side
+    const std::size_t V = static_cast<std::size_t>(cfg.vocab_size);
 
     VkDeviceSize cursor = 0;
     std::vector<std::pair<DeviceTensor*, std::string>> all;
+    // A tensor the architecture lacks (kNoTensor) keeps 0 bytes: bind() gives zeros for it.
     auto place = [&](DeviceTensor& t, std::size_t host_offset, std::size_t count,
                      std::string name) {
+        if (host_offset == kNoTensor)
+            return;
         t.host_offset = host_offset;
         t.bytes = count * 4;
         t.offset = cursor;
         cursor = align_up(cursor + t.bytes, align);
         all.emplace_back(&t, std::move(name));
     };
-    place(wte, off.wte, static_cast<std::size_t>(cfg.vocab_size) * C, "wte");
-    place(wpe, off.wpe, static_cast<std::size_t>(cfg.n_positions) * C, "wpe");
+    place(wte, off.wte, V * C, "token embedding");
+    if (cfg.positions == PositionKind::Learned)
+        place(wpe, off.wpe, static_cast<std::size_t>(cfg.n_positions) * C, "position embedding");
     layers.resize(cfg.n_layer);
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerOffsets& o = off.layers[l];
         DeviceLayer& d = layers[l];
-        const std::string h = "h." + std::to_string(l) + ".";
-        place(d.ln1_w, o.ln1_w, C, h + "ln_1.weight");
-        place(d.ln1_b, o.ln1_b, C, h + "ln_1.bias");
-        place(d.qkv_w, o.qkv_w, C * 3 * C, h + "attn.c_attn.weight");
-        place(d.qkv_b, o.qkv_b, 3 * C, h + "attn.c_attn.bias");
-        place(d.proj_w, o.proj_w, C * C, h + "attn.c_proj.weight");
-        place(d.proj_b, o.proj_b, C, h + "attn.c_proj.bias");
-        place(d.ln2_w, o.ln2_w, C, h + "ln_2.weight");
-        place(d.ln2_b, o.ln2_b, C, h + "ln_2.bias");
-        place(d.fc_w, o.fc_w, C * 4 * C, h + "mlp.c_fc.weight");
-        place(d.fc_b, o.fc_b, 4 * C, h + "mlp.c_fc.bias");
-        place(d.fc2_w, o.fc2_w, 4 * C * C, h + "mlp.c_proj.weight");
-        place(d.fc2_b, o.fc2_b, C, h + "mlp.c_proj.bias");
+        const std::string h = "layer " + std::to_string(l) + " ";
+        place(d.ln1_w, o.ln1_w, C, h + "norm 1 weight");
+        place(d.ln1_b, o.ln1_b, C, h + "norm 1 bias");
+        place(d.qkv_w, o.qkv_w, C * QKV, h + "q|k|v weight");
+        place(d.qkv_b, o.qkv_b, QKV, h + "q|k|v bias");
+        place(d.proj_w, o.proj_w, Q * C, h + "attention output weight");
+        place(d.proj_b, o.proj_b, C, h + "attention output bias");
+        place(d.ln2_w, o.ln2_w, C, h + "norm 2 weight");
+        place(d.ln2_b, o.ln2_b, C, h + "norm 2 bias");
+        place(d.fc_w, o.fc_w, C * F_in, h + "MLP in weight");
+        place(d.fc_b, o.fc_b, F_in, h + "MLP in bias");
+        place(d.fc2_w, o.fc2_w, F * C, h + "MLP out weight");
+        place(d.fc2_b, o.fc2_b, C, h + "MLP out bias");
+        place(d.q_norm, o.q_norm, static_cast<std::size_t>(cfg.head_dim()), h + "q norm");
+        place(d.k_norm, o.k_norm, static_cast<std::size_t>(cfg.head_dim()), h + "k norm");
     }
-    place(lnf_w, off.lnf_w, C, "ln_f.weight");
-    place(lnf_b, off.lnf_b, C, "ln_f.bias");
+    place(lnf_w, off.lnf_w, C, "final norm weight");
+    place(lnf_b, off.lnf_b, C, "final norm bias");
+    place(head, off.head, V * C, "output head");
 
     for (const auto& [t, name] : all) {
         if (t->host_offset + t->bytes / 4 > model->n_params()) {
             return make_error("model tensor " + name + " lies outside the parameter array");
         }
-        // wte is the one tensor allowed past the range: it is bound in row ranges below.
-        if (t != &wte && t->bytes > max_range) {
+        // The embedding and the head may pass the range: they are bound in row ranges below.
+        if (t != &wte && t != &head && t->bytes > max_range) {
             return make_error("model tensor " + name + " (" + std::to_string(t->bytes >> 20) +
                               " MiB) exceeds this device's texel-buffer view limit of " +
                               std::to_string(max_range >> 20) + " MiB");
@@ -305,27 +363,89 @@ Result<void> VulkanBackend::Impl::upload_weights() {
     weights = std::move(wb.value());
     for (const auto& [t, name] : all) {
         PL_TRY(ctx->upload(weights, t->offset, model->at(t->host_offset), t->bytes));
-        if (t == &wte)
+        if (t == &wte || t == &head)
             continue;
         auto v = make_view(weights, t->offset, t->bytes, name);
         if (!v)
             return v.error();
         t->view = *v;
     }
+    auto wr = row_ranges(wte, cfg.vocab_size, "token embedding rows ");
+    if (!wr)
+        return wr.error();
+    wte_ranges = std::move(wr.value());
+    if (head.bytes > 0) {
+        auto hr = row_ranges(head, cfg.vocab_size, "output head rows ");
+        if (!hr)
+            return hr.error();
+        head_ranges = std::move(hr.value());
+    } else {
+        head_ranges = wte_ranges;
+    }
 
-    // Row ranges of wte, each within the binding range and starting at an aligned offset.
-    const VkDeviceSize row = C * 4;
-    VkDeviceSize rows_per = std::max<VkDeviceSize>(1, max_range / row);
+    // The widest bias a matmul may be bound to.
+    const std::size_t widest = std::max({QKV, C, F_in});
+    auto zb = ctx->create_buffer(widest * 4, vk::MemoryUse::kDevice, "absent biases");
+    if (!zb)
+        return zb.error();
+    zeros = std::move(zb.value());
+    PL_TRY(ctx->upload(zeros, 0, std::vector<float>(widest, 0.0f).data(), widest * 4));
+    auto zv = make_view(zeros, 0, widest * 4, "absent biases view");
+    if (!zv)
+        return zv.error();
+    zeros_view = *zv;
+    return {};
+}
+
+Result<std::vector<WteRange>> VulkanBackend::Impl::row_ranges(const DeviceTensor& t, int rows,
+                                                              const char* name) {
+    const VkPhysicalDeviceLimits& lim = ctx->properties().limits;
+    const VkDeviceSize align = std::max<VkDeviceSize>(
+        {lim.minStorageBufferOffsetAlignment, lim.minTexelBufferOffsetAlignment, 16});
+    const VkDeviceSize row = static_cast<VkDeviceSize>(model->config().n_embd) * 4;
+    // Each range within the binding range and starting at an aligned offset.
+    VkDeviceSize rows_per = std::max<VkDeviceSize>(1, ctx->max_view_bytes() / row);
     while (rows_per > 1 && (rows_per * row) % align != 0)
         --rows_per;
-    for (int v0 = 0; v0 < cfg.vocab_size; v0 += static_cast<int>(rows_per)) {
-        const int v1 = std::min<int>(cfg.vocab_size, v0 + static_cast<int>(rows_per));
-        const VkDeviceSize start = wte.offset + v0 * row;
+    std::vector<WteRange> out;
+    for (int v0 = 0; v0 < rows; v0 += static_cast<int>(rows_per)) {
+        const int v1 = std::min<int>(rows, v0 + static_cast<int>(rows_per));
+        const VkDeviceSize start = t.offset + v0 * row;
         const VkDeviceSize bytes = (v1 - v0) * row;
-        auto v = make_view(weights, start, bytes, "wte rows " + std::to_string(v0));
+        auto v = make_view(weights, start, bytes, name + std::to_string(v0));
         if (!v)
             return v.error();
-        wte_ranges.push_back({v0, v1, {weights.handle(), start, bytes, *v}});
+        out.push_back({v0, v1, {weights.handle(), start, bytes, *v}});
+    }
+    return out;
+}
+
+Result<void> VulkanBackend::Impl::fill_rope(int pos0, int T) {
+    const int hd = model->config().head_dim();
+    if (T > rope_rows) {
+        rope_view = vk::BufferView();  // the view goes before its buffer
+        const VkDeviceSize bytes = static_cast<VkDeviceSize>(T) * hd * 4;
+        auto b = ctx->create_buffer(bytes, vk::MemoryUse::kReadback, "rope table");
+        if (!b)
+            return b.error();
+        rope = std::move(b.value());
+        if (!rope.mapped())
+            return make_error("no host-visible coherent memory for the rope table");
+        auto v = ctx->create_view(rope, 0, bytes, "rope table view");
+        if (!v)
+            return v.error();
+        rope_view = std::move(v.value());
+        rope_rows = T;
+    }
+    // Worked out as the CPU twin does (cpu::rope_table: the angles in double), then laid out
+    // per token as its cosines and then its sines.
+    const std::size_t half = static_cast<std::size_t>(hd / 2);
+    std::vector<float> c(static_cast<std::size_t>(T) * half), sn(c.size());
+    cpu::rope_table(c.data(), sn.data(), inv_freq.data(), hd, pos0, T);
+    auto* dst = static_cast<float*>(rope.mapped());
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T); ++t) {
+        std::memcpy(dst + t * hd, c.data() + t * half, half * 4);
+        std::memcpy(dst + t * hd + half, sn.data() + t * half, half * 4);
     }
     return {};
 }
@@ -436,8 +556,13 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     const auto start = std::chrono::steady_clock::now();
 
     const int T = static_cast<int>(tokens_in.size());
-    const int C = cfg.n_embd;
+    const int C = cfg.n_embd, Q = cfg.q_dim(), QKV = cfg.qkv_dim(), F = cfg.ff_dim();
+    const bool rotary = cfg.positions == PositionKind::Rope;
+    const bool swiglu = cfg.mlp == MlpKind::SwiGlu;
+    const bool rms = cfg.norm == NormKind::RmsNorm;
     const int bs = m.layout.block_size;
+    if (rotary)
+        PL_TRY(m.fill_rope(n_past, T));
     const int needed = (n_past + T + bs - 1) / bs;
     std::memcpy(m.tokens.mapped(), tokens_in.data(), tokens_in.size_bytes());
     std::memcpy(m.table.mapped(), block_table.data(), static_cast<std::size_t>(needed) * 4);
@@ -459,7 +584,8 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     const int n_pass = (T + m.pass_tokens - 1) / m.pass_tokens;
     // One new token: the two-dispatch layer where the device has it. forward_attention keeps
     // the separate kernels, whose attention writes the scores it used.
-    const bool fused = T == 1 && !m.capture && cfg.n_layer > 0 && K.has_decode_layer();
+    const bool fused =
+        T == 1 && !m.capture && cfg.n_layer > 0 && K.has_decode_layer() && cfg.is_gpt2();
     const char* phase = T == 1 ? "decode" : "prefill";
     char label[96];
     // Every op: a debug label, a timestamp pair when profiling, and a barrier after.
@@ -489,11 +615,17 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
             std::snprintf(label, sizeof label, "%s/%s%s", phase, pass_part, what);
         }
     };
-    // ln[row0, row0 + rows) = layernorm of the same rows of x, with one layer's weights.
+    // ln[row0, row0 + rows) = the norm (LayerNorm or RMSNorm) of the same rows of x, with one
+    // layer's weights.
     auto layernorm = [&](const DeviceTensor& weight, const DeviceTensor& bias, int row0, int rows) {
-        op("layernorm", [&] {
-            K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(weight),
-                        m.bind(bias), row0, rows, C, cfg.layer_norm_epsilon);
+        op(rms ? "rmsnorm" : "layernorm", [&] {
+            if (rms) {
+                K.rmsnorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(weight), row0,
+                          rows, C, cfg.layer_norm_epsilon);
+            } else {
+                K.layernorm(cmd, Impl::whole(m.ln), Impl::whole(m.x, m.x_view), m.bind(weight),
+                            m.bind(bias), row0, rows, C, cfg.layer_norm_epsilon);
+            }
         });
     };
     // out = in times a layer's weight plus its bias, then `epi`, over `rows` rows; labelled and
@@ -509,8 +641,13 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     auto embed = [&](int t0, int pos0, int Tp) {
         op("embedding", [&] {
             for (const WteRange& r : m.wte_ranges) {
-                K.embedding(cmd, Impl::whole(m.x), Impl::whole(m.tokens, m.tokens_view), r.range,
-                            m.bind(m.wpe), t0, pos0, Tp, C, r.v0, r.v1);
+                const BufferRange tok = Impl::whole(m.tokens, m.tokens_view);
+                if (rotary) {
+                    K.token_embedding(cmd, Impl::whole(m.x), tok, r.range, t0, Tp, C, r.v0, r.v1);
+                } else {
+                    K.embedding(cmd, Impl::whole(m.x), tok, r.range, m.bind(m.wpe), t0, pos0, Tp, C,
+                                r.v0, r.v1);
+                }
             }
         });
     };
@@ -571,8 +708,23 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                                       Impl::whole(m.v_pool[l], m.v_view[l]), pos0, bs};
                 set_label(pass, l, "ln_1");
                 layernorm(w.ln1_w, w.ln1_b, 0, Tp);
-                linear(pass, l, "qkv", Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view), w.qkv_w,
-                       w.qkv_b, Tp, C, 3 * C, Epilogue::kQkv, &kv);
+                if (rotary) {
+                    // q | k | v with their biases, then per head the norm and the turn; keys and
+                    // values into the pool, queries into m.q.
+                    linear(pass, l, "qkv", Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view),
+                           w.qkv_w, w.qkv_b, Tp, C, QKV, Epilogue::kNone);
+                    set_label(pass, l, "rope");
+                    op("rope", [&] {
+                        K.rope_qkv(
+                            cmd, Impl::whole(m.q), Impl::whole(m.qkv, m.qkv_view),
+                            {m.rope.handle(), 0, VK_WHOLE_SIZE, m.rope_view.handle()},
+                            m.bind(w.q_norm), m.bind(w.k_norm), kv, Tp,
+                            {cfg.n_head, cfg.kv_heads(), cfg.qk_norm, cfg.layer_norm_epsilon, t0});
+                    });
+                } else {
+                    linear(pass, l, "qkv", Impl::whole(m.qkv), Impl::whole(m.ln, m.ln_view),
+                           w.qkv_w, w.qkv_b, Tp, C, QKV, Epilogue::kQkv, &kv);
+                }
                 set_label(pass, l, "attention");
                 // forward_attention: the last token's scores, max and sum, from this very
                 // kernel.
@@ -588,18 +740,33 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
                                   static_cast<uint32_t>(l) * heads * 2;
                 }
                 op("attention", [&] {
-                    K.attention(cmd, Impl::whole(m.att), Impl::whole(m.qkv, m.qkv_view), kv, Tp,
-                                {cfg.n_head, cfg.n_head, 3 * C}, vk::KernelChoice::kAuto,
-                                probed ? &probe : nullptr);
+                    // GPT-2 reads its queries from the fused q|k|v rows, a rotary model from
+                    // the turned ones.
+                    const BufferRange queries =
+                        rotary ? Impl::whole(m.q, m.q_view) : Impl::whole(m.qkv, m.qkv_view);
+                    K.attention(cmd, Impl::whole(m.att), queries, kv, Tp,
+                                {cfg.n_head, cfg.kv_heads(), rotary ? Q : QKV},
+                                vk::KernelChoice::kAuto, probed ? &probe : nullptr);
                 });
                 linear(pass, l, "attn_proj", Impl::whole(m.x), Impl::whole(m.att, m.att_view),
-                       w.proj_w, w.proj_b, Tp, C, C, Epilogue::kResidual);
+                       w.proj_w, w.proj_b, Tp, Q, C, Epilogue::kResidual);
                 set_label(pass, l, "ln_2");
                 layernorm(w.ln2_w, w.ln2_b, 0, Tp);
-                linear(pass, l, "mlp_fc", Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view), w.fc_w,
-                       w.fc_b, Tp, C, 4 * C, Epilogue::kGelu);
-                linear(pass, l, "mlp_proj", Impl::whole(m.x), Impl::whole(m.fc, m.fc_view), w.fc2_w,
-                       w.fc2_b, Tp, 4 * C, C, Epilogue::kResidual);
+                if (swiglu) {
+                    linear(pass, l, "mlp_fc", Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view),
+                           w.fc_w, w.fc_b, Tp, C, 2 * F, Epilogue::kNone);
+                    set_label(pass, l, "swiglu");
+                    op("swiglu", [&] {
+                        K.swiglu(cmd, Impl::whole(m.act), Impl::whole(m.fc, m.fc_view), Tp, F);
+                    });
+                    linear(pass, l, "mlp_proj", Impl::whole(m.x), Impl::whole(m.act, m.act_view),
+                           w.fc2_w, w.fc2_b, Tp, F, C, Epilogue::kResidual);
+                } else {
+                    linear(pass, l, "mlp_fc", Impl::whole(m.fc), Impl::whole(m.ln, m.ln_view),
+                           w.fc_w, w.fc_b, Tp, C, F, Epilogue::kGelu);
+                    linear(pass, l, "mlp_proj", Impl::whole(m.x), Impl::whole(m.fc, m.fc_view),
+                           w.fc2_w, w.fc2_b, Tp, F, C, Epilogue::kResidual);
+                }
             }
         }
         // Only the last position's logits are needed: the next token.
@@ -608,7 +775,7 @@ Result<void> VulkanBackend::forward(std::span<const int32_t> block_table, int n_
     }
     set_label(0, -1, "logits");
     op("logits", [&] {
-        for (const WteRange& r : m.wte_ranges) {
+        for (const WteRange& r : m.head_ranges) {
             K.logits(cmd, Impl::whole(m.logits), Impl::whole(m.ln, m.ln_view), r.range, r.v0,
                      r.v1 - r.v0, C);
         }
