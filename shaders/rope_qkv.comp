@@ -30,7 +30,8 @@ layout(push_constant) uniform Push {
     uint n_past;
     uint block_size;
     float eps;
-    uint qk_norm;  // 1: normalise each query and key head first
+    uint qk_norm;    // 1: normalise each query and key head first
+    uint rope_row0;  // the table row of new token 0 (the passes of one forward share a table)
 } pc;
 
 void main() {
@@ -64,8 +65,8 @@ void main() {
                 a *= is_q ? FETCH(q_norm, j) : FETCH(k_norm, j);
                 b *= is_q ? FETCH(q_norm, H4 + j) : FETCH(k_norm, H4 + j);
             }
-            vec4 c = FETCH(rope, t * HD4 + j);
-            vec4 s = FETCH(rope, t * HD4 + H4 + j);
+            vec4 c = FETCH(rope, (pc.rope_row0 + t) * HD4 + j);
+            vec4 s = FETCH(rope, (pc.rope_row0 + t) * HD4 + H4 + j);
             vec4 ra = a * c - b * s;
             vec4 rb = b * c + a * s;
             if (is_q) {
