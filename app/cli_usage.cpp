@@ -45,6 +45,8 @@ const char* usage_text() {
            "      lost (a lint rule). Token counts are an estimate (the built-in tokenizer).\n"
            "  prefixlens bench [--model DIR] [--backend vulkan|cpu|auto] [--device N] [--json] "
            "[--quick] [--sweep]\n"
+           "                   [--lengths N,N...] [--decode-context N] [--repeats N] "
+           "[--no-scenarios]\n"
            "  prefixlens shot  SCENARIO -o OUT.png [--step N] [--size WxH] [--theme light|dark]\n"
            "                   [--scale F] [--deterministic] [--model DIR]\n"
            "                   [--backend vulkan|cpu|auto] [--device N] [--lang en|ja|pl]\n"

@@ -74,7 +74,8 @@ int run_bench(const std::vector<std::string>& args) {
     ParsedArgs a;
     if (auto err = parse(
             args,
-            {{"--model", "--backend", "--device", "--repeats"}, {"--json", "--quick", "--sweep"}},
+            {{"--model", "--backend", "--device", "--repeats", "--lengths", "--decode-context"},
+             {"--json", "--quick", "--sweep", "--no-scenarios"}},
             a);
         !err.empty()) {
         return fail_usage("bench: " + err);
@@ -99,6 +100,29 @@ int run_bench(const std::vector<std::string>& args) {
     auto probe = GptModel::load(model_dir_or_builtin(a.get("--model").value_or("")));
     if (!probe)
         return fail_usage(probe.error().message);
+    // The figures another engine reports (llama.cpp's pp512, pp2048, decode at 512 of context):
+    // chosen lengths, each within the model's context.
+    const long context = probe.value()->config().n_positions;
+    if (auto v = a.get("--lengths")) {
+        options.prefill_lengths.clear();
+        std::size_t from = 0;
+        while (from <= v->size()) {
+            const std::size_t comma = std::min(v->find(',', from), v->size());
+            long n = 0;
+            if (auto err = parse_int("--lengths", v->substr(from, comma - from), 1, context, n);
+                !err.empty())
+                return fail_usage(err);
+            options.prefill_lengths.push_back(static_cast<int>(n));
+            from = comma + 1;
+        }
+    }
+    if (auto v = a.get("--decode-context")) {
+        long n = 0;
+        if (auto err = parse_int("--decode-context", *v, 0, context - options.decode_steps, n);
+            !err.empty())
+            return fail_usage(err);
+        options.decode_context = static_cast<int>(n);
+    }
     if (a.has("--sweep")) {
         return run_sweep(a, probe.value()->config(), a.has("--quick"),
                          a.get("--repeats") ? options.repeats : 2);
@@ -123,7 +147,10 @@ int run_bench(const std::vector<std::string>& args) {
         double wall_s = 0;
     };
     std::vector<ScenarioTime> scenarios;
-    for (const char* name : {"timestamp-at-head", "concurrent-sessions"}) {
+    std::vector<const char*> scenario_names = {"timestamp-at-head", "concurrent-sessions"};
+    if (a.has("--no-scenarios"))
+        scenario_names.clear();
+    for (const char* name : scenario_names) {
         if (!json_out)
             std::fprintf(stderr, "  scenario %s...\n", name);
         auto sc = load_scenario(name);
