@@ -15,6 +15,8 @@
 #include "cpu/cpu_backend.h"
 #include "cpu/vec_math.h"
 #include "model/gpt_model.h"
+#include "model/model_shape.h"
+#include "panels/memory_scale_panel.h"
 #include "test_support.h"
 #include "vulkan/vulkan_backend.h"
 #include "vulkan_presence.h"
@@ -274,6 +276,32 @@ class TestModelFamilies : public QObject {
         QCOMPARE(be.validation_message_count(), 0);
     }
 
+    // The app's Memory dock leads with the model it runs: its own KV bytes per token, counted
+    // over its KV heads, and the sessions of a length that fit a card beside its weights.
+    void memoryDockShowsTheRunningModel() {
+        const fs::path dir = folder("llama_gqa");
+        auto m = GptModel::load(dir);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        const GptConfig& cfg = m.value()->config();
+        ui::MemoryScalePanel panel;
+        panel.setRunningModel(QString::fromStdString(dir.string()));
+        panel.select(0, 1, 1000);
+        const QString text = panel.summaryText();
+        QVERIFY2(text.contains(QString("%1 layers × %2 key/value heads × %3 values")
+                                   .arg(cfg.n_layer)
+                                   .arg(cfg.kv_heads())
+                                   .arg(cfg.head_dim())),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QString("%1 query heads share %2 key/value heads")
+                                   .arg(cfg.n_head)
+                                   .arg(cfg.kv_heads())),
+                 qPrintable(text));
+        const auto shape = shape_of(cfg, "llama_gqa");
+        QCOMPARE(shape.kv_bytes_per_token(), static_cast<int64_t>(cfg.kv_bytes_per_token()));
+        QCOMPARE(panel.sessionsShown(), sessions_that_fit(shape, int64_t{1} << 30, 1000));
+        QVERIFY(panel.sessionsShown() > 0);
+    }
+
     void refusals_data() {
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("file");    // the file the message must name
@@ -383,5 +411,5 @@ class TestModelFamilies : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelFamilies)
+QTEST_MAIN(TestModelFamilies)  // a QApplication: the Memory dock's check makes a widget
 #include "test_model_families.moc"

@@ -8,9 +8,11 @@
 #include <QLocale>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <filesystem>
 
 #include "core/assets.h"
 
@@ -138,6 +140,27 @@ void MemoryScalePanel::loadShapes() {
     model_->clear();
     for (const ModelShape& s : shapes_)
         model_->addItem(QString::fromStdString(s.name));
+}
+
+void MemoryScalePanel::setRunningModel(const QString& folder) {
+    if (folder.isEmpty() || shapes_.empty())
+        return;
+    const std::filesystem::path dir = folder.toStdString();
+    auto s = load_model_shape(dir / "config.json");
+    if (!s) {
+        loadErrors_ = QString::fromStdString(s.error().message);
+        refresh();
+        return;
+    }
+    QString name = QString::fromStdString(dir.filename().string());
+    if (name.isEmpty())
+        name = QString::fromStdString(dir.parent_path().filename().string());
+    s->name = tr("%1 (this model)").arg(name).toStdString();
+    shapes_.front() = s.value();
+    const QSignalBlocker block(model_);
+    model_->setItemText(0, QString::fromStdString(s->name));
+    model_->setCurrentIndex(0);
+    refresh();
 }
 
 void MemoryScalePanel::select(int shape, int card_gib, int session_tokens) {

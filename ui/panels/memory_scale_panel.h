@@ -22,6 +22,11 @@ class MemoryScalePanel : public ScrollPanel {
     Q_OBJECT
   public:
     explicit MemoryScalePanel(QWidget* parent = nullptr);
+    // The model the app runs (`--model FOLDER`): the first entry, in place of the built-in
+    // model, and shown, so its own KV bytes per token and the sessions that fit come first.
+    // Empty: the built-in model. A folder whose config.json cannot be read keeps the built-in
+    // entry and says why under the figures.
+    void setRunningModel(const QString& folder);
     // For tests and lessons: pick a shape by its index in the list, a card and a length.
     void select(int shape, int card_gib, int session_tokens);
     int shapeCount() const { return static_cast<int>(shapes_.size()); }

@@ -432,6 +432,7 @@ void MainWindow::buildDocks() {
     policiesDock_ = dock("policiesDock", policies_);
     // Weights against KV per session against the card: a tab behind the pool.
     memory_ = new MemoryScalePanel(this);
+    memory_->setRunningModel(options_.engine.model_dir);
     memoryDock_ = dock("memoryDock", memory_);
 
     // Lint findings of the current request, under the prompt whose tokens they select.
