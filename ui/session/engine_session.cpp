@@ -279,16 +279,12 @@ void EngineSession::runSweep() {
         out->backend = rep->backend;
         out->device = rep->device;
         out->modelled = options_.timing == TimingSource::CostModel;
-        RunnerOptions ro;
-        for (const SweepPoint& p : rep->points) {
-            SweepSample s;
-            s.tokens = p.tokens;
+        out->samples = std::move(rep->points);
+        if (out->modelled) {
             // A deterministic shot takes its times from the nominal device, as its TTFTs.
-            s.prefill_ms = out->modelled ? ro.cost_model.ttft_ms(cfg, 0, p.tokens) : p.prefill_ms;
-            s.flops = p.flops;
-            s.attention_flops = p.attention_flops;
-            s.kv_bytes = static_cast<double>(p.kv_bytes);
-            out->samples.push_back(s);
+            const RunnerOptions ro;
+            for (SweepPoint& p : out->samples)
+                p.prefill_ms = ro.cost_model.ttft_ms(cfg, 0, p.tokens);
         }
     }
     if (!stopping_)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runner/request_runner.h"
+#include "runner/sweep_types.h"
 
 namespace pl::ui {
 
@@ -62,21 +63,12 @@ struct NoCacheResult {
 };
 using NoCacheResultPtr = std::shared_ptr<const NoCacheResult>;
 
-// One length of the sweep (runner/length_sweep.h's SweepPoint, for the UI).
-struct SweepSample {
-    int tokens = 0;
-    double prefill_ms = 0;
-    double flops = 0;
-    double attention_flops = 0;
-    double kv_bytes = 0;
-};
-
 struct SweepResult {
     std::string backend;
     std::string device;
     bool modelled = false;  // prefill_ms from the cost model (--deterministic), not the clock
     std::string error;
-    std::vector<SweepSample> samples;
+    std::vector<SweepPoint> samples;  // the engine's points, prefill_ms modelled if so
 };
 using SweepResultPtr = std::shared_ptr<const SweepResult>;
 
