@@ -145,12 +145,18 @@ uint64_t EngineSession::requestNoCache(NoCacheQuery query) {
     return replacePending(pendingNoCache_, noCacheGeneration_, std::move(query), nullptr);
 }
 
-std::vector<int32_t> EngineSession::scratchTable() const {
+std::vector<int32_t> EngineSession::scratchTable(std::string& error, std::string_view purpose) {
+    if (!modelAndBackend()) {
+        error = loadError_.toStdString();
+        return {};
+    }
     const KvPoolLayout& layout = backend_->kv_layout();
     const int blocks = blocks_for_tokens(model_->config().n_positions, layout.block_size);
     const int first = layout.capacity_blocks - blocks;
-    if (first < 0)
+    if (first < 0) {
+        error = "no room in the KV pool " + std::string(purpose);
         return {};
+    }
     std::vector<int32_t> table(static_cast<std::size_t>(blocks));
     std::iota(table.begin(), table.end(), first);
     return table;
@@ -165,34 +171,29 @@ void EngineSession::noCacheIfPending() {
     out->request = q->request;
     out->prompt = q->prompt;
     out->sampling = q->sampling;
-    if (!modelAndBackend()) {
-        out->error = loadError_.toStdString();
-    } else {
-        const std::vector<int32_t> table = scratchTable();
-        if (table.empty()) {
-            out->error = "no room in the KV pool to serve a request without the cache";
-        } else {
-            RunnerOptions ro;
-            bool yielded = false;
-            auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, q->sampling,
-                                         options_.timing, ro.cost_model, [&] {
-                                             yielded = playQueued_ || attentionQueued_;
-                                             return !stopping_ && !yielded;
-                                         });
-            if (yielded && !stopping_) {
-                // A play or an attention the window waits for came first: again after it,
-                // unless a newer query replaced this one meanwhile.
-                std::lock_guard lock(mutex_);
-                if (!pendingNoCache_)
-                    pendingNoCache_ = std::move(*q);
-                queueDrain();
-                return;
-            }
-            if (r)
-                out->report = std::move(r.value());
-            else
-                out->error = r.error().message;
+    const std::vector<int32_t> table =
+        scratchTable(out->error, "to serve a request without the cache");
+    if (!table.empty()) {
+        RunnerOptions ro;
+        bool yielded = false;
+        auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, q->sampling,
+                                     options_.timing, ro.cost_model, [&] {
+                                         yielded = playQueued_ || attentionQueued_;
+                                         return !stopping_ && !yielded;
+                                     });
+        if (yielded && !stopping_) {
+            // A play or an attention the window waits for came first: again after it, unless a
+            // newer query replaced this one meanwhile.
+            std::lock_guard lock(mutex_);
+            if (!pendingNoCache_)
+                pendingNoCache_ = std::move(*q);
+            queueDrain();
+            return;
         }
+        if (r)
+            out->report = std::move(r.value());
+        else
+            out->error = r.error().message;
     }
     if (!stopping_ && noCacheGeneration_ == out->generation)
         emit noCacheReady(out);
@@ -212,26 +213,22 @@ void EngineSession::attentionIfPending() {
     out->request = q->request;
     out->prompt_tokens = q->prompt_tokens;
     out->tokens = q->tokens;
-    if (!modelAndBackend()) {
-        out->error = loadError_.toStdString();
-    } else {
-        // The query's sequence in the scratch blocks (verify and no-cache use them only inside
-        // one request's step).
+    // The query's sequence in the scratch blocks (verify and no-cache use them only inside one
+    // request's step).
+    const std::vector<int32_t> table = scratchTable(out->error, "for the attention of a token");
+    if (!table.empty() && q->tokens.empty()) {
+        out->error = "no token to show the attention of";
+    } else if (!table.empty()) {
         const GptConfig& cfg = model_->config();
-        const std::vector<int32_t> table = scratchTable();
-        if (table.empty() || q->tokens.empty()) {
-            out->error = "no room in the KV pool for the attention of a token";
+        std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+        auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
+        if (!r) {
+            out->error = r.error().message;
+            out->probs.clear();
         } else {
-            std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
-            auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
-            if (!r) {
-                out->error = r.error().message;
-                out->probs.clear();
-            } else {
-                out->n_layer = cfg.n_layer;
-                out->n_head = cfg.n_head;
-                out->backend = backend_->name();
-            }
+            out->n_layer = cfg.n_layer;
+            out->n_head = cfg.n_head;
+            out->backend = backend_->name();
         }
     }
     if (!stopping_ && attentionGeneration_ == out->generation)

@@ -29,6 +29,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runner/backend_factory.h"
@@ -166,8 +167,10 @@ class EngineSession : public QObject {
     void buildProbeScenario(int target_tokens);
     void attentionIfPending();
     // A block table over the last context's worth of the pool, past the cache's blocks: the
-    // scratch where an attention map or a no-cache replay runs. Empty when the pool is smaller.
-    std::vector<int32_t> scratchTable() const;
+    // scratch where an attention map or a no-cache replay runs. Loads the model on first use.
+    // Empty, with `error` set, when the model or its backend could not be loaded or the pool is
+    // smaller; `purpose` ends the latter message ("no room in the KV pool <purpose>").
+    std::vector<int32_t> scratchTable(std::string& error, std::string_view purpose);
     void runSweep();
     void noCacheIfPending();
 
