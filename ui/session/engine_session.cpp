@@ -166,11 +166,7 @@ void EngineSession::noCacheIfPending() {
     std::optional<NoCacheQuery> q = takePending(pendingNoCache_, nullptr);
     if (!q || stopping_)
         return;
-    auto out = std::make_shared<NoCacheResult>();
-    out->generation = q->generation;
-    out->request = q->request;
-    out->prompt = q->prompt;
-    out->sampling = q->sampling;
+    auto out = std::make_shared<NoCacheResult>(*q);
     const std::vector<int32_t> table =
         scratchTable(out->error, "to serve a request without the cache");
     if (!table.empty()) {
@@ -205,23 +201,19 @@ void EngineSession::requestSweep() {
 }
 
 void EngineSession::attentionIfPending() {
-    const std::optional<AttentionQuery> q = takePending(pendingAttention_, &attentionQueued_);
+    std::optional<AttentionQuery> q = takePending(pendingAttention_, &attentionQueued_);
     if (!q || stopping_)
         return;
-    auto out = std::make_shared<AttentionMap>();
-    out->generation = q->generation;
-    out->request = q->request;
-    out->prompt_tokens = q->prompt_tokens;
-    out->tokens = q->tokens;
+    auto out = std::make_shared<AttentionMap>(std::move(*q));
     // The query's sequence in the scratch blocks (verify and no-cache use them only inside one
     // request's step).
     const std::vector<int32_t> table = scratchTable(out->error, "for the attention of a token");
-    if (!table.empty() && q->tokens.empty()) {
+    if (!table.empty() && out->tokens.empty()) {
         out->error = "no token to show the attention of";
     } else if (!table.empty()) {
         const GptConfig& cfg = model_->config();
         std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
-        auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
+        auto r = backend_->forward_attention(table, 0, out->tokens, logits, out->probs);
         if (!r) {
             out->error = r.error().message;
             out->probs.clear();

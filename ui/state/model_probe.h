@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runner/request_runner.h"
@@ -25,11 +26,12 @@ struct AttentionQuery {
     std::vector<int32_t> tokens;
 };
 
-struct AttentionMap {
-    uint64_t generation = 0;
-    int request = -1;
-    int prompt_tokens = 0;
-    std::vector<int32_t> tokens;  // the query's, so a view can tell whether it is still current
+// The answer to an AttentionQuery: the query itself, so that a view can tell whether it is still
+// current, then the probabilities.
+struct AttentionMap : AttentionQuery {
+    AttentionMap() = default;
+    explicit AttentionMap(AttentionQuery query) : AttentionQuery(std::move(query)) {}
+
     int n_layer = 0;
     int n_head = 0;
     std::string backend;       // the backend whose kernels computed the probabilities
@@ -53,11 +55,12 @@ struct NoCacheQuery {
     SamplingParams sampling;  // the run's: the replay chooses the tokens the run chose
 };
 
-struct NoCacheResult {
-    uint64_t generation = 0;
-    int request = -1;
-    std::vector<int32_t> prompt;  // the query's, so a view can tell whether it is still current
-    SamplingParams sampling;      // likewise
+// The answer to a NoCacheQuery: the query itself, so that a view can tell whether it is still
+// current, then the replay.
+struct NoCacheResult : NoCacheQuery {
+    NoCacheResult() = default;
+    explicit NoCacheResult(NoCacheQuery query) : NoCacheQuery(std::move(query)) {}
+
     std::string error;
     NoCacheReport report;
 };
