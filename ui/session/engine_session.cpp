@@ -403,11 +403,7 @@ void EngineSession::lintIfPending() {
         emit lintReady(result);
 }
 
-ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t generation) {
-    auto out = std::make_shared<ScenarioLint>();
-    out->generation = generation;
-    QString error;
-    const BpeTokenizer* tok = tokenizer(error);
+const lint::LintTables* EngineSession::lintTables() {
     if (!lintTables_ && lintTablesError_.isEmpty()) {
         auto tables = lint::LintTables::load(assets_dir() / "lint");
         if (tables)
@@ -415,13 +411,22 @@ ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t genera
         else
             lintTablesError_ = QString::fromStdString(tables.error().message);
     }
+    return lintTables_.get();
+}
+
+ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t generation) {
+    auto out = std::make_shared<ScenarioLint>();
+    out->generation = generation;
+    QString error;
+    const BpeTokenizer* tok = tokenizer(error);
+    const lint::LintTables* tables = lintTables();
     if (!tok)
         out->error = error.toStdString();
-    else if (!lintTables_)
+    else if (!tables)
         out->error = lintTablesError_.toStdString();
     else
         static_cast<lint::ScenarioLint&>(*out) =
-            lint::lint_scenario_for_views(scenario, *tok, *lintTables_);
+            lint::lint_scenario_for_views(scenario, *tok, *tables);
     return out;
 }
 
@@ -610,14 +615,8 @@ void EngineSession::play(const Pending& job) {
 void EngineSession::attachPolicies(ScenarioRun& run) {
     if (run.partial || !run.error.empty() || run.policies || !model_)
         return;
-    if (!lintTables_ && lintTablesError_.isEmpty()) {
-        auto tables = lint::LintTables::load(assets_dir() / "lint");
-        if (tables)
-            lintTables_ = std::make_shared<const lint::LintTables>(std::move(tables.value()));
-        else
-            lintTablesError_ = QString::fromStdString(tables.error().message);
-    }
-    if (!lintTables_) {
+    const lint::LintTables* tables = lintTables();
+    if (!tables) {
         run.policies_error = lintTablesError_.toStdString();
         return;
     }
@@ -629,7 +628,7 @@ void EngineSession::attachPolicies(ScenarioRun& run) {
         return;
     }
     PolicyOptions po;
-    auto cmp = compare_policies(trace.value(), *lintTables_, po);
+    auto cmp = compare_policies(trace.value(), *tables, po);
     if (!cmp)
         run.policies_error = cmp.error().message;
     else

@@ -162,6 +162,9 @@ class EngineSession : public QObject {
     // Runs the queued lint, if any, now.
     void lintIfPending();
     ScenarioLintPtr runLint(const Scenario& scenario, uint64_t generation);
+    // The lint tables (assets/lint, for the findings and the policy comparison), loaded on first
+    // use; null when they could not be, lintTablesError_ saying why.
+    const lint::LintTables* lintTables();
     // The model's tokenizer; the folder's tokenizer alone when the model could not be loaded.
     const BpeTokenizer* tokenizer(QString& error);
     void buildProbeScenario(int target_tokens);
@@ -180,7 +183,7 @@ class EngineSession : public QObject {
     SamplingOverrides modelSampling_;  // the model folder's generation_config.json
     std::unique_ptr<BpeTokenizer> tokenizerOnly_;
     QString tokenizerError_;
-    std::shared_ptr<const lint::LintTables> lintTables_;
+    std::shared_ptr<const lint::LintTables> lintTables_;  // lintTables()
     QString lintTablesError_;
     std::unique_ptr<InferenceBackend> backend_;
     std::unique_ptr<RunStore> store_;  // set once the engine is known, when options_ name a folder
