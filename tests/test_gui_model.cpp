@@ -197,9 +197,10 @@ class TestGuiModel : public QObject {
         QVERIFY(sweep);
         QVERIFY2(sweep->error.empty(), sweep->error.c_str());
         QVERIFY(sweep->samples.size() >= 5);
-        const SweepSample& a = sweep->samples.front();
-        const SweepSample& b = sweep->samples.back();
-        QCOMPARE(b.kv_bytes / a.kv_bytes, static_cast<double>(b.tokens) / a.tokens);
+        const SweepPoint& a = sweep->samples.front();
+        const SweepPoint& b = sweep->samples.back();
+        QCOMPARE(static_cast<double>(b.kv_bytes) / static_cast<double>(a.kv_bytes),
+                 static_cast<double>(b.tokens) / a.tokens);
         const double n = static_cast<double>(b.tokens) / a.tokens;
         const double ratio = b.attention_flops / a.attention_flops;
         QVERIFY(ratio > 0.9 * n * n && ratio < 1.1 * n * n);

@@ -10,22 +10,9 @@
 #include <vector>
 
 #include "model/backend.h"
+#include "runner/sweep_types.h"
 
 namespace pl {
-
-struct SweepPoint {
-    int tokens = 0;
-    double prefill_ms = 0;       // best of the repeats, one forward over the whole prompt
-    double flops = 0;            // GptConfig::forward_flops(0, tokens)
-    double attention_flops = 0;  // its attention part: QK^T and PV over the causal triangle
-    std::size_t kv_bytes = 0;    // K and V of every layer for every token, f32
-};
-
-struct SweepReport {
-    std::string backend;
-    std::string device;
-    std::vector<SweepPoint> points;  // by length
-};
 
 // Attention's FLOPs of a prefill of n tokens: each token's QK^T and PV over the n(n+1)/2
 // query-key pairs of the causal triangle, C multiply-adds each per layer, 2 FLOPs each.

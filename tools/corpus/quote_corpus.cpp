@@ -86,11 +86,7 @@ constexpr std::array<const char*, kSectionCount> kSectionNames = {
 
 QuotePolicy random_policy(const QuoteData& d, Rng& rng) {
     QuotePolicy p;
-    do {
-        // The second word is drawn first, as in the corpora made before the data files.
-        const std::string second = rng.pick(d.shop_second);
-        p.shop = rng.pick(d.shop_first) + " " + second;
-    } while (p.shop == "Lumen Camera Store");
+    p.shop = d.words.name(rng, "Lumen Camera Store");
     const int ret = draw(rng, 7, 120, {40, 45, 75});
     const int refund = draw(rng, 2, 15, {9});
     const int warranty = rng.range(1, 6);
@@ -98,18 +94,14 @@ QuotePolicy random_policy(const QuoteData& d, Rng& rng) {
     const int lo = rng.range(1, 4), hi = lo + rng.range(1, 4);
     const int cutoff = rng.range(1, 5);
     const int free_above = rng.pick(std::vector<int>{29, 39, 49, 50, 59, 79, 99, 100, 120, 150});
-    const std::string cur = rng.pick(d.currencies);
+    const std::string cur = rng.pick(d.words.currencies);
     const int price = rng.pick(std::vector<int>{7, 10, 14, 21, 30});
     const int rental = rng.range(3, 9);
     const int open_from = rng.range(7, 11), open_to = rng.range(4, 9);
     const int exchange = draw(rng, 7, 60, {40, 45});
-    Strings all = d.countries;
-    rng.shuffle(all);
-    const int n = rng.range(2, 6);
-    p.countries.assign(all.begin(), all.begin() + n);
-    p.not_countries.assign(all.begin() + n, all.begin() + n + 3);
+    d.words.draw_countries(rng, 2, 6, 3, p.countries, p.not_countries);
 
-    const std::string g = rng.pick(d.goods);
+    const std::string g = rng.pick(d.words.goods);
     std::string g_lower = g;
     g_lower[0] = static_cast<char>(std::tolower(g_lower[0]));
     p.fact[kReturn] =
@@ -186,14 +178,7 @@ QuoteQuestion question_at(const DataFile& f, const std::string& at, SlotNames sl
 QuoteData load_quote_data(const std::string& dir) {
     const DataFile f = read_data_file(dir, "quote/policy.json");
     QuoteData d;
-    d.shop_first = texts_at(f, "/shop_first");
-    d.shop_second = texts_at(f, "/shop_second");
-    d.currencies = texts_at(f, "/currencies");
-    d.countries = texts_at(f, "/countries");
-    // A shop ships to up to six countries and is asked about three others.
-    if (d.countries.size() < 9)
-        data_error(f, "/countries", "expected at least nine countries");
-    d.goods = texts_at(f, "/goods");
+    d.words = ShopWords::read(f, 9);  // a shop ships to 2-6 countries, is asked about 3 others
     d.open_days = texts_at(f, "/open_days");
     d.return_facts = texts_at(f, "/facts/return", {"goods", "goods_lower", "days"});
     d.refund_facts = texts_at(f, "/facts/refund", {"days"});

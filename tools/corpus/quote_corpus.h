@@ -45,7 +45,8 @@ struct QuotePolicy {
 
 // tools/corpus/data/quote/policy.json. The fact templates' slots are the drawn numbers.
 struct QuoteData {
-    Strings shop_first, shop_second, currencies, countries, goods, open_days;
+    ShopWords words;
+    Strings open_days;
 
     // A drawn shop's facts and the other sentences of its sections.
     Strings return_facts;    // {goods}, {goods_lower}, {days}

@@ -25,6 +25,38 @@ std::string list_of(const std::vector<std::string>& v) {
     return out;
 }
 
+ShopWords ShopWords::read(const DataFile& file, std::size_t min_countries) {
+    ShopWords w;
+    w.first = texts_at(file, "/shop_first");
+    w.second = texts_at(file, "/shop_second");
+    w.goods = texts_at(file, "/goods");
+    w.currencies = texts_at(file, "/currencies");
+    w.countries = texts_at(file, "/countries");
+    if (w.countries.size() < min_countries)
+        data_error(file, "/countries",
+                   "needs at least " + std::to_string(min_countries) + " countries");
+    return w;
+}
+
+std::string ShopWords::name(Rng& rng, const std::string& taken) const {
+    std::string name;
+    do {
+        // Drawn second word first: GCC evaluated the old "first + ' ' + second" right to left.
+        const std::string s = rng.pick(second);
+        name = rng.pick(first) + " " + s;
+    } while (name == taken);
+    return name;
+}
+
+void ShopWords::draw_countries(Rng& rng, int lo, int hi, int asked, Strings& shipped,
+                               Strings& not_shipped) const {
+    Strings all = countries;
+    rng.shuffle(all);
+    const int n = rng.range(lo, hi);
+    shipped.assign(all.begin(), all.begin() + n);
+    not_shipped.assign(all.begin() + n, all.begin() + n + asked);
+}
+
 std::string staff_handoff(const ReadingData& data, Rng& rng) {
     return rng.pick(data.handoffs);
 }
@@ -71,12 +103,8 @@ ReadingShop random_shop(const ReadingData& d, Rng& rng) {
     if (rng.chance(12))
         return d.lumen;
     ReadingShop s;
-    do {
-        // Drawn second word first: GCC evaluated the old "first + ' ' + second" right to left.
-        const std::string second = rng.pick(d.shop_second);
-        s.name = rng.pick(d.shop_first) + " " + second;
-    } while (s.name == d.lumen.name);
-    s.goods = rng.pick(d.goods);
+    s.name = d.words.name(rng, d.lumen.name);
+    s.goods = rng.pick(d.words.goods);
     s.return_days = draw(rng, 7, 120, {40, 45, 75});
     s.refund_days = draw(rng, 2, 15, {9});
     s.warranty_years = draw(rng, 1, 6, {3});
@@ -91,12 +119,8 @@ ReadingShop random_shop(const ReadingData& d, Rng& rng) {
     const std::string cents = rng.pick(Strings{"00", "50", "90", "95", "99"});
     s.std_cost = S(rng.range(2, 9)) + "." + cents;
     s.express = rng.range(6, 25);
-    s.currency = rng.pick(d.currencies);
-    Strings all = d.countries;
-    rng.shuffle(all);
-    const int n = rng.range(3, 8);
-    s.countries.assign(all.begin(), all.begin() + n);
-    s.not_countries.assign(all.begin() + n, all.begin() + n + 4);
+    s.currency = rng.pick(d.words.currencies);
+    d.words.draw_countries(rng, 3, 8, 4, s.countries, s.not_countries);
     s.price_match_days = draw(rng, 5, 60, {40, 45, 75});
     s.rental_hour = rng.range(3, 9);
     s.deposit_days = draw(rng, 1, 10, {9});
@@ -537,14 +561,7 @@ ReadingAsk ask_at(const DataFile& f, const std::string& p, SlotNames question_sl
 }
 
 void load_shop(ReadingData& d, const DataFile& f) {
-    d.shop_first = texts_at(f, "/shop_first");
-    d.shop_second = texts_at(f, "/shop_second");
-    d.goods = texts_at(f, "/goods");
-    d.currencies = texts_at(f, "/currencies");
-    d.countries = texts_at(f, "/countries");
-    // A shop ships to 3-8 of them and is asked about 4 others.
-    if (d.countries.size() < 12)
-        data_error(f, "/countries", "needs at least 12 countries");
+    d.words = ShopWords::read(f, 12);  // a shop ships to 3-8 countries, is asked about 4 others
     for (std::size_t i = 0, n = array_size_at(f, "/opening"); i < n; ++i)
         d.openings.push_back(opening_at(f, "/opening/" + std::to_string(i)));
     d.lumen.name = text_at(f, "/lumen/name");

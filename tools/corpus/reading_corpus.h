@@ -93,6 +93,22 @@ struct ShopTerms {
     int price_match_days = 14, rental_hour = 6;
 };
 
+// The word lists a drawn shop is made of, in reading/shop.json and again in quote/policy.json.
+struct ShopWords {
+    Strings first, second;  // a shop's name: one word of each
+    Strings goods, currencies, countries;
+
+    // The lists of `file`; fewer than `min_countries` countries is an error (a shop ships to some
+    // of them and is asked about others).
+    static ShopWords read(const DataFile& file, std::size_t min_countries);
+    // "<first> <second>", drawn again while it is `taken` (the canonical shop's name). The second
+    // word is drawn first, as in the corpora made before the data files.
+    std::string name(Rng& rng, const std::string& taken) const;
+    // The countries shuffled, then [lo, hi] of them shipped to and the next `asked` not.
+    void draw_countries(Rng& rng, int lo, int hi, int asked, Strings& shipped,
+                        Strings& not_shipped) const;
+};
+
 // A shop of the reading documents: its names and its policy's numbers, the canonical policy's
 // by default.
 struct ReadingShop : ShopTerms {
@@ -112,7 +128,7 @@ struct ReadingShop : ShopTerms {
 // camera's numbers and names; the loader checks them (see reading_corpus.cpp).
 struct ReadingData {
     // shop.json: the shops, their policies and the questions about them.
-    Strings shop_first, shop_second, goods, currencies, countries;
+    ShopWords words;
     std::vector<ReadingOpening> openings;
     ReadingShop lumen;  // the canonical policy: its names from the file, its numbers the defaults
     Strings regions;    // entries of a country list that are not one country

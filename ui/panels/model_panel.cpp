@@ -380,7 +380,7 @@ void ModelPanel::buildSweep() {
         styleChart(chart, QString());
         return;
     }
-    const SweepSample& last = sweep_->samples.back();
+    const SweepPoint& last = sweep_->samples.back();
     const QLocale loc;
     sweepText_->setText(
         (sweep_->modelled ? tr("%1 tokens: prefill %2 ms (nominal device), attention %3 GFLOP of "
@@ -389,7 +389,8 @@ void ModelPanel::buildSweep() {
                                "Each line is a share of its value there."))
             .arg(loc.toString(last.tokens), loc.toString(last.prefill_ms, 'f', 1),
                  loc.toString(last.attention_flops * 1e-9, 'f', 2),
-                 loc.toString(last.flops * 1e-9, 'f', 1), formatBytes(last.kv_bytes),
+                 loc.toString(last.flops * 1e-9, 'f', 1),
+                 formatBytes(static_cast<double>(last.kv_bytes)),
                  QString::fromStdString(sweep_->backend)));
     auto add = [&](const QString& name, const QColor& color, auto value) {
         auto* s = new QLineSeries;
@@ -397,16 +398,17 @@ void ModelPanel::buildSweep() {
         s->setPen(QPen(color, 2.2));
         s->setPointsVisible(true);
         const double top = value(last);
-        for (const SweepSample& p : sweep_->samples)
+        for (const SweepPoint& p : sweep_->samples)
             s->append(p.tokens, top > 0 ? 100.0 * value(p) / top : 0.0);
         chart->addSeries(s);
         return s;
     };
     QLineSeries* series[] = {
-        add(tr("prefill time"), pal.accent, [](const SweepSample& p) { return p.prefill_ms; }),
+        add(tr("prefill time"), pal.accent, [](const SweepPoint& p) { return p.prefill_ms; }),
         add(tr("attention FLOPs"), pal.invalidation,
-            [](const SweepSample& p) { return p.attention_flops; }),
-        add(tr("KV bytes"), pal.hit, [](const SweepSample& p) { return p.kv_bytes; })};
+            [](const SweepPoint& p) { return p.attention_flops; }),
+        add(tr("KV bytes"), pal.hit,
+            [](const SweepPoint& p) { return static_cast<double>(p.kv_bytes); })};
     auto* x = valueAxis(chart, Qt::AlignBottom);
     auto* y = valueAxis(chart, Qt::AlignLeft);
     x->setRange(0, last.tokens);

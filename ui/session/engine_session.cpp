@@ -145,12 +145,18 @@ uint64_t EngineSession::requestNoCache(NoCacheQuery query) {
     return replacePending(pendingNoCache_, noCacheGeneration_, std::move(query), nullptr);
 }
 
-std::vector<int32_t> EngineSession::scratchTable() const {
+std::vector<int32_t> EngineSession::scratchTable(std::string& error, std::string_view purpose) {
+    if (!modelAndBackend()) {
+        error = loadError_.toStdString();
+        return {};
+    }
     const KvPoolLayout& layout = backend_->kv_layout();
     const int blocks = blocks_for_tokens(model_->config().n_positions, layout.block_size);
     const int first = layout.capacity_blocks - blocks;
-    if (first < 0)
+    if (first < 0) {
+        error = "no room in the KV pool " + std::string(purpose);
         return {};
+    }
     std::vector<int32_t> table(static_cast<std::size_t>(blocks));
     std::iota(table.begin(), table.end(), first);
     return table;
@@ -160,39 +166,30 @@ void EngineSession::noCacheIfPending() {
     std::optional<NoCacheQuery> q = takePending(pendingNoCache_, nullptr);
     if (!q || stopping_)
         return;
-    auto out = std::make_shared<NoCacheResult>();
-    out->generation = q->generation;
-    out->request = q->request;
-    out->prompt = q->prompt;
-    out->sampling = q->sampling;
-    if (!modelAndBackend()) {
-        out->error = loadError_.toStdString();
-    } else {
-        const std::vector<int32_t> table = scratchTable();
-        if (table.empty()) {
-            out->error = "no room in the KV pool to serve a request without the cache";
-        } else {
-            RunnerOptions ro;
-            bool yielded = false;
-            auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, q->sampling,
-                                         options_.timing, ro.cost_model, [&] {
-                                             yielded = playQueued_ || attentionQueued_;
-                                             return !stopping_ && !yielded;
-                                         });
-            if (yielded && !stopping_) {
-                // A play or an attention the window waits for came first: again after it,
-                // unless a newer query replaced this one meanwhile.
-                std::lock_guard lock(mutex_);
-                if (!pendingNoCache_)
-                    pendingNoCache_ = std::move(*q);
-                queueDrain();
-                return;
-            }
-            if (r)
-                out->report = std::move(r.value());
-            else
-                out->error = r.error().message;
+    auto out = std::make_shared<NoCacheResult>(*q);
+    const std::vector<int32_t> table =
+        scratchTable(out->error, "to serve a request without the cache");
+    if (!table.empty()) {
+        RunnerOptions ro;
+        bool yielded = false;
+        auto r = serve_without_cache(*backend_, q->prompt, q->max_tokens, table, q->sampling,
+                                     options_.timing, ro.cost_model, [&] {
+                                         yielded = playQueued_ || attentionQueued_;
+                                         return !stopping_ && !yielded;
+                                     });
+        if (yielded && !stopping_) {
+            // A play or an attention the window waits for came first: again after it, unless a
+            // newer query replaced this one meanwhile.
+            std::lock_guard lock(mutex_);
+            if (!pendingNoCache_)
+                pendingNoCache_ = std::move(*q);
+            queueDrain();
+            return;
         }
+        if (r)
+            out->report = std::move(r.value());
+        else
+            out->error = r.error().message;
     }
     if (!stopping_ && noCacheGeneration_ == out->generation)
         emit noCacheReady(out);
@@ -204,34 +201,26 @@ void EngineSession::requestSweep() {
 }
 
 void EngineSession::attentionIfPending() {
-    const std::optional<AttentionQuery> q = takePending(pendingAttention_, &attentionQueued_);
+    std::optional<AttentionQuery> q = takePending(pendingAttention_, &attentionQueued_);
     if (!q || stopping_)
         return;
-    auto out = std::make_shared<AttentionMap>();
-    out->generation = q->generation;
-    out->request = q->request;
-    out->prompt_tokens = q->prompt_tokens;
-    out->tokens = q->tokens;
-    if (!modelAndBackend()) {
-        out->error = loadError_.toStdString();
-    } else {
-        // The query's sequence in the scratch blocks (verify and no-cache use them only inside
-        // one request's step).
+    auto out = std::make_shared<AttentionMap>(std::move(*q));
+    // The query's sequence in the scratch blocks (verify and no-cache use them only inside one
+    // request's step).
+    const std::vector<int32_t> table = scratchTable(out->error, "for the attention of a token");
+    if (!table.empty() && out->tokens.empty()) {
+        out->error = "no token to show the attention of";
+    } else if (!table.empty()) {
         const GptConfig& cfg = model_->config();
-        const std::vector<int32_t> table = scratchTable();
-        if (table.empty() || q->tokens.empty()) {
-            out->error = "no room in the KV pool for the attention of a token";
+        std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+        auto r = backend_->forward_attention(table, 0, out->tokens, logits, out->probs);
+        if (!r) {
+            out->error = r.error().message;
+            out->probs.clear();
         } else {
-            std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
-            auto r = backend_->forward_attention(table, 0, q->tokens, logits, out->probs);
-            if (!r) {
-                out->error = r.error().message;
-                out->probs.clear();
-            } else {
-                out->n_layer = cfg.n_layer;
-                out->n_head = cfg.n_head;
-                out->backend = backend_->name();
-            }
+            out->n_layer = cfg.n_layer;
+            out->n_head = cfg.n_head;
+            out->backend = backend_->name();
         }
     }
     if (!stopping_ && attentionGeneration_ == out->generation)
@@ -279,16 +268,12 @@ void EngineSession::runSweep() {
         out->backend = rep->backend;
         out->device = rep->device;
         out->modelled = options_.timing == TimingSource::CostModel;
-        RunnerOptions ro;
-        for (const SweepPoint& p : rep->points) {
-            SweepSample s;
-            s.tokens = p.tokens;
+        out->samples = std::move(rep->points);
+        if (out->modelled) {
             // A deterministic shot takes its times from the nominal device, as its TTFTs.
-            s.prefill_ms = out->modelled ? ro.cost_model.ttft_ms(cfg, 0, p.tokens) : p.prefill_ms;
-            s.flops = p.flops;
-            s.attention_flops = p.attention_flops;
-            s.kv_bytes = static_cast<double>(p.kv_bytes);
-            out->samples.push_back(s);
+            const RunnerOptions ro;
+            for (SweepPoint& p : out->samples)
+                p.prefill_ms = ro.cost_model.ttft_ms(cfg, 0, p.tokens);
         }
     }
     if (!stopping_)
@@ -418,11 +403,7 @@ void EngineSession::lintIfPending() {
         emit lintReady(result);
 }
 
-ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t generation) {
-    auto out = std::make_shared<ScenarioLint>();
-    out->generation = generation;
-    QString error;
-    const BpeTokenizer* tok = tokenizer(error);
+const lint::LintTables* EngineSession::lintTables() {
     if (!lintTables_ && lintTablesError_.isEmpty()) {
         auto tables = lint::LintTables::load(assets_dir() / "lint");
         if (tables)
@@ -430,13 +411,22 @@ ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t genera
         else
             lintTablesError_ = QString::fromStdString(tables.error().message);
     }
+    return lintTables_.get();
+}
+
+ScenarioLintPtr EngineSession::runLint(const Scenario& scenario, uint64_t generation) {
+    auto out = std::make_shared<ScenarioLint>();
+    out->generation = generation;
+    QString error;
+    const BpeTokenizer* tok = tokenizer(error);
+    const lint::LintTables* tables = lintTables();
     if (!tok)
         out->error = error.toStdString();
-    else if (!lintTables_)
+    else if (!tables)
         out->error = lintTablesError_.toStdString();
     else
         static_cast<lint::ScenarioLint&>(*out) =
-            lint::lint_scenario_for_views(scenario, *tok, *lintTables_);
+            lint::lint_scenario_for_views(scenario, *tok, *tables);
     return out;
 }
 
@@ -625,14 +615,8 @@ void EngineSession::play(const Pending& job) {
 void EngineSession::attachPolicies(ScenarioRun& run) {
     if (run.partial || !run.error.empty() || run.policies || !model_)
         return;
-    if (!lintTables_ && lintTablesError_.isEmpty()) {
-        auto tables = lint::LintTables::load(assets_dir() / "lint");
-        if (tables)
-            lintTables_ = std::make_shared<const lint::LintTables>(std::move(tables.value()));
-        else
-            lintTablesError_ = QString::fromStdString(tables.error().message);
-    }
-    if (!lintTables_) {
+    const lint::LintTables* tables = lintTables();
+    if (!tables) {
         run.policies_error = lintTablesError_.toStdString();
         return;
     }
@@ -644,7 +628,7 @@ void EngineSession::attachPolicies(ScenarioRun& run) {
         return;
     }
     PolicyOptions po;
-    auto cmp = compare_policies(trace.value(), *lintTables_, po);
+    auto cmp = compare_policies(trace.value(), *tables, po);
     if (!cmp)
         run.policies_error = cmp.error().message;
     else

@@ -29,6 +29,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runner/backend_factory.h"
@@ -161,13 +162,18 @@ class EngineSession : public QObject {
     // Runs the queued lint, if any, now.
     void lintIfPending();
     ScenarioLintPtr runLint(const Scenario& scenario, uint64_t generation);
+    // The lint tables (assets/lint, for the findings and the policy comparison), loaded on first
+    // use; null when they could not be, lintTablesError_ saying why.
+    const lint::LintTables* lintTables();
     // The model's tokenizer; the folder's tokenizer alone when the model could not be loaded.
     const BpeTokenizer* tokenizer(QString& error);
     void buildProbeScenario(int target_tokens);
     void attentionIfPending();
     // A block table over the last context's worth of the pool, past the cache's blocks: the
-    // scratch where an attention map or a no-cache replay runs. Empty when the pool is smaller.
-    std::vector<int32_t> scratchTable() const;
+    // scratch where an attention map or a no-cache replay runs. Loads the model on first use.
+    // Empty, with `error` set, when the model or its backend could not be loaded or the pool is
+    // smaller; `purpose` ends the latter message ("no room in the KV pool <purpose>").
+    std::vector<int32_t> scratchTable(std::string& error, std::string_view purpose);
     void runSweep();
     void noCacheIfPending();
 
@@ -177,7 +183,7 @@ class EngineSession : public QObject {
     SamplingOverrides modelSampling_;  // the model folder's generation_config.json
     std::unique_ptr<BpeTokenizer> tokenizerOnly_;
     QString tokenizerError_;
-    std::shared_ptr<const lint::LintTables> lintTables_;
+    std::shared_ptr<const lint::LintTables> lintTables_;  // lintTables()
     QString lintTablesError_;
     std::unique_ptr<InferenceBackend> backend_;
     std::unique_ptr<RunStore> store_;  // set once the engine is known, when options_ name a folder

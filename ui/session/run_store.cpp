@@ -93,8 +93,9 @@ std::string build_identity() {
 }
 
 // ---- the plain members, one list that both directions walk -----------------------------------
-// Each calls field(key, member) for the members stored as they are, so that the writer and the
-// reader cannot drift apart; the struct may be const (writing) or not (reading).
+// Each calls field(key, member) for the members stored as they are (a block hash and Bytes as
+// binary, an enum as its number), so that the writer and the reader cannot drift apart; the struct
+// may be const (writing) or not (reading).
 
 constexpr auto segment_fields = [](auto& s, auto&& field) {
     field("index", s.index);
@@ -129,6 +130,61 @@ constexpr auto result_fields = [](auto& r, auto&& field) {
     field("output_text", r.output_text);
 };
 
+// A string stored as bytes (a token's text may end inside a UTF-8 character).
+template <class S>
+struct Bytes {
+    S& text;
+};
+template <class S>
+Bytes(S&) -> Bytes<S>;
+
+// The members of each kind of event besides its kind ("k") and its request ("r").
+constexpr auto event_fields = [](auto& e, auto&& field) {
+    using E = std::remove_cvref_t<decltype(e)>;
+    if constexpr (std::is_same_v<E, BlockHashedEvent>) {
+        field("i", e.index);
+        field("h", e.hash);
+        field("p", e.parent);
+        field("first", e.first_token);
+        field("n", e.num_tokens);
+    } else if constexpr (std::is_same_v<E, BlockHitEvent>) {
+        field("i", e.index);
+        field("b", e.block_id);
+    } else if constexpr (std::is_same_v<E, BlockComputedEvent>) {
+        field("i", e.index);
+        field("b", e.block_id);
+        field("partial", e.partial);
+    } else if constexpr (std::is_same_v<E, BlockStoredEvent>) {
+        field("i", e.index);
+        field("b", e.block_id);
+        field("h", e.hash);
+        field("registered", e.registered);
+    } else if constexpr (std::is_same_v<E, BlockEvictedEvent>) {
+        field("h", e.hash);
+        field("b", e.block_id);
+        field("reason", e.reason);
+    } else if constexpr (std::is_same_v<E, PrefillDoneEvent>) {
+        field("ttft_ms", e.ttft_ms);
+        field("gpu_ms", e.gpu_ms);
+        field("cached", e.cached_tokens);
+        field("computed", e.computed_tokens);
+    } else if constexpr (std::is_same_v<E, TokenDecodedEvent>) {
+        field("pos", e.position);
+        field("token", e.token);
+        field("text", Bytes{e.text});
+        field("ends_turn", e.ends_turn);
+    } else if constexpr (std::is_same_v<E, MemorySampleEvent>) {
+        field("at_s", e.at_s);
+        field("in_use", e.blocks_in_use);
+        field("cached_free", e.blocks_cached_free);
+        field("free", e.blocks_free);
+        field("bpb", e.bytes_per_block);
+        field("sessions", e.bytes_per_session);
+    } else {
+        static_assert(std::is_same_v<E, RequestFinishedEvent>);  // its result is stored apart
+    }
+};
+
 // ---- encoding ---------------------------------------------------------------------------------
 
 json hash_j(const BlockHash& h) {
@@ -149,7 +205,15 @@ json opt_j(const std::optional<T>& v) {
 template <class S, class Fields>
 json fields_j(const S& s, Fields fields) {
     json j = json::object();
-    fields(s, [&](const char* key, const auto& value) { j[key] = value; });
+    fields(s, [&](const char* key, const auto& value) {
+        using T = std::remove_cvref_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, BlockHash>)
+            j[key] = hash_j(value);
+        else if constexpr (std::is_same_v<T, Bytes<const std::string>>)
+            j[key] = json::binary(std::vector<uint8_t>(value.text.begin(), value.text.end()));
+        else
+            j[key] = value;  // an enum as its number
+    });
     return j;
 }
 
@@ -218,56 +282,14 @@ json result_j(const RequestResult& r) {
 }
 
 json event_j(const RunnerEvent& ev) {
-    json j = {{"k", ev.index()}};
-    std::visit(
+    return std::visit(
         [&](const auto& e) {
-            using E = std::decay_t<decltype(e)>;
+            json j = fields_j(e, event_fields);
+            j["k"] = ev.index();
             j["r"] = e.request;
-            if constexpr (std::is_same_v<E, BlockHashedEvent>) {
-                j["i"] = e.index;
-                j["h"] = hash_j(e.hash);
-                j["p"] = hash_j(e.parent);
-                j["first"] = e.first_token;
-                j["n"] = e.num_tokens;
-            } else if constexpr (std::is_same_v<E, BlockHitEvent>) {
-                j["i"] = e.index;
-                j["b"] = e.block_id;
-            } else if constexpr (std::is_same_v<E, BlockComputedEvent>) {
-                j["i"] = e.index;
-                j["b"] = e.block_id;
-                j["partial"] = e.partial;
-            } else if constexpr (std::is_same_v<E, BlockStoredEvent>) {
-                j["i"] = e.index;
-                j["b"] = e.block_id;
-                j["h"] = hash_j(e.hash);
-                j["registered"] = e.registered;
-            } else if constexpr (std::is_same_v<E, BlockEvictedEvent>) {
-                j["h"] = hash_j(e.hash);
-                j["b"] = e.block_id;
-                j["reason"] = static_cast<int>(e.reason);
-            } else if constexpr (std::is_same_v<E, PrefillDoneEvent>) {
-                j["ttft_ms"] = e.ttft_ms;
-                j["gpu_ms"] = e.gpu_ms;
-                j["cached"] = e.cached_tokens;
-                j["computed"] = e.computed_tokens;
-            } else if constexpr (std::is_same_v<E, TokenDecodedEvent>) {
-                j["pos"] = e.position;
-                j["token"] = e.token;
-                j["text"] = json::binary(std::vector<uint8_t>(e.text.begin(), e.text.end()));
-                j["ends_turn"] = e.ends_turn;
-            } else if constexpr (std::is_same_v<E, MemorySampleEvent>) {
-                j["at_s"] = e.at_s;
-                j["in_use"] = e.blocks_in_use;
-                j["cached_free"] = e.blocks_cached_free;
-                j["free"] = e.blocks_free;
-                j["bpb"] = e.bytes_per_block;
-                j["sessions"] = e.bytes_per_session;
-            } else {
-                static_assert(std::is_same_v<E, RequestFinishedEvent>);
-            }
+            return j;
         },
         ev);
-    return j;
 }
 
 json snapshot_j(const PoolSnapshot& s) {
@@ -295,6 +317,14 @@ struct Bad {
 void check(bool ok, const char* what) {
     if (!ok)
         bad(what);
+}
+
+BlockHash hash_of(const json& j) {
+    const auto& bin = j.get_binary();
+    check(bin.size() == 32, "a block hash is not 32 bytes");
+    BlockHash h;
+    std::copy(bin.begin(), bin.end(), h.begin());
+    return h;
 }
 
 // Reads `j` into `out`, checking its JSON type first: a float where a count belongs (1e300 as a
@@ -334,6 +364,17 @@ void read(const json& j, T& out) {
     } else if constexpr (std::is_same_v<T, std::string>) {
         check(j.is_string(), "a text is not a string");
         out = j.get<std::string>();
+    } else if constexpr (std::is_same_v<T, Bytes<std::string>>) {
+        check(j.is_binary(), "a token's text is not bytes");
+        out.text.assign(j.get_binary().begin(), j.get_binary().end());
+    } else if constexpr (std::is_same_v<T, BlockHash>) {
+        out = hash_of(j);
+    } else if constexpr (std::is_same_v<T, EvictionReason>) {
+        int v = 0;
+        read(j, v);
+        check(v >= 0 && v <= static_cast<int>(EvictionReason::Ttl),
+              "an enum value is out of range");
+        out = static_cast<T>(v);
     } else if constexpr (is_vector<T>::value) {
         check(j.is_array(), "a list is not an array");
         out.clear();
@@ -358,7 +399,7 @@ void read(const json& j, T& out) {
 // Reads every member `fields` lists of `s` from its key in `j`.
 template <class S, class Fields>
 void read_fields(const json& j, S& s, Fields fields) {
-    fields(s, [&](const char* key, auto& value) { read(j.at(key), value); });
+    fields(s, [&](const char* key, auto&& value) { read(j.at(key), value); });
 }
 
 template <class T>
@@ -366,14 +407,6 @@ T as(const json& j) {
     T v{};
     read(j, v);
     return v;
-}
-
-BlockHash hash_of(const json& j) {
-    const auto& bin = j.get_binary();
-    check(bin.size() == 32, "a block hash is not 32 bytes");
-    BlockHash h;
-    std::copy(bin.begin(), bin.end(), h.begin());
-    return h;
 }
 
 std::optional<BlockHash> opt_hash_of(const json& j) {
@@ -496,48 +529,36 @@ RequestResult result_of(const json& j) {
     return r;
 }
 
+template <class E>
+E event_as(const json& j, int request) {
+    E e{};
+    e.request = request;
+    read_fields(j, e, event_fields);
+    return e;
+}
+
 RunnerEvent event_of(const json& j) {
     const int kind = as<int>(j.at("k"));
     const int request = as<int>(j.at("r"));
     switch (kind) {
         case 0:
-            return BlockHashedEvent{request,
-                                    as<int>(j.at("i")),
-                                    hash_of(j.at("h")),
-                                    hash_of(j.at("p")),
-                                    as<int>(j.at("first")),
-                                    as<int>(j.at("n"))};
+            return event_as<BlockHashedEvent>(j, request);
         case 1:
-            return BlockHitEvent{request, as<int>(j.at("i")), as<int>(j.at("b"))};
+            return event_as<BlockHitEvent>(j, request);
         case 2:
-            return BlockComputedEvent{request, as<int>(j.at("i")), as<int>(j.at("b")),
-                                      as<bool>(j.at("partial"))};
+            return event_as<BlockComputedEvent>(j, request);
         case 3:
-            return BlockStoredEvent{request, as<int>(j.at("i")), as<int>(j.at("b")),
-                                    hash_of(j.at("h")), as<bool>(j.at("registered"))};
+            return event_as<BlockStoredEvent>(j, request);
         case 4:
-            return BlockEvictedEvent{request, hash_of(j.at("h")), as<int>(j.at("b")),
-                                     enum_of<EvictionReason>(j.at("reason"), 2)};
+            return event_as<BlockEvictedEvent>(j, request);
         case 5:
-            return PrefillDoneEvent{request, as<double>(j.at("ttft_ms")),
-                                    as<double>(j.at("gpu_ms")), as<int>(j.at("cached")),
-                                    as<int>(j.at("computed"))};
-        case 6: {
-            const auto& text = j.at("text").get_binary();
-            return TokenDecodedEvent{request, as<int>(j.at("pos")), as<int32_t>(j.at("token")),
-                                     std::string(text.begin(), text.end()),
-                                     as<bool>(j.at("ends_turn"))};
-        }
+            return event_as<PrefillDoneEvent>(j, request);
+        case 6:
+            return event_as<TokenDecodedEvent>(j, request);
         case 7:
-            return MemorySampleEvent{request,
-                                     as<double>(j.at("at_s")),
-                                     as<int>(j.at("in_use")),
-                                     as<int>(j.at("cached_free")),
-                                     as<int>(j.at("free")),
-                                     as<std::size_t>(j.at("bpb")),
-                                     as<std::map<std::string, std::size_t>>(j.at("sessions"))};
+            return event_as<MemorySampleEvent>(j, request);
         case 8:
-            return RequestFinishedEvent{request, nullptr};  // linked to its result below
+            return event_as<RequestFinishedEvent>(j, request);  // linked to its result below
         default:
             bad("an event of unknown kind");
     }

@@ -9,9 +9,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runner/request_runner.h"
+#include "runner/sweep_types.h"
 
 namespace pl::ui {
 
@@ -24,11 +26,12 @@ struct AttentionQuery {
     std::vector<int32_t> tokens;
 };
 
-struct AttentionMap {
-    uint64_t generation = 0;
-    int request = -1;
-    int prompt_tokens = 0;
-    std::vector<int32_t> tokens;  // the query's, so a view can tell whether it is still current
+// The answer to an AttentionQuery: the query itself, so that a view can tell whether it is still
+// current, then the probabilities.
+struct AttentionMap : AttentionQuery {
+    AttentionMap() = default;
+    explicit AttentionMap(AttentionQuery query) : AttentionQuery(std::move(query)) {}
+
     int n_layer = 0;
     int n_head = 0;
     std::string backend;       // the backend whose kernels computed the probabilities
@@ -52,31 +55,23 @@ struct NoCacheQuery {
     SamplingParams sampling;  // the run's: the replay chooses the tokens the run chose
 };
 
-struct NoCacheResult {
-    uint64_t generation = 0;
-    int request = -1;
-    std::vector<int32_t> prompt;  // the query's, so a view can tell whether it is still current
-    SamplingParams sampling;      // likewise
+// The answer to a NoCacheQuery: the query itself, so that a view can tell whether it is still
+// current, then the replay.
+struct NoCacheResult : NoCacheQuery {
+    NoCacheResult() = default;
+    explicit NoCacheResult(NoCacheQuery query) : NoCacheQuery(std::move(query)) {}
+
     std::string error;
     NoCacheReport report;
 };
 using NoCacheResultPtr = std::shared_ptr<const NoCacheResult>;
-
-// One length of the sweep (runner/length_sweep.h's SweepPoint, for the UI).
-struct SweepSample {
-    int tokens = 0;
-    double prefill_ms = 0;
-    double flops = 0;
-    double attention_flops = 0;
-    double kv_bytes = 0;
-};
 
 struct SweepResult {
     std::string backend;
     std::string device;
     bool modelled = false;  // prefill_ms from the cost model (--deterministic), not the clock
     std::string error;
-    std::vector<SweepSample> samples;
+    std::vector<SweepPoint> samples;  // the engine's points, prefill_ms modelled if so
 };
 using SweepResultPtr = std::shared_ptr<const SweepResult>;
 
