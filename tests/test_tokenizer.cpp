@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "prompt/renderer.h"
 #include "tokenizer/bpe_tokenizer.h"
 #include "tokenizer/hf_pretokenizer.h"
 #include "tokenizer/nfc.h"
@@ -617,6 +618,25 @@ class TestTokenizer : public QObject {
         auto without = pl::BpeTokenizer::load_tokenizer_json(merged);
         QVERIFY(without.ok());
         QCOMPARE(without->encode(" zyxwv").size(), size_t(6));
+    }
+
+    // The renderer's token cache tokenizes a grown text from the last word boundary of the
+    // remembered one; with Llama 3's pattern a run of punctuation takes the newlines after it
+    // (")\n\n" is one word), so a newline there is no boundary.
+    void segmentCacheExtendsAsWhole() {
+        auto r = pl::BpeTokenizer::load_tokenizer_json(hf_dir() / "llama3" / "tokenizer.json");
+        QVERIFY(r.ok());
+        QVERIFY(!r->newline_ends_words());
+        for (const char* end : {")", ".", "!", ":", "\"}}"}) {
+            pl::SegmentTokenCache cache(*r);
+            const std::string first =
+                std::string("for i in range(100): print(i * 3.14159) and then, once more, ") +
+                "again" + end + "\n";
+            cache.encode(first);
+            cache.next_request();
+            const std::string grown = first + "\nThe end.";
+            QCOMPARE(cache.encode(grown).ids, r->encode(grown));
+        }
     }
 
     void nfc() {

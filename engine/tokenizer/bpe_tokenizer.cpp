@@ -709,6 +709,10 @@ bool BpeTokenizer::encodes_exactly() const {
     return impl_ && !impl_->strings.empty();
 }
 
+bool BpeTokenizer::newline_ends_words() const {
+    return impl_ && (!impl_->hf || impl_->pre.pattern == SplitPattern::Gpt2);
+}
+
 int BpeTokenizer::vocab_size() const {
     return impl_ ? static_cast<int>(impl_->strings.size()) : 0;
 }
