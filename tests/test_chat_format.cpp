@@ -179,6 +179,19 @@ class TestChatFormat : public QObject {
                  image.error().message.c_str());
     }
 
+    // A model folder: its tokenizer_config.json decides; without one, PrefixLens's own template.
+    void folder() {
+        auto none = pl::chat_format_of_folder(data() / "hf_tokenizers" / "qwen2");
+        QVERIFY(none.ok() && !none->has_value());
+        auto qwen = pl::chat_format_of_folder(data() / "chat_templates" / "qwen2.5");
+        QVERIFY(qwen.ok() && qwen->has_value() && (*qwen)->tools);
+        auto mistral = pl::chat_format_of_folder(data() / "chat_templates" / "mistral");
+        QVERIFY(!mistral.ok());
+        QVERIFY2(mistral.error().message.find("tokenizer_config.json: /chat_template: ") !=
+                     std::string::npos,
+                 mistral.error().message.c_str());
+    }
+
     void qwen25WithTools() {
         const pl::BpeTokenizer tok = tokenizer("qwen2");
         const std::string expected =

@@ -544,6 +544,17 @@ Result<ChatFormat> read_chat_format(const std::filesystem::path& tokenizer_confi
     return recognise_chat_template(tmpl, bos_of(j), file);
 }
 
+Result<std::optional<ChatFormat>> chat_format_of_folder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    const std::filesystem::path config = dir / "tokenizer_config.json";
+    if (!std::filesystem::exists(config, ec))
+        return std::optional<ChatFormat>();
+    auto f = read_chat_format(config);
+    if (!f)
+        return f.error();
+    return std::optional<ChatFormat>(std::move(*f));
+}
+
 Result<ChatText> render_chat_text(const ojson& body, const ChatFormat& format,
                                   const std::string& where, const ChatOptions& options) {
     if (!body.is_object())

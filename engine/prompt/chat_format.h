@@ -25,6 +25,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,10 @@ struct ChatFormat {
 // "default" is taken). A template that is none of the formats above is refused in one line
 // naming the file and chat_template.
 Result<ChatFormat> read_chat_format(const std::filesystem::path& tokenizer_config);
+// The chat format of a model folder (or a tokenizer folder): from its tokenizer_config.json
+// when there is one (its chat_template refused as read_chat_format does), else none, and the
+// prompt is PrefixLens's own template (a folder with only vocab.json and merges.txt).
+Result<std::optional<ChatFormat>> chat_format_of_folder(const std::filesystem::path& dir);
 // The same from the template's text and the config's bos_token; `file` names it in messages.
 Result<ChatFormat> recognise_chat_template(const std::string& chat_template,
                                            const std::string& bos_token, const std::string& file);
