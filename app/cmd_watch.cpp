@@ -183,11 +183,6 @@ int run_watch(const std::vector<std::string>& args) {
             return fail_usage(
                 "watch: --match needs --tokenizer DIR, the server's own tokenizer (vocab.json "
                 "and merges.txt): the blocks match only if the tokens are the server's");
-        if (!tokenizer->encodes_exactly())
-            return fail_usage("watch: --match: " + *a.get("--tokenizer") +
-                              "/tokenizer.json splits text with its own pre-tokenizer, which "
-                              "PrefixLens reads only to turn tokens back into text; the prompts' "
-                              "tokens could differ from the server's, so nothing would match");
         long block_size = 16;
         if (auto b = a.get("--block-size"))
             if (auto err = parse_int("--block-size", *b, 1, 65536, block_size); !err.empty())
