@@ -57,12 +57,7 @@ class LiveWorker : public QObject {
             else
                 notices_.push_back(QString::fromStdString(t.error().message));
         }
-        if (!spec_.matchFile.isEmpty() && tokenizer_ && !tokenizer_->encodes_exactly()) {
-            notices_.push_back(QStringLiteral(
-                "The tokenizer.json splits text with its own pre-tokenizer: it is read to show "
-                "the blocks' text, but your prompts are not matched (their tokens could differ "
-                "from the server's)."));
-        } else if (!spec_.matchFile.isEmpty() && tokenizer_) {
+        if (!spec_.matchFile.isEmpty() && tokenizer_) {
             // In the model's chat format when the folder has a tokenizer_config.json.
             auto format = chat_format_of_folder(spec_.tokenizerDir.toStdString());
             ChatOptions chat;
