@@ -246,6 +246,26 @@ class TestChatFormat : public QObject {
                       "<|im_start|>assistant\n");
     }
 
+    // Qwen3 drops the reasoning of assistant turns before the last query: a conversation's
+    // next request does not start with the text the previous one was served with.
+    void qwen3Reasoning() {
+        const pl::BpeTokenizer tok = tokenizer("qwen2");
+        auto body = pl::ojson::parse(R"({"messages": [
+            {"role": "user", "content": "Hi"},
+            {"role": "assistant", "content": "<think>\nGreet back.\n</think>\n\nHello!"},
+            {"role": "user", "content": "Weather?"},
+            {"role": "assistant", "content": "<think>\nNeed a tool.\n</think>\n\nChecking."},
+            {"role": "user", "content": [{"type": "text", "text": "Thanks"}]},
+            {"role": "assistant", "content": "<think>\nSay bye.\n</think>\n\nBye"}]})");
+        expect_prompt(body, format("qwen3"), tok,
+                      "<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\nHello!<|im_end|>\n"
+                      "<|im_start|>user\nWeather?<|im_end|>\n"
+                      "<|im_start|>assistant\nChecking.<|im_end|>\n"
+                      "<|im_start|>user\nThanks<|im_end|>\n"
+                      "<|im_start|>assistant\n<think>\nSay bye.\n</think>\n\nBye<|im_end|>\n"
+                      "<|im_start|>assistant\n");
+    }
+
     void smollm2() {
         const pl::BpeTokenizer tok = tokenizer("smollm2");
         auto body = pl::ojson::parse(R"({"messages": [

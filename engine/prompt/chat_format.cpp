@@ -134,6 +134,51 @@ void trim(std::vector<Piece>& pieces) {
     }
 }
 
+// Python's s.lstrip('\n') over a message's pieces.
+void lstrip_newlines(std::vector<Piece>& pieces) {
+    for (Piece& p : pieces) {
+        const size_t keep = p.text.find_first_not_of('\n');
+        p.text.erase(0, keep == std::string::npos ? p.text.size() : keep);
+        if (!p.text.empty())
+            break;
+    }
+}
+
+// s.strip('\n'), or with both = false s.lstrip('\n').
+void strip_newlines(std::string& s, bool both) {
+    const size_t first = s.find_first_not_of('\n');
+    s.erase(0, first == std::string::npos ? s.size() : first);
+    while (both && !s.empty() && s.back() == '\n')
+        s.pop_back();
+}
+
+std::string joined(const std::vector<Piece>& pieces);
+
+// Qwen3's reading of an assistant text that holds "</think>": the reasoning is what lies
+// between the last <think> and the first </think>, the content what follows the last
+// </think> (both without the newlines around them). The content becomes one piece, with the
+// pointer of the message's first text. False when there is no </think>.
+bool split_think(std::vector<Piece>& content, std::string& reasoning) {
+    const std::string text = joined(content);
+    const size_t close = text.find("</think>");
+    if (close == std::string::npos || content.empty())
+        return false;
+    std::string before = text.substr(0, close);
+    while (!before.empty() && before.back() == '\n')
+        before.pop_back();
+    if (const size_t open = before.rfind("<think>"); open != std::string::npos)
+        before.erase(0, open + 7);
+    strip_newlines(before, false);
+    reasoning = before;
+    std::string after = text.substr(text.rfind("</think>") + 8);
+    strip_newlines(after, false);
+    Piece one = content.front();
+    one.text = after;
+    one.breakpoint = content.back().breakpoint;
+    content.assign(1, one);
+    return true;
+}
+
 std::string joined(const std::vector<Piece>& pieces) {
     std::string s;
     for (const Piece& p : pieces)
@@ -331,19 +376,24 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
                 w.frame(PartKind::Message, m.index, "<|im_end|>\n", "user");
             continue;
         }
-        const bool think =
-            f.think_tags && role == "assistant" && i > last_query && i + 1 == msgs.size();
+        // Qwen3 keeps an assistant turn's reasoning (what its text holds in <think></think>)
+        // only after the last query; earlier turns lose it, so the prompt of the next request
+        // differs from what was cached.
+        std::vector<Piece> content = m.content;
+        std::string reasoning;
+        bool split = false;
+        if (f.think_tags && role == "assistant")
+            split = split_think(content, reasoning);
+        const bool think = f.think_tags && role == "assistant" && i > last_query &&
+                           (i + 1 == msgs.size() || !reasoning.empty());
         if (think) {
-            w.frame(PartKind::Message, m.index, "<|im_start|>assistant\n<think>\n\n</think>\n\n",
-                    role);
-            std::vector<Piece> content = m.content;
-            // content.lstrip('\n')
-            for (Piece& p : content) {
-                const size_t keep = p.text.find_first_not_of('\n');
-                p.text.erase(0, keep == std::string::npos ? p.text.size() : keep);
-                if (!p.text.empty())
-                    break;
-            }
+            strip_newlines(reasoning, true);
+            w.frame(PartKind::Message, m.index,
+                    "<|im_start|>assistant\n<think>\n" + reasoning + "\n</think>\n\n", role);
+            lstrip_newlines(content);
+            w.add(content);
+        } else if (split) {
+            w.frame(PartKind::Message, m.index, "<|im_start|>assistant\n", role);
             w.add(content);
         } else if (m.calls.empty() || f.think_tags) {
             w.frame(PartKind::Message, m.index, "<|im_start|>" + role + "\n", role);
@@ -358,7 +408,7 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
         for (size_t k = 0; k < m.calls.size(); ++k) {
             const ToolCall& c = m.calls[k];
             // Qwen3 writes the newline only between text and a call or between calls.
-            const bool newline = !f.think_tags || k > 0 || !joined(m.content).empty();
+            const bool newline = !f.think_tags || k > 0 || !joined(content).empty();
             w.frame(PartKind::Message, m.index,
                     std::string(newline ? "\n" : "") + "<tool_call>\n{\"name\": \"", role);
             w.pieces.push_back(
