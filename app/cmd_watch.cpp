@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@
 #include "live/prompt_match.h"
 #include "live/remote_cache_model.h"
 #include "live/server_metrics.h"
+#include "prompt/chat_format.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::cli {
@@ -181,16 +183,24 @@ int run_watch(const std::vector<std::string>& args) {
             return fail_usage(
                 "watch: --match needs --tokenizer DIR, the server's own tokenizer (vocab.json "
                 "and merges.txt): the blocks match only if the tokens are the server's");
-        if (!tokenizer->encodes_exactly())
-            return fail_usage("watch: --match: " + *a.get("--tokenizer") +
-                              "/tokenizer.json splits text with its own pre-tokenizer, which "
-                              "PrefixLens reads only to turn tokens back into text; the prompts' "
-                              "tokens could differ from the server's, so nothing would match");
         long block_size = 16;
         if (auto b = a.get("--block-size"))
             if (auto err = parse_int("--block-size", *b, 1, 65536, block_size); !err.empty())
                 return fail_usage("watch: " + err);
-        auto prompts = live::load_match_prompts(*file, *tokenizer);
+        // The server renders each request in the model's chat format: from the folder's
+        // tokenizer_config.json, or PrefixLens's own template for a GPT-2-style folder.
+        auto format = chat_format_of_folder(*a.get("--tokenizer"));
+        if (!format)
+            return fail_usage("watch: --match: " + format.error().message);
+        ChatOptions chat;
+        if (*format && (*format)->date_from_clock) {
+            // A Llama 3.2+ server writes the day it renders the prompt ("04 Dec 2026").
+            const std::time_t now = std::time(nullptr);
+            char day[32];
+            std::strftime(day, sizeof day, "%d %b %Y", std::localtime(&now));
+            chat.date_string = day;
+        }
+        auto prompts = live::load_match_prompts(*file, *tokenizer, *format, chat);
         if (!prompts)
             return fail_usage("watch: --match " + prompts.error().message);
         matcher.emplace(*prompts, static_cast<int>(block_size), a.get("--hash-seed"));

@@ -1221,8 +1221,8 @@ class TestLiveMatch : public QObject {
         const QString tok = QString::fromStdString(root.string());
         const QString sc = QString::fromStdString(fx.scenario);
         const QString missing = QString::fromStdString(fx.scenario + ".nope");
-        // A tokenizer.json with Llama 3's kind of pre-tokenizer: read for the blocks' text, but
-        // --match would encode the prompts differently from the server, so it is refused.
+        // A tokenizer.json whose Split has no pattern of the families read: PrefixLens cannot
+        // encode as that server does, so the tokenizer is refused, naming the field.
         QTemporaryDir hf;
         {
             nlohmann::ordered_json vocab;
@@ -1248,7 +1248,8 @@ class TestLiveMatch : public QObject {
                  {{"--hash-seed", "1"}, "--match"},
                  {{"--match", QString::fromStdString(fx.tokens_file), "--tokenizer", tok},
                   QByteArray::fromStdString(fx.tokens_file)},
-                 {{"--match", sc, "--tokenizer", hf.path()}, "its own pre-tokenizer"}}) {
+                 {{"--match", sc, "--tokenizer", hf.path()},
+                  "/pre_tokenizer/pretokenizers/0/pattern/Regex: missing"}}) {
             QProcess p;
             p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
                     QStringList{"watch", "tcp://127.0.0.1:5557"} + c.args);

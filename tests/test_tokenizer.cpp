@@ -1,5 +1,6 @@
 // BpeTokenizer against GPT-2's own encodings, byte-exact round trips of arbitrary input,
 // one-line errors for broken tokenizer files, and the BPE trainer.
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -8,6 +9,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -16,7 +18,10 @@
 #include <utility>
 #include <vector>
 
+#include "prompt/renderer.h"
 #include "tokenizer/bpe_tokenizer.h"
+#include "tokenizer/hf_pretokenizer.h"
+#include "tokenizer/nfc.h"
 #include "tokenizer/pretokenizer.h"
 #include "train/bpe_trainer.h"
 
@@ -25,6 +30,17 @@ namespace {
 std::filesystem::path data_dir() {
     const char* env = std::getenv("PREFIXLENS_TEST_DATA");
     return std::filesystem::path(env ? env : "tests/data") / "gpt2-tokenizer";
+}
+
+// The small tokenizer.json files of tests/data/hf_tokenizers (make_tokenizers.py), one per
+// pre-tokenizer layout of the families served.
+std::filesystem::path hf_dir() {
+    const char* env = std::getenv("PREFIXLENS_TEST_DATA");
+    return std::filesystem::path(env ? env : "tests/data") / "hf_tokenizers";
+}
+
+std::filesystem::path reference_script() {
+    return hf_dir().parent_path().parent_path() / "reference" / "bpe_reference.py";
 }
 
 std::string read_text(const std::filesystem::path& path) {
@@ -459,7 +475,8 @@ class TestTokenizer : public QObject {
         const std::vector<int32_t> with_gap{15496, 50280, 995, 50300};
         QCOMPARE(hf.decode(with_gap), std::string("Hello world<|extra|>"));
 
-        // Llama 3's layout: its own split before ByteLevel. Read back exactly, not encoded.
+        // A split pattern that is none of the families' is refused, naming the field: encoding
+        // with it by another pattern would give other blocks than the model's server.
         const nlohmann::ordered_json split = {
             {"type", "Sequence"},
             {"pretokenizers",
@@ -467,9 +484,8 @@ class TestTokenizer : public QObject {
               {{"type", "ByteLevel"}, {"use_regex", false}}}}};
         write_text(dir / "tokenizer.json", doc(split, {{"type", "ByteLevel"}}));
         r = pl::BpeTokenizer::load_folder(dir);
-        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        QVERIFY(!r.value().encodes_exactly());
-        QCOMPARE(r.value().decode(with_gap), std::string("Hello world<|extra|>"));
+        expect_error(r, (dir / "tokenizer.json").string(),
+                     ": /pre_tokenizer/pretokenizers/0/pattern/Regex: ");
 
         // A folder with vocab.json and merges.txt is read as before, whatever else it holds.
         std::filesystem::copy_file(data_dir() / "vocab.json", dir / "vocab.json");
@@ -490,8 +506,9 @@ class TestTokenizer : public QObject {
         };
         auto body = [&](const std::string& decoder, const std::string& model_type,
                         const std::string& merges) {
-            return "{\"decoder\": " + decoder + ",\n\"model\": {\"type\": " + model_type +
-                   ", \"vocab\": " + byte_vocab_json + ", \"merges\": " + merges + "}}";
+            return "{\"decoder\": " + decoder + ", \"pre_tokenizer\": {\"type\": \"ByteLevel\"}" +
+                   ",\n\"model\": {\"type\": " + model_type + ", \"vocab\": " + byte_vocab_json +
+                   ", \"merges\": " + merges + "}}";
         };
         const std::string bl = "{\"type\": \"ByteLevel\"}";
         QVERIFY(with(body(bl, "\"BPE\"", "[\"\xC4\xA0 t\"]")).ok());
@@ -512,6 +529,200 @@ class TestTokenizer : public QObject {
         QVERIFY(!none.ok());
         QVERIFY2(none.error().message.find("tokenizer.json") != std::string::npos,
                  none.error().message.c_str());
+    }
+
+    // Each layout's ids against bpe_reference.py, an independent Python encoder, over texts
+    // chosen where the layouts differ: digit runs, contractions, CJK, emoji, newlines, mixed
+    // whitespace, NFC, added tokens inside text.
+    void hfLayoutsMatchReference_data() {
+        QTest::addColumn<QString>("layout");
+        for (const char* layout : {"gpt2", "llama3", "qwen2", "smollm2"})
+            QTest::newRow(layout) << QString(layout);
+    }
+
+    void hfLayoutsMatchReference() {
+        QFETCH(QString, layout);
+        const std::filesystem::path file = hf_dir() / layout.toStdString() / "tokenizer.json";
+        auto r = pl::BpeTokenizer::load_tokenizer_json(file);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QVERIFY(r->encodes_exactly());
+        QProcess py;
+        py.start("/usr/bin/python3", {QString::fromStdString(reference_script().string()),
+                                      QString::fromStdString(file.string()),
+                                      QString::fromStdString((hf_dir() / "texts.json").string())});
+        QVERIFY2(py.waitForFinished(60000), "bpe_reference.py did not finish");
+        QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+        const auto expected = nlohmann::json::parse(py.readAllStandardOutput().toStdString());
+        const auto texts = nlohmann::json::parse(read_text(hf_dir() / "texts.json"));
+        QCOMPARE(expected.size(), texts.size());
+        QVERIFY(texts.size() > 40);
+        for (size_t i = 0; i < texts.size(); ++i) {
+            const std::string text = texts[i].get<std::string>();
+            const auto ids = r->encode(text);
+            const auto want = expected[i].get<std::vector<int32_t>>();
+            QVERIFY2(ids == want,
+                     (printable(text) + ": " + ids_text(ids) + " != reference " + ids_text(want))
+                         .constData());
+            // NFC changes the text, and <mask> takes the spaces around it; the rest decodes
+            // back exactly.
+            if (layout != "qwen2" && !(layout == "smollm2" && text.find("<mask>") != text.npos))
+                QCOMPARE(r->decode(ids), text);
+        }
+    }
+
+    // What a user of each family would see: its chat tokens are single ids wherever they sit
+    // in the text, digits group as the family groups them, and Llama 3's ignore_merges keeps a
+    // word of the vocabulary whole.
+    void hfFamilyBehaviour() {
+        auto load = [](const char* layout) {
+            auto r = pl::BpeTokenizer::load_tokenizer_json(hf_dir() / layout / "tokenizer.json");
+            if (!r.ok())
+                qFatal("%s", r.error().message.c_str());
+            return std::move(r).value();
+        };
+        const pl::BpeTokenizer llama = load("llama3");
+        const pl::BpeTokenizer qwen = load("qwen2");
+        const pl::BpeTokenizer smol = load("smollm2");
+        const int32_t header = *llama.token_id("<|start_header_id|>");
+        const int32_t eot = *llama.token_id("<|eot_id|>");
+        auto ids = llama.encode("a<|start_header_id|>user<|end_header_id|>b<|eot_id|>");
+        QCOMPARE(ids.size(), size_t(6));
+        QCOMPARE(ids[1], header);
+        QCOMPARE(ids[5], eot);
+        const int32_t im_start = *qwen.token_id("<|im_start|>");
+        QCOMPARE(qwen.encode("<|im_start|>"), std::vector<int32_t>{im_start});
+        QCOMPARE(qwen.encode("<|im_start|><|im_start|>"),
+                 (std::vector<int32_t>{im_start, im_start}));
+        QVERIFY(qwen.encode("<|im_star").size() > 1);
+        QCOMPARE(qwen.encode("<tool_call>"), std::vector<int32_t>{*qwen.token_id("<tool_call>")});
+        // <mask> takes the spaces around it (lstrip, rstrip).
+        const int32_t mask = *smol.token_id("<mask>");
+        ids = smol.encode("a  <mask>  b");
+        QCOMPARE(ids.size(), size_t(3));
+        QCOMPARE(ids[1], mask);
+
+        using Pieces = std::vector<std::string_view>;
+        QCOMPARE(pl::llama3_pretokenize("x 12345", 3), (Pieces{"x", " ", "123", "45"}));
+        QCOMPARE(pl::llama3_pretokenize("x 12345", 1), (Pieces{"x", " ", "1", "2", "3", "4", "5"}));
+        QCOMPARE(pl::llama3_pretokenize("I'M here\n\n  ok!\n", 3),
+                 (Pieces{"I", "'M", " here", "\n\n", " ", " ok", "!\n"}));
+        pl::PreTokenizerSpec digits;
+        digits.digits = pl::DigitSplit::Individual;
+        QCOMPARE(pl::pretokenize(digits, "ab 42x"), (Pieces{"ab", " ", "4", "2", "x"}));
+
+        QCOMPARE(llama.encode(" zyxwv"), std::vector<int32_t>{*llama.token_id("\xC4\xA0zyxwv")});
+        auto doc = nlohmann::ordered_json::parse(read_text(hf_dir() / "llama3" / "tokenizer.json"));
+        doc["model"]["ignore_merges"] = false;
+        const std::filesystem::path merged = tmp_.path().toStdString() + "/merges_only.json";
+        write_text(merged, doc.dump());
+        auto without = pl::BpeTokenizer::load_tokenizer_json(merged);
+        QVERIFY(without.ok());
+        QCOMPARE(without->encode(" zyxwv").size(), size_t(6));
+    }
+
+    // The renderer's token cache tokenizes a grown text from the last word boundary of the
+    // remembered one; with Llama 3's pattern a run of punctuation takes the newlines after it
+    // (")\n\n" is one word), so a newline there is no boundary.
+    void segmentCacheExtendsAsWhole() {
+        auto r = pl::BpeTokenizer::load_tokenizer_json(hf_dir() / "llama3" / "tokenizer.json");
+        QVERIFY(r.ok());
+        QVERIFY(!r->newline_ends_words());
+        for (const char* end : {")", ".", "!", ":", "\"}}"}) {
+            pl::SegmentTokenCache cache(*r);
+            const std::string first =
+                std::string("for i in range(100): print(i * 3.14159) and then, once more, ") +
+                "again" + end + "\n";
+            cache.encode(first);
+            cache.next_request();
+            const std::string grown = first + "\nThe end.";
+            QCOMPARE(cache.encode(grown).ids, r->encode(grown));
+        }
+    }
+
+    void nfc() {
+        QCOMPARE(pl::nfc_normalize("cafe\u0301"), std::string("caf\u00e9"));
+        QCOMPARE(pl::nfc_normalize("\u1100\u1161\u11a8"), std::string("\uac01"));
+        QCOMPARE(pl::nfc_normalize("e\u0301\u0323"), std::string("\u1eb9\u0301"));
+        QCOMPARE(pl::nfc_normalize("\u212b \u0344"), std::string("\u00c5 \u0308\u0301"));
+        QCOMPARE(pl::nfc_normalize("a\xFF\u0301"), std::string("a\xFF\u0301"));
+        // Against Python's unicodedata over every composed and combining character, each after
+        // a starter and in pairs, in random order.
+        std::mt19937 rng(7);
+        std::vector<char32_t> pool;
+        for (char32_t cp = 0xC0; cp < 0x2FA1E; ++cp) {
+            if ((cp >= 0xD800 && cp < 0xE000) || cp % 7 != 0)
+                continue;
+            pool.push_back(cp);
+        }
+        for (char32_t cp = 0x300; cp < 0x370; ++cp)
+            pool.push_back(cp);
+        for (char32_t cp = 0x1100; cp < 0x1200; ++cp)
+            pool.push_back(cp);
+        std::uniform_int_distribution<size_t> pick(0, pool.size() - 1);
+        nlohmann::json texts = nlohmann::json::array();
+        for (int t = 0; t < 3000; ++t) {
+            std::string s;
+            for (int k = 0; k < 4; ++k)
+                append_utf8(s, pool[pick(rng)]);
+            texts.push_back(s);
+        }
+        QProcess py;
+        py.start("/usr/bin/python3",
+                 {"-c",
+                  "import json,sys,unicodedata as u;"
+                  "print(json.dumps([u.normalize('NFC',t) for t in json.load(sys.stdin)]))"});
+        QVERIFY(py.waitForStarted());
+        py.write(QByteArray::fromStdString(texts.dump()));
+        py.closeWriteChannel();
+        QVERIFY(py.waitForFinished(60000));
+        const auto want = nlohmann::json::parse(py.readAllStandardOutput().toStdString());
+        QCOMPARE(want.size(), texts.size());
+        int wrong = 0;
+        for (size_t i = 0; i < texts.size(); ++i) {
+            const std::string got = pl::nfc_normalize(texts[i].get<std::string>());
+            if (got != want[i].get<std::string>() && ++wrong <= 3)
+                qWarning() << printable(texts[i].get<std::string>()) << "->" << printable(got);
+        }
+        QCOMPARE(wrong, 0);
+    }
+
+    // Layouts no family uses are refused in one line naming the file and the field.
+    void hfRefusals() {
+        const std::filesystem::path dir = std::filesystem::path(tmp_.path().toStdString()) / "ref";
+        std::filesystem::create_directories(dir);
+        const std::filesystem::path f = dir / "tokenizer.json";
+        const auto base =
+            nlohmann::ordered_json::parse(read_text(hf_dir() / "qwen2" / "tokenizer.json"));
+        auto with = [&](const std::function<void(nlohmann::ordered_json&)>& edit) {
+            nlohmann::ordered_json j = base;
+            edit(j);
+            write_text(f, j.dump());
+            return pl::BpeTokenizer::load_tokenizer_json(f);
+        };
+        QVERIFY(with([](auto&) {}).ok());
+        expect_error(with([](auto& j) {
+                         j["pre_tokenizer"] = {{"type", "Metaspace"}, {"replacement", "\u2581"}};
+                     }),
+                     f.string(), ": /pre_tokenizer/type: is");
+        expect_error(with([](auto& j) {
+                         j["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "\\s+";
+                     }),
+                     f.string(), ": /pre_tokenizer/pretokenizers/0/pattern/Regex: ");
+        expect_error(
+            with([](auto& j) { j["pre_tokenizer"]["pretokenizers"][0]["behavior"] = "Removed"; }),
+            f.string(), ": /pre_tokenizer/pretokenizers/0/behavior: ");
+        expect_error(with([](auto& j) {
+                         j["normalizer"] = {{"type", "NFKC"}};
+                     }),
+                     f.string(), ": /normalizer: is");
+        expect_error(with([](auto& j) {
+                         j["pre_tokenizer"]["pretokenizers"][1]["add_prefix_space"] = true;
+                     }),
+                     f.string(), ": /pre_tokenizer/pretokenizers/1/add_prefix_space: ");
+        expect_error(with([](auto& j) { j["added_tokens"][0]["single_word"] = true; }), f.string(),
+                     ": /added_tokens/0/single_word: ");
+        expect_error(with([](auto& j) { j["model"]["byte_fallback"] = true; }), f.string(),
+                     ": /model/byte_fallback: ");
     }
 
     void missingFiles() {

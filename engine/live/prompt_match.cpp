@@ -68,7 +68,9 @@ const LocalBlock* PromptMatcher::find(const RemoteHash& received) const {
 }
 
 Result<std::vector<RenderedPrompt>> load_match_prompts(const std::string& path_or_name,
-                                                       const BpeTokenizer& tokenizer) {
+                                                       const BpeTokenizer& tokenizer,
+                                                       const std::optional<ChatFormat>& format,
+                                                       const ChatOptions& options) {
     std::vector<RenderedPrompt> out;
     std::error_code ec;
     const bool is_file = std::filesystem::is_regular_file(path_or_name, ec);
@@ -100,7 +102,8 @@ Result<std::vector<RenderedPrompt>> load_match_prompts(const std::string& path_o
             bodies.emplace_back(std::move(req.body), req.where);
     }
     for (const auto& [body, where] : bodies) {
-        auto p = render_prompt(body, tokenizer, where);
+        auto p = format ? render_chat(body, *format, tokenizer, where, options)
+                        : render_prompt(body, tokenizer, where);
         if (!p)
             return p.error();
         out.push_back(std::move(*p));

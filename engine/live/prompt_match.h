@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "live/kv_events.h"
 #include "live/remote_block_hash.h"
+#include "prompt/chat_format.h"
 #include "prompt/prompt_types.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -51,8 +52,11 @@ class PromptMatcher {
 };
 
 // The prompts of a scenario file, a built-in scenario's name or an Anthropic request body (a
-// JSON object with "messages"), rendered with `tokenizer`. Errors name the file and place.
-Result<std::vector<RenderedPrompt>> load_match_prompts(const std::string& path_or_name,
-                                                       const BpeTokenizer& tokenizer);
+// JSON object with "messages"), rendered with `tokenizer`: in the server's chat format when
+// one is given (prompt/chat_format.h), else with PrefixLens's own template. Errors name the
+// file and place.
+Result<std::vector<RenderedPrompt>> load_match_prompts(
+    const std::string& path_or_name, const BpeTokenizer& tokenizer,
+    const std::optional<ChatFormat>& format = std::nullopt, const ChatOptions& options = {});
 
 }  // namespace pl::live

@@ -86,7 +86,8 @@ const EncodedText& SegmentTokenCache::encode(const std::string& text) {
 
 // GPT-2's pre-tokenizer ends a word wherever a printable ASCII character is followed by
 // whitespace, whatever comes next (every pattern but the whitespace ones stops at whitespace,
-// and those never hold a printable character), and BPE never merges across words. So where
+// and those never hold a printable character), and BPE never merges across words. Llama 3's
+// and Qwen2's do too, except before a newline, which a run of punctuation takes ("!\n"). So where
 // `text` continues a remembered text, the tokens before the last such place in it are the
 // tokens `text` starts with, and only the rest is tokenized.
 std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) const {
@@ -99,7 +100,10 @@ std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) co
     const EncodedText& old = it->second->enc;
     if (old_text.size() >= text.size() || !text.starts_with(old_text))
         return std::nullopt;
-    auto space = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; };
+    const bool newline = tok_.newline_ends_words();
+    auto space = [newline](char c) {
+        return c == ' ' || c == '\t' || (newline && (c == '\n' || c == '\r'));
+    };
     auto printable = [](char c) { return c > ' ' && c < 0x7f; };
     std::size_t cut = old_text.size() - 1;
     while (cut > 0 && !(space(old_text[cut]) && printable(old_text[cut - 1])))

@@ -14,6 +14,9 @@
 #include <unordered_map>
 
 #include "core/json_util.h"
+#include "tokenizer/added_tokens.h"
+#include "tokenizer/hf_pretokenizer.h"
+#include "tokenizer/nfc.h"
 #include "tokenizer/pretokenizer.h"
 
 namespace pl {
@@ -220,13 +223,22 @@ struct BpeTokenizer::Impl {
     std::array<int32_t, 256> byte_ids{};
     std::unordered_map<uint64_t, Merge> merges;  // pair_key(left, right) -> rank and result
     std::size_t max_token_bytes = 1;             // the longest entry of bytes
-    bool gpt2_pretokenizer = true;               // encode() splits text as the model does
+    // From a tokenizer.json: how text is split and normalized, and its added tokens.
+    PreTokenizerSpec pre;
+    bool nfc = false;
+    bool ignore_merges = false;      // a word that is itself in the vocabulary is one token
+    std::vector<uint8_t> in_model;   // per id: in the model's vocabulary (not only added)
+    bool hf = false;                 // loaded from a tokenizer.json
+    AddedTokenMatcher raw_added;     // matched in the raw text
+    AddedTokenMatcher normed_added;  // matched in the normalized text
 
     Result<void> load_vocab(const std::filesystem::path& path);
     Result<void> load_merges(const std::filesystem::path& path);
     Result<void> find_byte_tokens(const std::filesystem::path& vocab_path);
     Result<void> load_hf(const ojson& j, const std::string& file);
+    Result<void> load_added(const ojson& j, const std::string& file);
     void encode_word(std::string_view word, std::vector<int32_t>& out) const;
+    void encode_normalized(std::string_view text, std::vector<int32_t>& out) const;
 };
 
 Result<void> BpeTokenizer::Impl::load_vocab(const std::filesystem::path& path) {
@@ -365,6 +377,13 @@ Result<void> BpeTokenizer::Impl::find_byte_tokens(const std::filesystem::path& v
 // a time gives the same result as GPT-2's "merge every occurrence of the best pair" loop.
 void BpeTokenizer::Impl::encode_word(std::string_view word, std::vector<int32_t>& out) const {
     const auto n = static_cast<int32_t>(word.size());
+    if (ignore_merges && n > 1) {
+        const auto it = ids.find(gpt2_token_string(word));
+        if (it != ids.end() && in_model[static_cast<std::size_t>(it->second)]) {
+            out.push_back(it->second);
+            return;
+        }
+    }
     if (n == 1) {
         out.push_back(byte_ids[static_cast<uint8_t>(word[0])]);
         return;
@@ -458,11 +477,6 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
                                         "GPT-2, Llama 3, Qwen) are read, not SentencePiece-style "
                                         "ones");
     }
-    // GPT-2's own file: a lone ByteLevel pre-tokenizer with its regex. Anything else splits
-    // text its own way, which encode() does not reproduce.
-    const ojson& pre = j.contains("pre_tokenizer") ? j["pre_tokenizer"] : ojson();
-    gpt2_pretokenizer = pre.is_object() && pre.contains("type") && pre["type"] == "ByteLevel" &&
-                        (!pre.contains("use_regex") || pre["use_regex"] == true);
     if (!model.contains("vocab") || !model["vocab"].is_object() || model["vocab"].empty())
         return bad("/model/vocab", "expected an object mapping token strings to ids");
     // Ids may leave gaps (a missing id decodes to nothing), but not so many that a few entries
@@ -487,6 +501,7 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
             entries.emplace_back(a["content"].get<std::string>(), a["id"].get<int64_t>());
         }
     }
+    const std::size_t model_entries = model["vocab"].size();
     const auto limit = static_cast<int64_t>(entries.size()) + 65536;
     int64_t n = 0;
     for (const auto& [token, id] : entries) {
@@ -498,6 +513,9 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
     }
     strings.assign(static_cast<std::size_t>(n), std::string());
     bytes.assign(static_cast<std::size_t>(n), std::string());
+    in_model.assign(static_cast<std::size_t>(n), 0);
+    for (std::size_t e = 0; e < model_entries; ++e)
+        in_model[static_cast<std::size_t>(entries[e].second)] = 1;
     for (const auto& [token, id] : entries) {
         const auto [it, fresh] = ids.emplace(token, static_cast<int32_t>(id));
         if (!fresh && it->second != id)
@@ -543,7 +561,83 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
                  .second)
             return bad(at, "merge " + quote(left + " " + right) + " is listed twice");
     }
+    // How the families split and normalize text; anything else would split it otherwise.
+    auto spec =
+        read_pre_tokenizer(j.contains("pre_tokenizer") ? j["pre_tokenizer"] : ojson(), file);
+    if (!spec)
+        return spec.error();
+    pre = *spec;
+    auto is_nfc =
+        read_normalizer_is_nfc(j.contains("normalizer") ? j["normalizer"] : ojson(), file);
+    if (!is_nfc)
+        return is_nfc.error();
+    nfc = *is_nfc;
+    hf = true;
+    for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix", "dropout"}) {
+        if (model.contains(key) && !model[key].is_null() && model[key] != "")
+            return bad(std::string("/model/") + key,
+                       "is " + quote(model[key].dump()) + "; byte-level BPE has none");
+    }
+    if (model.contains("byte_fallback") && model["byte_fallback"] == true)
+        return bad("/model/byte_fallback", "is true: a SentencePiece-style tokenizer, not read");
+    if (model.contains("ignore_merges")) {
+        if (!model["ignore_merges"].is_boolean())
+            return bad("/model/ignore_merges", "expected true or false");
+        ignore_merges = model["ignore_merges"].get<bool>();
+    }
+    return load_added(j, file);
+}
+
+Result<void> BpeTokenizer::Impl::load_added(const ojson& j, const std::string& file) {
+    std::vector<AddedToken> tokens;
+    const ojson& added = j.contains("added_tokens") ? j["added_tokens"] : ojson::array();
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        const ojson& a = added[i];
+        const std::string at = "/added_tokens/" + std::to_string(i);
+        AddedToken t;
+        t.content = a["content"].get<std::string>();
+        t.id = a["id"].get<int32_t>();
+        const auto flag = [&](const char* key, bool fallback) -> Result<bool> {
+            if (!a.contains(key))
+                return fallback;
+            if (!a[key].is_boolean())
+                return make_error(file + ": " + at + "/" + key + ": expected true or false");
+            return a[key].get<bool>();
+        };
+        auto special = flag("special", false);
+        if (!special)
+            return special.error();
+        // The library's default: a special token is matched in the raw text.
+        auto lstrip = flag("lstrip", false), rstrip = flag("rstrip", false),
+             normalized = flag("normalized", !*special), single_word = flag("single_word", false);
+        for (const auto* r : {&lstrip, &rstrip, &normalized, &single_word}) {
+            if (!*r)
+                return r->error();
+        }
+        if (*single_word)
+            return make_error(file + ": " + at +
+                              "/single_word: is true; the families read have no such token");
+        t.special = *special;
+        t.lstrip = *lstrip;
+        t.rstrip = *rstrip;
+        // Without a normalizer both kinds are matched in the same text.
+        t.normalized = *normalized && nfc;
+        tokens.push_back(std::move(t));
+    }
+    raw_added = AddedTokenMatcher(tokens, false);
+    normed_added = AddedTokenMatcher(tokens, true);
     return {};
+}
+
+void BpeTokenizer::Impl::encode_normalized(std::string_view text, std::vector<int32_t>& out) const {
+    for (const TextPiece& piece : normed_added.split(text)) {
+        if (piece.id >= 0) {
+            out.push_back(piece.id);
+            continue;
+        }
+        for (const std::string_view word : pretokenize(pre, piece.text))
+            encode_word(word, out);
+    }
 }
 
 Result<BpeTokenizer> BpeTokenizer::load_tokenizer_json(const std::filesystem::path& path) {
@@ -576,8 +670,21 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const {
     if (!impl_ || impl_->strings.empty())
         return out;
     out.reserve(text.size() / 3 + 1);
-    for (const std::string_view word : gpt2_pretokenize(text))
-        impl_->encode_word(word, out);
+    if (!impl_->hf) {
+        for (const std::string_view word : gpt2_pretokenize(text))
+            impl_->encode_word(word, out);
+        return out;
+    }
+    // As the tokenizers library: added tokens in the raw text first, then each piece between
+    // them normalized, its normalized added tokens found, the rest split and merged.
+    for (const TextPiece& piece : impl_->raw_added.split(text)) {
+        if (piece.id >= 0)
+            out.push_back(piece.id);
+        else if (impl_->nfc)
+            impl_->encode_normalized(nfc_normalize(piece.text), out);
+        else
+            impl_->encode_normalized(piece.text, out);
+    }
     return out;
 }
 
@@ -599,7 +706,11 @@ std::size_t BpeTokenizer::max_token_bytes() const {
 }
 
 bool BpeTokenizer::encodes_exactly() const {
-    return impl_ && impl_->gpt2_pretokenizer;
+    return impl_ && !impl_->strings.empty();
+}
+
+bool BpeTokenizer::newline_ends_words() const {
+    return impl_ && (!impl_->hf || impl_->pre.pattern == SplitPattern::Gpt2);
 }
 
 int BpeTokenizer::vocab_size() const {

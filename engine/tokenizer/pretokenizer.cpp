@@ -16,51 +16,6 @@ struct Unit {
     bool is_blank;  // exactly U+0020: the pattern's optional leading " " is this, not \s
 };
 
-// The length of the valid UTF-8 sequence starting at s[i] (its code point in *cp), or 0 when
-// s[i] does not start one. Overlong forms, surrogates and values above U+10FFFF are invalid,
-// as in the Unicode standard's table of well-formed byte sequences.
-size_t decode_utf8(std::string_view s, size_t i, char32_t* cp) {
-    const auto byte = [&](size_t k) { return static_cast<uint8_t>(s[k]); };
-    const uint8_t b0 = byte(i);
-    if (b0 < 0x80) {
-        *cp = b0;
-        return 1;
-    }
-    size_t len = 0;
-    uint8_t lo = 0x80;  // the allowed range of the second byte
-    uint8_t hi = 0xBF;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        len = 3;
-        if (b0 == 0xE0)
-            lo = 0xA0;  // overlong
-        if (b0 == 0xED)
-            hi = 0x9F;  // surrogates
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        len = 4;
-        if (b0 == 0xF0)
-            lo = 0x90;  // overlong
-        if (b0 == 0xF4)
-            hi = 0x8F;  // above U+10FFFF
-    } else {
-        return 0;
-    }
-    if (i + len > s.size())
-        return 0;
-    if (byte(i + 1) < lo || byte(i + 1) > hi)
-        return 0;
-    char32_t value = b0 & (0xFF >> (len + 1));
-    for (size_t k = 1; k < len; ++k) {
-        const uint8_t b = byte(i + k);
-        if ((b & 0xC0) != 0x80)
-            return 0;
-        value = (value << 6) | (b & 0x3F);
-    }
-    *cp = value;
-    return len;
-}
-
 CharClass classify(char32_t cp) {
     switch (unicode_class(cp)) {
         case UnicodeClass::Letter:
@@ -123,6 +78,48 @@ constexpr std::array<char32_t, 256> make_byte_to_char() {
 constexpr std::array<char32_t, 256> kByteToChar = make_byte_to_char();
 
 }  // namespace
+
+size_t decode_utf8(std::string_view s, size_t i, char32_t* cp) {
+    const auto byte = [&](size_t k) { return static_cast<uint8_t>(s[k]); };
+    const uint8_t b0 = byte(i);
+    if (b0 < 0x80) {
+        *cp = b0;
+        return 1;
+    }
+    size_t len = 0;
+    uint8_t lo = 0x80;  // the allowed range of the second byte
+    uint8_t hi = 0xBF;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        len = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        len = 3;
+        if (b0 == 0xE0)
+            lo = 0xA0;  // overlong
+        if (b0 == 0xED)
+            hi = 0x9F;  // surrogates
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        len = 4;
+        if (b0 == 0xF0)
+            lo = 0x90;  // overlong
+        if (b0 == 0xF4)
+            hi = 0x8F;  // above U+10FFFF
+    } else {
+        return 0;
+    }
+    if (i + len > s.size())
+        return 0;
+    if (byte(i + 1) < lo || byte(i + 1) > hi)
+        return 0;
+    char32_t value = b0 & (0xFF >> (len + 1));
+    for (size_t k = 1; k < len; ++k) {
+        const uint8_t b = byte(i + k);
+        if ((b & 0xC0) != 0x80)
+            return 0;
+        value = (value << 6) | (b & 0x3F);
+    }
+    *cp = value;
+    return len;
+}
 
 void append_utf8(std::string& out, char32_t cp) {
     if (cp < 0x80) {

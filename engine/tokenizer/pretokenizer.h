@@ -29,6 +29,11 @@ std::string gpt2_token_string(std::string_view bytes);
 // order, then the rest (vocab id 0 is '!', id 188 is byte 0x00).
 std::array<uint8_t, 256> gpt2_byte_order();
 
+// The length of the valid UTF-8 sequence starting at s[i] (its code point in *cp), or 0 when
+// s[i] does not start one. Overlong forms, surrogates and values above U+10FFFF are invalid,
+// as in the Unicode standard's table of well-formed byte sequences.
+size_t decode_utf8(std::string_view s, size_t i, char32_t* cp);
+
 // Appends the UTF-8 encoding of a code point.
 void append_utf8(std::string& out, char32_t cp);
 

@@ -2,6 +2,7 @@
 // include the engine's worker headers for it (tests/check_include_surface.cmake lists both).
 #include "session/live_session.h"
 
+#include <QDate>
 #include <QMetaObject>
 #include <QTimer>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include "live/prompt_match.h"
 #include "live/remote_cache_model.h"
 #include "live/server_metrics.h"
+#include "prompt/chat_format.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::ui {
@@ -55,13 +57,17 @@ class LiveWorker : public QObject {
             else
                 notices_.push_back(QString::fromStdString(t.error().message));
         }
-        if (!spec_.matchFile.isEmpty() && tokenizer_ && !tokenizer_->encodes_exactly()) {
-            notices_.push_back(QStringLiteral(
-                "The tokenizer.json splits text with its own pre-tokenizer: it is read to show "
-                "the blocks' text, but your prompts are not matched (their tokens could differ "
-                "from the server's)."));
-        } else if (!spec_.matchFile.isEmpty() && tokenizer_) {
-            auto prompts = live::load_match_prompts(spec_.matchFile.toStdString(), *tokenizer_);
+        if (!spec_.matchFile.isEmpty() && tokenizer_) {
+            // In the model's chat format when the folder has a tokenizer_config.json.
+            auto format = chat_format_of_folder(spec_.tokenizerDir.toStdString());
+            ChatOptions chat;
+            if (format && *format && (*format)->date_from_clock) {
+                chat.date_string =
+                    QDate::currentDate().toString(QStringLiteral("dd MMM yyyy")).toStdString();
+            }
+            auto prompts = format ? live::load_match_prompts(spec_.matchFile.toStdString(),
+                                                             *tokenizer_, *format, chat)
+                                  : Result<std::vector<RenderedPrompt>>(format.error());
             if (prompts)
                 matcher_ = std::make_unique<live::PromptMatcher>(
                     *prompts, spec_.blockSize,
