@@ -34,7 +34,7 @@ constexpr double kAtol = 2e-4;
 constexpr double kRtol = 2e-4;
 
 const char* const kCases[] = {"llama_gqa",    "llama_mqa_tied", "llama3_scaling", "qwen2_bias",
-                              "qwen3_qknorm", "mistral",        "llama_attn_bias"};
+                              "qwen3_qknorm", "mistral",        "llama_biases"};
 const int kLengths[] = {1, 15, 17, 50};  // block size 16: within one, across one, across three
 
 // |a - b| <= atol + rtol |b| everywhere; else a message naming the first few mismatches.

@@ -73,10 +73,15 @@ struct GptConfig {
     bool qk_norm = false;   // RMSNorm over each head of q and k before RoPE (Qwen3)
     bool tied_head = true;  // the output head is the token embedding (else lm_head.weight)
 
-    int head_dim() const { return n_head_dim > 0 ? n_head_dim : n_embd / n_head; }
+    // Without n_head_dim (GPT-2) the width is split into the heads, so q_dim and kv_dim are
+    // n_embd even where a caller filled in only the sizes it needs (a policy trace's config).
+    int head_dim() const {
+        return n_head_dim > 0 ? n_head_dim : (n_head > 0 ? n_embd / n_head : 0);
+    }
     int kv_heads() const { return n_kv_head > 0 ? n_kv_head : n_head; }
-    int q_dim() const { return n_head * head_dim(); }
-    int kv_dim() const { return kv_heads() * head_dim(); }  // one token's K (or V) in one layer
+    int q_dim() const { return n_head_dim > 0 ? n_head * n_head_dim : n_embd; }
+    // One token's K (or V) in one layer.
+    int kv_dim() const { return kv_heads() == n_head ? q_dim() : kv_heads() * head_dim(); }
     int ff_dim() const { return n_ff > 0 ? n_ff : 4 * n_embd; }
     int qkv_dim() const { return q_dim() + 2 * kv_dim(); }  // the fused q | k | v projection
     bool is_gpt2() const { return family == ModelFamily::Gpt2; }

@@ -55,8 +55,9 @@ CASES = {
                       "rope_theta": 1000000.0, "attention_bias": False}, "BF16", 3),
     # Mistral without a sliding window, F16
     "mistral": ({"model_type": "mistral", "sliding_window": None}, "F16", 1),
-    # Llama with attention_bias: biases on q, k, v and o
-    "llama_attn_bias": ({"model_type": "llama", "attention_bias": True}, "F32", 1),
+    # Llama with attention_bias and mlp_bias: biases on q, k, v, o, gate, up and down
+    "llama_biases": ({"model_type": "llama", "attention_bias": True, "mlp_bias": True}, "F32",
+                     1),
 }
 
 
@@ -186,6 +187,10 @@ def make_weights(cfg, rng):
         w[p + "mlp.gate_proj.weight"] = mat(F, C)
         w[p + "mlp.up_proj.weight"] = mat(F, C)
         w[p + "mlp.down_proj.weight"] = mat(C, F)
+        if cfg.get("mlp_bias", False):
+            w[p + "mlp.gate_proj.bias"] = 0.5 * rng.standard_normal(F)
+            w[p + "mlp.up_proj.bias"] = 0.5 * rng.standard_normal(F)
+            w[p + "mlp.down_proj.bias"] = 0.5 * rng.standard_normal(C)
     w["model.norm.weight"] = norm_w(C)
     if not cfg.get("tie_word_embeddings", False):
         w["lm_head.weight"] = mat(V, C)
