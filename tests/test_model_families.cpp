@@ -1,5 +1,5 @@
 // The Llama family on the CPU twin (SPEC §5.1) against golden logits from an independent NumPy
-// implementation (tests/reference/llama_reference.py, which also writes the model folders:
+// implementation (tests/golden/llama_reference.py, which also writes the model folders:
 // config.json, hand-written safetensors, sharded or not, F32 / F16 / BF16, and tokenizer.json).
 // Then the refusals: a config or a weight file the twin cannot run faithfully is one line naming
 // the file and the key, from the library and from the command line (exit 2).
