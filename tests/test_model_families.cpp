@@ -1,5 +1,5 @@
 // The Llama family on the CPU twin (SPEC §5.1) against golden logits from an independent NumPy
-// implementation (tests/reference/llama_reference.py, which also writes the model folders:
+// implementation (tests/golden/llama_reference.py, which also writes the model folders:
 // config.json, hand-written safetensors, sharded or not, F32 / F16 / BF16, and tokenizer.json).
 // Then the refusals: a config or a weight file the twin cannot run faithfully is one line naming
 // the file and the key, from the library and from the command line (exit 2).
@@ -210,6 +210,33 @@ class TestModelFamilies : public QObject {
         const auto want = refs_[c]["logits"]["50"].get<std::vector<double>>();
         const std::string diff = compare(piece, want, kAtol, kRtol);
         QVERIFY2(diff.empty(), diff.c_str());
+    }
+
+    // The attention view's probabilities (forward_attention) for a grouped-query model: one row
+    // per query head, not per KV head, each a distribution over every position it sees, and the
+    // logits those of the plain forward.
+    void attentionProbabilitiesPerQueryHead() {
+        auto m = GptModel::load(folder("llama_gqa"));
+        QVERIFY(m.ok());
+        const GptConfig& cfg = m.value()->config();
+        QVERIFY(cfg.kv_heads() < cfg.n_head);
+        const std::vector<int32_t> tokens = tokens_of(refs_["llama_gqa"], 40);
+        const std::vector<int32_t> table = {1, 2, 0, 3};
+        CpuBackend be(m.value(), KvPoolLayout{16, 4, 0, 0});
+        std::vector<float> logits(static_cast<std::size_t>(cfg.vocab_size));
+        std::vector<float> probs;
+        QVERIFY(be.forward_attention(table, 0, tokens, logits, probs).ok());
+        QCOMPARE(probs.size(), std::size_t(cfg.n_layer) * cfg.n_head * tokens.size());
+        for (int row = 0; row < cfg.n_layer * cfg.n_head; ++row) {
+            double sum = 0.0;
+            for (std::size_t k = 0; k < tokens.size(); ++k)
+                sum += probs[row * tokens.size() + k];
+            QVERIFY2(std::fabs(sum - 1.0) < 1e-5,
+                     qPrintable(QString("row %1 sums to %2").arg(row).arg(sum)));
+        }
+        std::vector<float> plain(logits.size());
+        QVERIFY(be.forward(table, 0, tokens, plain).ok());
+        QVERIFY(plain == logits);
     }
 
     // The command line loads a folder (its tokenizer.json included) and runs it on the CPU.

@@ -40,7 +40,7 @@ std::filesystem::path hf_dir() {
 }
 
 std::filesystem::path reference_script() {
-    return hf_dir().parent_path().parent_path() / "reference" / "bpe_reference.py";
+    return hf_dir().parent_path().parent_path() / "golden" / "bpe_reference.py";
 }
 
 std::string read_text(const std::filesystem::path& path) {

@@ -17,9 +17,9 @@ import sys
 import numpy as np
 
 # The safetensors writer, the bfloat16 rounding and GPT-2's byte alphabet of the tests' NumPy
-# reference (tests/reference/llama_reference.py), so both write folders the same way.
+# reference (tests/golden/llama_reference.py), so both write folders the same way.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests",
-                                "reference"))
+                                "golden"))
 from llama_reference import bytes_to_unicode, stored, to_bf16_bits, write_safetensors  # noqa: E402
 
 # SmolLM2-135M's shape (its config.json): 30 layers, 576 wide, 9 query heads sharing 3 KV heads

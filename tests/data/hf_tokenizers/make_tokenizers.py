@@ -11,7 +11,7 @@ the families PrefixLens serves (real vocabularies are not available offline):
              with lstrip and rstrip
 
 texts.json holds the tricky texts the test encodes with each file, against
-tests/reference/bpe_reference.py.
+tests/golden/bpe_reference.py.
 
 Each gets 300 merges learned from a small built-in corpus split the file's own way, so merges
 cross the places where the layouts differ (digits, contractions, spaces before punctuation).
