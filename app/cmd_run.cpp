@@ -230,7 +230,7 @@ int run_run(const std::vector<std::string>& args) {
     int pool = RequestRunner::pool_blocks_needed(sc, probe_model.value()->config(),
                                                  options.verify || options.no_cache);
     const GptModel& probe = *probe_model.value();
-    auto fit = context_fit(sc, probe.tokenizer(), probe.config().n_positions);
+    auto fit = context_fit(sc, probe);
     if (!fit)
         return fail_usage(fit.error().message);
     if (!options.cache_only && fit->beyond_context) {

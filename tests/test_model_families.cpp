@@ -329,6 +329,32 @@ class TestModelFamilies : public QObject {
         QVERIFY(panel.sessionsShown() > 0);
     }
 
+    // `run --verify` plays a built-in scenario in each family's own chat format (the folder's
+    // chat_template): every request's cached logits equal a full recompute, and the second
+    // request of shared-system-prompt reuses every block of the first that lies before its
+    // question (only the last turn differs).
+    void runVerifiesEveryFamily_data() { goldenLogits_data(); }
+    void runVerifiesEveryFamily() {
+        QFETCH(QString, name);
+        const auto res = test::run_cli({"run", "shared-system-prompt", "--model",
+                                        QString::fromStdString(folder(name.toStdString()).string()),
+                                        "--backend", "cpu", "--verify", "--json"});
+        QVERIFY2(res.exit_code == 0, qPrintable(res.err));
+        std::vector<nlohmann::json> lines;
+        for (const QString& l : res.out.split('\n', Qt::SkipEmptyParts))
+            lines.push_back(nlohmann::json::parse(l.toStdString()));
+        QCOMPARE(lines.size(), std::size_t{2});
+        for (const auto& l : lines) {
+            QVERIFY2(l["max_abs_diff_vs_full"].get<double>() <= l["verify_tolerance"].get<double>(),
+                     qPrintable(QString::fromStdString(l.dump())));
+        }
+        const int prompt = lines[1]["prompt_tokens"].get<int>();
+        const int cached = lines[1]["cached_tokens"].get<int>();
+        QVERIFY2(prompt > 500 && cached >= prompt * 8 / 10 && cached % 16 == 0,
+                 qPrintable(QString("request 1: %1 of %2 tokens cached").arg(cached).arg(prompt)));
+        QCOMPARE(lines[0]["cached_tokens"].get<int>(), 0);
+    }
+
     void refusals_data() {
         QTest::addColumn<QString>("base");
         QTest::addColumn<QString>("file");    // the file the message must name

@@ -177,7 +177,7 @@ class TestRequestRunner : public QObject {
         auto loaded = load_scenario(file.toStdString());
         QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
         const int context = model_->config().n_positions;
-        auto fit = context_fit(*loaded, model_->tokenizer(), context);
+        auto fit = context_fit(*loaded, *model_);
         QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().message.c_str());
         QVERIFY(fit->beyond_context);
         QVERIFY(fit->longest_prompt > 30 * context);

@@ -307,8 +307,27 @@ Result<std::shared_ptr<const GptModel>> GptModel::load(const std::filesystem::pa
     const std::string name = canon == std::filesystem::weakly_canonical(builtin_model_dir(), ec)
                                  ? std::string("built-in")
                                  : canon.filename().string();
-    return std::shared_ptr<const GptModel>(std::make_shared<GptModel>(
-        cfg, std::move(off), std::move(params), std::move(tok_r.value()), canon, name));
+    auto model = std::make_shared<GptModel>(cfg, std::move(off), std::move(params),
+                                            std::move(tok_r.value()), canon, name);
+    if (!cfg.is_gpt2()) {
+        // Read now, so a run names the reason before it plays anything; kept as a reason rather
+        // than refused, since eval and bench need no chat format.
+        auto format = chat_format_of_folder(dir);
+        if (!format) {
+            model->set_chat_format(std::nullopt, format.error().message);
+        } else if (!format->has_value()) {
+            const std::filesystem::path config = dir / "tokenizer_config.json";
+            model->set_chat_format(
+                std::nullopt,
+                (std::filesystem::exists(config, ec) ? config.string() + ": no chat_template"
+                                                     : config.string() + ": missing") +
+                    ", so a request cannot be rendered as this model's server "
+                    "renders it (eval and bench take token ids)");
+        } else {
+            model->set_chat_format(std::move(format.value()), {});
+        }
+    }
+    return std::shared_ptr<const GptModel>(std::move(model));
 }
 
 }  // namespace pl

@@ -7,12 +7,14 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/error.h"
 #include "model/gpt_config.h"
+#include "prompt/chat_format.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl {
@@ -36,6 +38,17 @@ class GptModel {
         return offset == kNoTensor ? nullptr : params_.data() + offset;
     }
     const BpeTokenizer& tokenizer() const { return tokenizer_; }
+    // The folder's own chat format (tokenizer_config.json's chat_template), in which a request
+    // is rendered as that model's server would (SPEC §5.1); none for GPT-2 folders, whose
+    // requests take PrefixLens's own template.
+    const std::optional<ChatFormat>& chat_format() const { return chat_format_; }
+    // A Llama-family folder with no chat template, or one PrefixLens does not recognise: why its
+    // requests cannot be rendered (the model still loads: eval and bench take token ids).
+    const std::string& chat_format_error() const { return chat_format_error_; }
+    void set_chat_format(std::optional<ChatFormat> format, std::string error) {
+        chat_format_ = std::move(format);
+        chat_format_error_ = std::move(error);
+    }
     const std::filesystem::path& dir() const { return dir_; }
     // The folder name, or "built-in" for the shipped model.
     const std::string& name() const { return name_; }
@@ -48,6 +61,8 @@ class GptModel {
     GptOffsets offsets_;
     std::vector<float> params_;
     BpeTokenizer tokenizer_;
+    std::optional<ChatFormat> chat_format_;
+    std::string chat_format_error_;
     std::filesystem::path dir_;
     std::string name_;
 };

@@ -1,11 +1,14 @@
 #include "runner/request_runner.h"
 
+#include "prompt/chat_format.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
 
 #include "model/gpt_model.h"
+#include "prompt/chat_format.h"
 #include "prompt/framing.h"
 #include "prompt/renderer.h"
 
@@ -75,13 +78,29 @@ struct RequestRunner::Running {
     std::optional<Sampler> sampler;  // one stream per request, from prefill through decode
 };
 
-Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tokenizer,
-                               int n_positions) {
+Result<RenderedPrompt> render_for_model(const ojson& body, const GptModel& model,
+                                        const std::string& where, std::size_t max_tokens,
+                                        const std::string& limit_name) {
+    if (model.config().is_gpt2())
+        return render_prompt(body, model.tokenizer(), where, max_tokens, limit_name);
+    if (!model.chat_format())
+        return make_error(model.chat_format_error());
+    auto rendered = render_chat(body, *model.chat_format(), model.tokenizer(), where);
+    if (rendered && max_tokens > 0 && rendered->tokens.size() > max_tokens) {
+        return make_error(where + ": the prompt is " + std::to_string(rendered->tokens.size()) +
+                          " tokens, longer than " + limit_name + " of " +
+                          std::to_string(max_tokens));
+    }
+    return rendered;
+}
+
+Result<ContextFit> context_fit(const Scenario& scenario, const GptModel& model) {
+    const int n_positions = model.config().n_positions;
     ContextFit fit;
     for (const ScenarioRequest& req : scenario.requests) {
         auto rendered =
-            render_prompt(req.body, tokenizer, req.where,
-                          static_cast<std::size_t>(kMaxCacheOnlyTokens), kCacheOnlyLimitName);
+            render_for_model(req.body, model, req.where,
+                             static_cast<std::size_t>(kMaxCacheOnlyTokens), kCacheOnlyLimitName);
         if (!rendered)
             return rendered.error();
         const int n = static_cast<int>(rendered->tokens.size());
@@ -155,10 +174,10 @@ Result<void> RequestRunner::admit(const ScenarioRequest& req, int index, Running
     const GptModel& model = backend_.model();
     const GptConfig& cfg = model.config();
     const bool cache_only = options_.cache_only;
-    auto rendered =
-        render_prompt(req.body, model.tokenizer(), req.where,
-                      static_cast<std::size_t>(cache_only ? kMaxCacheOnlyTokens : cfg.n_positions),
-                      cache_only ? kCacheOnlyLimitName : kContextLimitName);
+    auto rendered = render_for_model(
+        req.body, model, req.where,
+        static_cast<std::size_t>(cache_only ? kMaxCacheOnlyTokens : cfg.n_positions),
+        cache_only ? kCacheOnlyLimitName : kContextLimitName);
     if (!rendered)
         return rendered.error();
     RequestResult& res = run.result;

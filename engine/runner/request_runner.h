@@ -231,8 +231,15 @@ struct ContextFit {
     std::string longest_where;  // the longest prompt's request, as ScenarioRequest::where
     int prompt_blocks = 0;
 };
-Result<ContextFit> context_fit(const Scenario& scenario, const BpeTokenizer& tokenizer,
-                               int n_positions);
+Result<ContextFit> context_fit(const Scenario& scenario, const GptModel& model);
+
+// A request's prompt as `model` reads it: in the folder's own chat format (a Llama-family
+// model, SPEC §5.1), else in PrefixLens's template (render_prompt). A Llama-family folder
+// without a recognised chat format is an error naming its tokenizer_config.json. With
+// max_tokens > 0, a longer prompt is an error naming `limit_name`.
+Result<RenderedPrompt> render_for_model(const ojson& body, const GptModel& model,
+                                        const std::string& where, std::size_t max_tokens = 0,
+                                        const std::string& limit_name = "the model's context");
 
 // Blocks a scenario needs at most for one request, given the model's context.
 int blocks_for_tokens(int tokens, int block_size);

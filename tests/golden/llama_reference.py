@@ -28,7 +28,7 @@ BASE = {
     "num_attention_heads": 4,
     "num_key_value_heads": 2,
     "vocab_size": 320,
-    "max_position_embeddings": 128,
+    "max_position_embeddings": 8192,  # a built-in scenario's prompts in this small vocabulary
     "rms_norm_eps": 1e-6,
     "rope_theta": 10000.0,
     "hidden_act": "silu",
@@ -59,6 +59,12 @@ CASES = {
     "llama_biases": ({"model_type": "llama", "attention_bias": True, "mlp_bias": True}, "F32",
                      1),
 }
+
+
+CHATML = ("{% for message in messages %}{% if loop.first and messages[0]['role'] != 'system' %}"
+          "{{ '<|im_start|>system\nYou are a helpful AI assistant<|im_end|>\n' }}{% endif %}"
+          "{{'<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n'}}"
+          "{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}")
 
 
 # ---- storage -------------------------------------------------------------------------------
@@ -279,6 +285,10 @@ def write_case(out_dir, case, lengths):
     with open(os.path.join(out_dir, "config.json"), "w") as f:
         json.dump(cfg, f, indent=2)
     write_tokenizer(os.path.join(out_dir, "tokenizer.json"))
+    # ChatML as SmolLM2's template writes it (the markers PrefixLens recognises it by), so a
+    # scenario plays in the folder's own chat format.
+    with open(os.path.join(out_dir, "tokenizer_config.json"), "w") as f:
+        json.dump({"bos_token": None, "eos_token": "<|im_end|>", "chat_template": CHATML}, f)
     # The values the model computes with are the stored ones (F16 and BF16 round).
     entries, values = [], {}
     for name in sorted(weights):

@@ -502,7 +502,7 @@ void EngineSession::play(const Pending& job) {
     }
     // A prompt longer than the model's context (a request of a long agent log) is played
     // without the model: hashed, looked up and stored, in a cache that holds every prompt.
-    auto fit = context_fit(job.scenario, model_->tokenizer(), model_->config().n_positions);
+    auto fit = context_fit(job.scenario, *model_);
     if (!fit) {
         fail(job, QString::fromStdString(fit.error().message));
         return;
