@@ -1551,6 +1551,10 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>Sessions of this length that fill the %1 card: %2</source>
         <translation>この長さで %1 のカードを満たすセッション数: %2</translation>
     </message>
+    <message>
+        <source>%1 (this model)</source>
+        <translation>%1（このモデル）</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ModelPanel</name>

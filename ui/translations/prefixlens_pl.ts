@@ -1565,6 +1565,10 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>Sessions of this length that fill the %1 card: %2</source>
         <translation>Sesje tej długości, które zapełniają kartę %1: %2</translation>
     </message>
+    <message>
+        <source>%1 (this model)</source>
+        <translation>%1 (ten model)</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::ModelPanel</name>
