@@ -123,19 +123,12 @@ def bytes_to_unicode():
     return dict(zip(keep, [chr(c) for c in chars]))
 
 
-def write_tokenizer(path):
-    """256 byte tokens, a few merges, and ChatML's special tokens as added tokens."""
-    spell = bytes_to_unicode()
-    vocab = {spell[b]: b for b in range(256)}
-    merges = []
-    for left, right in [("h", "e"), ("l", "l"), ("he", "ll"), ("\u0120", "t"), ("o", "n")]:
-        vocab[left + right] = len(vocab)
-        merges.append(left + " " + right)
-    added = []
-    for content in ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]:
-        added.append({"id": len(vocab) + len(added), "content": content, "single_word": False,
-                      "lstrip": False, "rstrip": False, "normalized": False, "special": True})
-    doc = {
+def tokenizer_document(vocab, merges, specials):
+    """A byte-level BPE tokenizer.json: GPT-2's split, the vocabulary and merges, and the
+    (id, text) special tokens as added tokens matched whole."""
+    added = [{"id": i, "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+              "normalized": False, "special": True} for i, t in specials]
+    return {
         "version": "1.0",
         "added_tokens": added,
         "normalizer": None,
@@ -148,6 +141,18 @@ def write_tokenizer(path):
                   "continuing_subword_prefix": None, "end_of_word_suffix": None,
                   "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": merges},
     }
+
+
+def write_tokenizer(path):
+    """256 byte tokens, a few merges, and ChatML's special tokens as added tokens."""
+    spell = bytes_to_unicode()
+    vocab = {spell[b]: b for b in range(256)}
+    merges = []
+    for left, right in [("h", "e"), ("l", "l"), ("he", "ll"), ("\u0120", "t"), ("o", "n")]:
+        vocab[left + right] = len(vocab)
+        merges.append(left + " " + right)
+    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
+    doc = tokenizer_document(vocab, merges, [(len(vocab) + i, t) for i, t in enumerate(specials)])
     with open(path, "w", encoding="utf-8") as f:
         json.dump(doc, f, ensure_ascii=False)
 

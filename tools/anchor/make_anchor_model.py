@@ -20,7 +20,8 @@ import numpy as np
 # reference (tests/golden/llama_reference.py), so both write folders the same way.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests",
                                 "golden"))
-from llama_reference import bytes_to_unicode, stored, to_bf16_bits, write_safetensors  # noqa: E402
+from llama_reference import (CHATML, bytes_to_unicode, stored, to_bf16_bits,  # noqa: E402
+                             tokenizer_document, write_safetensors)
 
 # SmolLM2-135M's shape (its config.json): 30 layers, 576 wide, 9 query heads sharing 3 KV heads
 # of 64, a 1,536-wide SwiGLU MLP, 49,152 tokens, tied embeddings.
@@ -90,27 +91,11 @@ def write_hf(folder, w, tokens, merges, dtype):
     kind = {"f32": "F32", "f16": "F16", "bf16": "BF16"}[dtype]
     write_safetensors(os.path.join(folder, "model.safetensors"),
                       [(name, kind, a.shape, stored(a, kind)[0]) for name, a in w.items()])
-    tok = {"version": "1.0",
-           "added_tokens": [{"id": i, "content": t, "single_word": False, "lstrip": False,
-                             "rstrip": False, "normalized": False, "special": True}
-                            for i, t in enumerate(SPECIALS)],
-           "normalizer": None,
-           "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
-                             "use_regex": True},
-           "post_processor": None,
-           "decoder": {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True,
-                       "use_regex": True},
-           "model": {"type": "BPE", "dropout": None, "unk_token": None,
-                     "continuing_subword_prefix": None, "end_of_word_suffix": None,
-                     "fuse_unk": False, "byte_fallback": False,
-                     "vocab": {t: i for i, t in enumerate(tokens)}, "merges": merges}}
+    tok = tokenizer_document({t: i for i, t in enumerate(tokens)}, merges, list(enumerate(SPECIALS)))
     with open(os.path.join(folder, "tokenizer.json"), "w") as f:
         json.dump(tok, f, ensure_ascii=False)
-    chatml = ("{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + "
-              "message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}"
-              "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}")
     with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
-        json.dump({"chat_template": chatml, "bos_token": "<|im_start|>",
+        json.dump({"chat_template": CHATML, "bos_token": "<|im_start|>",
                    "eos_token": "<|im_end|>", "model_max_length": s["context"]}, f, indent=2)
 
 
