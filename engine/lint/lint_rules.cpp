@@ -26,7 +26,7 @@ std::optional<Severity> parse_severity(const std::string& name) {
 }
 
 const char* provider_name(Provider p) {
-    return p == Provider::Anthropic ? "anthropic" : "openai";
+    return provider_id(p);
 }
 
 const std::vector<RuleInfo>& rule_catalog() {

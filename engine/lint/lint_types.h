@@ -18,7 +18,7 @@ const char* severity_name(Severity s);  // "note", "warning", "error"
 std::optional<Severity> parse_severity(const std::string& name);
 
 using pl::Provider;                     // prompt/prompt_types.h
-const char* provider_name(Provider p);  // "anthropic", "openai"
+const char* provider_name(Provider p);  // provider_id (prompt/prompt_types.h)
 
 struct RuleInfo {
     const char* name;         // stable kebab-case id, one of rule:: (rule_ids.h)

@@ -5,12 +5,26 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pl {
 
-enum class Provider { Anthropic, OpenAI };
+// The API a request body is written for. Each decides what it caches in its own way: Anthropic
+// (cache_control) and Bedrock's Converse API (cachePoint blocks) cache up to explicit markers in
+// the request; OpenAI, DeepSeek and Gemini (implicit caching) match the longest stored prefix by
+// themselves, Gemini also reads an explicit cache named by `cachedContent`.
+enum class Provider { Anthropic, OpenAI, Gemini, Bedrock, DeepSeek };
+inline constexpr Provider kAllProviders[] = {
+    Provider::Anthropic, Provider::OpenAI, Provider::Gemini, Provider::Bedrock, Provider::DeepSeek};
+const char* provider_id(Provider p);  // "anthropic", "openai", "gemini", "bedrock", "deepseek"
+std::optional<Provider> parse_provider(std::string_view name);
+// Whether the request itself marks what is cached (cache_control, cachePoint).
+inline bool uses_cache_markers(Provider p) {
+    return p == Provider::Anthropic || p == Provider::Bedrock;
+}
 
 enum class PartKind { Tool, System, Message, Generation };
 const char* part_kind_name(PartKind kind);  // "tools", "system", "message", "generation"

@@ -8,6 +8,29 @@
 
 namespace pl {
 
+const char* provider_id(Provider p) {
+    switch (p) {
+        case Provider::Anthropic:
+            return "anthropic";
+        case Provider::OpenAI:
+            return "openai";
+        case Provider::Gemini:
+            return "gemini";
+        case Provider::Bedrock:
+            return "bedrock";
+        case Provider::DeepSeek:
+            return "deepseek";
+    }
+    return "anthropic";
+}
+
+std::optional<Provider> parse_provider(std::string_view name) {
+    for (Provider p : kAllProviders)
+        if (name == provider_id(p))
+            return p;
+    return std::nullopt;
+}
+
 const char* part_kind_name(PartKind kind) {
     switch (kind) {
         case PartKind::Tool:
