@@ -14,10 +14,15 @@
 
 #include "cpu/cpu_backend.h"
 #include "cpu/vec_math.h"
+#include "gui_test_support.h"
 #include "model/gpt_model.h"
 #include "model/model_shape.h"
 #include "panels/memory_scale_panel.h"
+#include "shell/main_window.h"
+#include "state/scenario_context.h"
+#include "state/timeline_state.h"
 #include "test_support.h"
+#include "views/block_chain_view.h"
 #include "vulkan/vulkan_backend.h"
 #include "vulkan_presence.h"
 
@@ -327,6 +332,85 @@ class TestModelFamilies : public QObject {
         QCOMPARE(shape.kv_bytes_per_token(), static_cast<int64_t>(cfg.kv_bytes_per_token()));
         QCOMPARE(panel.sessionsShown(), sessions_that_fit(shape, int64_t{1} << 30, 1000));
         QVERIFY(panel.sessionsShown() > 0);
+    }
+
+    // The attention heat map on a grouped-query model: the worker's map knows the key/value
+    // heads, the head selector offers each group of query heads that reads one of them, a group
+    // draws the average of its heads, and the line above the chain says how many share each.
+    void attentionViewShowsQueryGroups() {
+        const fs::path dir = folder("llama_gqa");
+        auto m = GptModel::load(dir);
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+        const GptConfig& cfg = m.value()->config();
+        QVERIFY(cfg.kv_heads() > 1 && cfg.kv_heads() < cfg.n_head);
+        const int group = cfg.n_head / cfg.kv_heads();
+
+        ui::MainWindowOptions o;
+        o.engine = test::cpu_engine();
+        o.engine.model_dir = QString::fromStdString(dir.string());
+        o.useSettings = false;
+        o.loadInitialScenario = false;
+        ui::MainWindow w(o);
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(w.loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
+        QVERIFY2(w.waitForRun(600000), qPrintable(w.lastError()));
+        const ScenarioRun& run = *w.context()->run();
+        int cursor = -1;
+        for (int i : run.request_events[0]) {
+            if (std::holds_alternative<PrefillDoneEvent>(run.events[static_cast<std::size_t>(i)]))
+                cursor = i + 1;
+        }
+        QVERIFY(cursor > 0);
+        w.context()->setCursor(cursor);
+        w.context()->selectRequest(0);
+        w.syncViews();
+        ui::BlockChainView* chain = w.blockChainView();
+        chain->setAttentionShown(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!chain->attentionPending() && chain->attention(), 60000);
+        const ui::AttentionMapPtr map = chain->attention();
+        QVERIFY2(map->error.empty(), map->error.c_str());
+        QCOMPARE(map->n_head, cfg.n_head);
+        QCOMPARE(map->n_kv_head, cfg.kv_heads());
+        QCOMPARE(map->group_size(), group);
+
+        // "all heads", then per group the group and its heads.
+        const QStringList choices = chain->headChoices();
+        QCOMPARE(choices.size(), 1 + cfg.kv_heads() + cfg.n_head);
+        QCOMPARE(choices[1], QString("group 1: heads 1–%1").arg(group));
+        QCOMPARE(choices[2], QString("head 1"));
+        QCOMPARE(choices[1 + group + 1],
+                 QString("group 2: heads %1–%2").arg(group + 1).arg(2 * group));
+        QVERIFY2(chain->attentionInfo().contains(
+                     QString("%1 query heads share %2 key/value heads, %3 per group")
+                         .arg(cfg.n_head)
+                         .arg(cfg.kv_heads())
+                         .arg(group)),
+                 qPrintable(chain->attentionInfo()));
+
+        // The last group of the last layer: each block's share is its heads' average.
+        const int layer = map->n_layer - 1, g = cfg.kv_heads() - 1;
+        chain->setAttentionLayerGroup(layer, g);
+        const auto blocks = chain->attentionPerBlock(0);
+        const RequestResult& res = run.results[0];
+        QCOMPARE(blocks.size(), res.blocks.size());
+        double sum = 0;
+        for (std::size_t b = 0; b < blocks.size(); ++b) {
+            double expect = 0;
+            const int first = static_cast<int>(b) * run.scenario.block_size;
+            for (int k = first; k < first + static_cast<int>(res.blocks[b].tokens.size()); ++k) {
+                for (int h = g * group; h < (g + 1) * group; ++h)
+                    expect += map->weight(layer, h, k) / group;
+            }
+            QVERIFY2(std::fabs(blocks[b] - expect) < 1e-6, qPrintable(QString::number(b)));
+            sum += blocks[b];
+        }
+        QVERIFY(std::fabs(sum - 1.0) < 1e-4);
+        // Not the average of all heads: the group is what is drawn.
+        double allFirst = 0;
+        for (int k = 0; k < static_cast<int>(res.blocks[0].tokens.size()); ++k)
+            allFirst += map->weight(layer, -1, k);
+        QVERIFY(std::fabs(allFirst - blocks[0]) > 1e-7);
     }
 
     // `run --verify` plays a built-in scenario in each family's own chat format (the folder's

@@ -220,6 +220,7 @@ void EngineSession::attentionIfPending() {
         } else {
             out->n_layer = cfg.n_layer;
             out->n_head = cfg.n_head;
+            out->n_kv_head = cfg.kv_heads();
             out->backend = backend_->name();
         }
     }

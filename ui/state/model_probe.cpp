@@ -2,7 +2,7 @@
 
 namespace pl::ui {
 
-float AttentionMap::weight(int layer, int head, int k) const {
+float AttentionMap::weight(int layer, HeadPick heads, int k) const {
     const int n = keys();
     if (k < 0 || k >= n || probs.size() != static_cast<std::size_t>(n_layer) * n_head * n)
         return 0.0f;
@@ -10,7 +10,7 @@ float AttentionMap::weight(int layer, int head, int k) const {
         return probs[(static_cast<std::size_t>(l) * n_head + h) * n + k];
     };
     const int l0 = layer < 0 ? 0 : layer, l1 = layer < 0 ? n_layer : layer + 1;
-    const int h0 = head < 0 ? 0 : head, h1 = head < 0 ? n_head : head + 1;
+    const int h0 = heads.begin < 0 ? 0 : heads.begin, h1 = heads.begin < 0 ? n_head : heads.end;
     double sum = 0;
     int rows = 0;
     for (int l = l0; l < l1 && l < n_layer; ++l) {

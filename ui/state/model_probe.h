@@ -26,6 +26,15 @@ struct AttentionQuery {
     std::vector<int32_t> tokens;
 };
 
+// Which query heads a view averages: [begin, end), or all of them when begin is -1. With
+// grouped-query attention a group is the heads that read one key/value head.
+struct HeadPick {
+    int begin = -1;
+    int end = -1;
+    static HeadPick one(int head) { return head < 0 ? HeadPick{} : HeadPick{head, head + 1}; }
+    bool operator==(const HeadPick&) const = default;
+};
+
 // The answer to an AttentionQuery: the query itself, so that a view can tell whether it is still
 // current, then the probabilities.
 struct AttentionMap : AttentionQuery {
@@ -33,15 +42,20 @@ struct AttentionMap : AttentionQuery {
     explicit AttentionMap(AttentionQuery query) : AttentionQuery(std::move(query)) {}
 
     int n_layer = 0;
-    int n_head = 0;
-    std::string backend;       // the backend whose kernels computed the probabilities
-    std::string error;         // set when none could be had; the rest is then empty
+    int n_head = 0;       // query heads
+    int n_kv_head = 0;    // key/value heads: each serves n_head / n_kv_head query heads (a group)
+    std::string backend;  // the backend whose kernels computed the probabilities
+    std::string error;    // set when none could be had; the rest is then empty
     std::vector<float> probs;  // [n_layer][n_head][keys], each row summing to 1
 
     int keys() const { return static_cast<int>(tokens.size()); }
+    // Query heads per key/value head (1 without grouped-query attention).
+    int group_size() const { return n_kv_head > 0 ? n_head / n_kv_head : 1; }
     // The weight the query gives position k in one layer and head; layer or head -1 averages
     // over all of them.
-    float weight(int layer, int head, int k) const;
+    float weight(int layer, int head, int k) const { return weight(layer, HeadPick::one(head), k); }
+    // Averaged over the picked query heads.
+    float weight(int layer, HeadPick heads, int k) const;
 };
 using AttentionMapPtr = std::shared_ptr<const AttentionMap>;
 

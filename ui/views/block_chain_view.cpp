@@ -84,21 +84,33 @@ void BlockChainView::retranslateAttention() {
         tr("Colour the current request's blocks by how much the token under the cursor attends "
            "to them: the model's own attention probabilities, summed per block"));
     layerBox_->setToolTip(tr("Which layer's attention, or the average of all layers"));
-    headBox_->setToolTip(tr("Which attention head, or the average of all heads"));
-    const int layer = layerBox_->currentIndex(), head = headBox_->currentIndex();
+    headBox_->setToolTip(
+        tr("Which attention head, or the average of all heads; with grouped-query attention also "
+           "each group of query heads that reads one key/value head"));
+    const int layer = layerBox_->currentIndex();
+    const HeadPick head = headPick();
     // The model's shape is known once a map came back; until then only the averages.
     const int layers = attention_ ? attention_->n_layer : 0;
     const int heads = attention_ ? attention_->n_head : 0;
+    const int group = attention_ ? attention_->group_size() : 1;
     layerBox_->clear();
     layerBox_->addItem(tr("all layers"));
     for (int l = 0; l < layers; ++l)
         layerBox_->addItem(tr("layer %1").arg(l + 1));
     headBox_->clear();
-    headBox_->addItem(tr("all heads"));
-    for (int h = 0; h < heads; ++h)
-        headBox_->addItem(tr("head %1").arg(h + 1));
+    auto add = [this](const QString& text, HeadPick pick) {
+        headBox_->addItem(text, QPoint(pick.begin, pick.end));
+    };
+    add(tr("all heads"), HeadPick{});
+    for (int h = 0; h < heads; ++h) {
+        if (group > 1 && h % group == 0)
+            add(tr("group %1: heads %2–%3").arg(h / group + 1).arg(h + 1).arg(h + group),
+                HeadPick{h, h + group});
+        add(group > 1 ? QStringLiteral("   ") + tr("head %1").arg(h + 1) : tr("head %1").arg(h + 1),
+            HeadPick::one(h));
+    }
     layerBox_->setCurrentIndex(std::clamp(layer, 0, layers));
-    headBox_->setCurrentIndex(std::clamp(head, 0, heads));
+    setHeadPick(head);
     refreshAttention();
 }
 
@@ -113,8 +125,32 @@ bool BlockChainView::attentionShown() const {
 
 void BlockChainView::setAttentionLayerHead(int layer, int head) {
     layerBox_->setCurrentIndex(std::clamp(layer + 1, 0, layerBox_->count() - 1));
-    headBox_->setCurrentIndex(std::clamp(head + 1, 0, headBox_->count() - 1));
+    setHeadPick(HeadPick::one(head));
     refreshAttention();
+}
+
+void BlockChainView::setAttentionLayerGroup(int layer, int group) {
+    const int size = attention_ ? attention_->group_size() : 1;
+    layerBox_->setCurrentIndex(std::clamp(layer + 1, 0, layerBox_->count() - 1));
+    setHeadPick(HeadPick{group * size, (group + 1) * size});
+    refreshAttention();
+}
+
+HeadPick BlockChainView::headPick() const {
+    const QPoint p = headBox_->currentData().toPoint();
+    return headBox_->currentIndex() <= 0 ? HeadPick{} : HeadPick{p.x(), p.y()};
+}
+
+void BlockChainView::setHeadPick(HeadPick pick) {
+    const int i = headBox_->findData(QPoint(pick.begin, pick.end));
+    headBox_->setCurrentIndex(std::max(0, i));
+}
+
+QStringList BlockChainView::headChoices() const {
+    QStringList out;
+    for (int i = 0; i < headBox_->count(); ++i)
+        out << headBox_->itemText(i).trimmed();
+    return out;
 }
 
 std::vector<double> BlockChainView::attentionPerBlock(int request) const {
@@ -145,7 +181,8 @@ void BlockChainView::refreshAttention() {
     layerBox_->setVisible(on);
     headBox_->setVisible(on);
     attentionLabel_->setVisible(on);
-    const int layer = layerBox_->currentIndex() - 1, head = headBox_->currentIndex() - 1;
+    const int layer = layerBox_->currentIndex() - 1;
+    const HeadPick head = headPick();
     const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
     if (!on || !run) {
         attentionPending_ = false;
@@ -216,6 +253,11 @@ void BlockChainView::refreshAttention() {
                        .arg(attention_->keys());
     if (pos >= res->prompt_tokens)
         text += tr("; %1% on the answer so far").arg(100.0 * onAnswer, 0, 'f', 1);
+    if (attention_->group_size() > 1)
+        text += tr(" · %1 query heads share %2 key/value heads, %3 per group")
+                    .arg(attention_->n_head)
+                    .arg(attention_->n_kv_head)
+                    .arg(attention_->group_size());
     text += tr(" · on %1").arg(QString::fromStdString(attention_->backend));
     attentionLabel_->setText(text);
     attentionLabel_->setToolTip(text);
@@ -385,7 +427,7 @@ void BlockChainCanvas::revealTokenSelection() {
     }
 }
 
-void BlockChainCanvas::setAttention(AttentionMapPtr map, int layer, int head) {
+void BlockChainCanvas::setAttention(AttentionMapPtr map, int layer, HeadPick head) {
     if (map == attention_ && layer == attentionLayer_ && head == attentionHead_)
         return;
     attention_ = std::move(map);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QPointer>
+#include <QStringList>
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -53,6 +54,11 @@ class BlockChainView : public QWidget {
     void setAttentionShown(bool shown);
     bool attentionShown() const;
     void setAttentionLayerHead(int layer, int head);  // -1: averaged
+    // One layer (-1: averaged) and the group of query heads that reads key/value head `group`.
+    void setAttentionLayerGroup(int layer, int group);
+    // The head selector's entries as shown: "all heads", then per group (grouped-query
+    // attention only) the group and its heads.
+    QStringList headChoices() const;
     bool attentionPending() const { return attentionPending_; }
     const AttentionMapPtr& attention() const { return attention_; }
     // What is drawn, for tests: each block's share of the weight (empty when none is drawn).
@@ -72,6 +78,8 @@ class BlockChainView : public QWidget {
   private:
     void retranslateAttention();
     void refreshAttention();
+    HeadPick headPick() const;  // the head selector's choice
+    void setHeadPick(HeadPick pick);
     // Scrolls so that block `index` of `request` (or its whole card, index -1) is on screen, and
     // keeps it there when the canvas or the view changes size, until the user scrolls.
     void reveal(int request, int index);
@@ -110,7 +118,7 @@ class BlockChainCanvas : public QWidget {
     std::optional<ChainBand> band(int request, int index) const;
     bool setBandOpen(int request, int index, bool open);
     // The heat map over `map`'s request (null: none), for one layer and head (-1: averaged).
-    void setAttention(AttentionMapPtr map, int layer, int head);
+    void setAttention(AttentionMapPtr map, int layer, HeadPick head);
     std::vector<double> attentionPerBlock(int request) const;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -167,7 +175,7 @@ class BlockChainCanvas : public QWidget {
     std::map<int, std::set<int>> opened_;  // per request, the first block of each opened band
     AttentionMapPtr attention_;
     int attentionLayer_ = -1;
-    int attentionHead_ = -1;
+    HeadPick attentionHead_;
 };
 
 }  // namespace pl::ui
