@@ -69,6 +69,25 @@ for path in sys.argv[2:]:
         open(os.path.join(out, "%s-%d" % (os.path.basename(path), i)), "w").write(json.dumps(body))
 PY
       ;;
+    # A template, a NUL, then a request: each family's template with a built-in scenario's first
+    # requests.
+    fuzz_chat_format)
+      PL_CHAT_TEMPLATES="$d/chat_templates" python3 - "$dir" "$a/scenarios/"*.json <<'PY'
+import json, os, sys, glob
+out = sys.argv[1]
+bodies = []
+for path in sys.argv[2:4]:
+    for r in json.load(open(path))["requests"][:2]:
+        bodies.append({k: r[k] for k in ("tools", "system", "messages") if k in r})
+for t in sorted(glob.glob(os.path.join(os.environ["PL_CHAT_TEMPLATES"], "*"))):
+    cfg = os.path.join(t, "tokenizer_config.json")
+    if not os.path.exists(cfg):
+        continue
+    for i, b in enumerate(bodies):
+        name = "%s-%d" % (os.path.basename(t), i)
+        open(os.path.join(out, name), "wb").write(open(cfg, "rb").read() + b"\0" + json.dumps(b).encode())
+PY
+      ;;
     fuzz_scenario) cp "$a/scenarios/"*.json "$d/scenarios/"*.json "$dir/" ;;
     fuzz_lint_request)
       for f in "$d/lint/"*.json; do case "$f" in *.expected.json|*sarif*) ;; *) cp "$f" "$dir/" ;; esac; done
