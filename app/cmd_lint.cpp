@@ -187,12 +187,12 @@ int run_lint(const std::vector<std::string>& args) {
 
     lint::LintOptions options;
     if (auto p = a.get("--provider")) {
-        if (*p == "anthropic")
-            options.provider = lint::Provider::Anthropic;
-        else if (*p == "openai")
-            options.provider = lint::Provider::OpenAI;
-        else
-            return fail_usage("lint: --provider must be anthropic or openai, not '" + *p + "'");
+        options.provider = parse_provider(*p);
+        if (!options.provider)
+            return fail_usage(
+                "lint: --provider must be anthropic, openai, gemini, bedrock or "
+                "deepseek, not '" +
+                *p + "'");
     }
     const std::string format = a.get("--format").value_or("text");
     if (format != "text" && format != "json" && format != "sarif")

@@ -24,12 +24,12 @@ int run_replay(const std::vector<std::string>& args) {
                               *p + "'");
     }
     if (auto p = a.get("--provider")) {
-        if (*p == "anthropic")
-            options.provider = Provider::Anthropic;
-        else if (*p == "openai")
-            options.provider = Provider::OpenAI;
-        else
-            return fail_usage("replay: --provider must be anthropic or openai, not '" + *p + "'");
+        options.provider = parse_provider(*p);
+        if (!options.provider)
+            return fail_usage(
+                "replay: --provider must be anthropic, openai, gemini, bedrock or "
+                "deepseek, not '" +
+                *p + "'");
     }
     const bool json = a.has("--json");
     auto setup = load_lint_setup(a, "replay");

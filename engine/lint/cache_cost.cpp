@@ -19,6 +19,17 @@ void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int var
     }
 }
 
+std::vector<int> message_ends(const RenderedRequest& p) {
+    std::vector<int> out;
+    for (std::size_t b = 0; b < p.blocks.size(); ++b) {
+        const ContentBlock& block = p.blocks[b];
+        if (block.kind == PartKind::Message &&
+            (b + 1 == p.blocks.size() || p.blocks[b + 1].message != block.message))
+            out.push_back(block.token_end);
+    }
+    return out;
+}
+
 int openai_cacheable(int n, int min_cached, int increment) {
     if (n < min_cached)
         return 0;
@@ -27,7 +38,7 @@ int openai_cacheable(int n, int min_cached, int increment) {
 
 double InputPrices::cost_usd(long long input_tokens, long long cache_creation_input_tokens,
                              long long cache_read_input_tokens, bool one_hour_write) const {
-    if (provider == Provider::Anthropic) {
+    if (uses_cache_markers(provider)) {
         const double write_mult = one_hour_write ? write_1h : write_5m;
         return (static_cast<double>(input_tokens) +
                 static_cast<double>(cache_creation_input_tokens) * write_mult +
@@ -42,7 +53,7 @@ double InputPrices::cost_usd(long long input_tokens, long long cache_creation_in
 double InputPrices::cost_usd_by_ttl(long long input_tokens, long long cache_creation_input_tokens,
                                     long long cache_creation_1h_input_tokens,
                                     long long cache_read_input_tokens) const {
-    if (provider != Provider::Anthropic)
+    if (!uses_cache_markers(provider))
         return cost_usd(input_tokens, cache_creation_input_tokens, cache_read_input_tokens);
     const long long one_hour =
         std::min(cache_creation_1h_input_tokens, cache_creation_input_tokens);
@@ -76,7 +87,7 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
     if (++added_ % 4096 == 0) {
         std::erase_if(entries_, [&](const auto& kv) { return kv.second.expires < at_s; });
     }
-    if (provider_ == Provider::Anthropic) {
+    if (uses_cache_markers(provider_)) {
         int read = 0, last = 0;
         for (const Breakpoint& bp : p.breakpoints) {
             if (bp.token < min_tokens_)
@@ -118,16 +129,29 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
                     .cost_usd_by_ttl(u.input_tokens, u.cache_creation_input_tokens,
                                      u.cache_creation_1h_input_tokens, u.cache_read_input_tokens);
     } else {
+        // The prefixes an automatic cache can hit: OpenAI's and Gemini's from the minimum in
+        // steps, DeepSeek's at message ends.
+        std::vector<int> cuts;
+        if (provider_ == Provider::DeepSeek) {
+            for (int q : message_ends(p)) {
+                if (q >= min_tokens_)
+                    cuts.push_back(q);
+            }
+        } else {
+            const int min = provider_ == Provider::OpenAI ? pp.min_cached : min_tokens_;
+            const int step = std::max(1, pp.increment);
+            for (int q = min; q > 0 && q <= p.size(); q += step)
+                cuts.push_back(q);
+        }
         int cached = 0;
-        const int top = openai_cacheable(p.size(), pp.min_cached, pp.increment);
-        for (int q = top; q >= pp.min_cached; q -= pp.increment) {
-            if (Entry* e = alive(h[static_cast<std::size_t>(q)])) {
+        for (auto q = cuts.rbegin(); q != cuts.rend(); ++q) {
+            if (Entry* e = alive(h[static_cast<std::size_t>(*q)])) {
                 e->expires = at_s + e->ttl;
-                cached = q;
+                cached = *q;
                 break;
             }
         }
-        for (int q = pp.min_cached; q <= top; q += pp.increment)
+        for (int q : cuts)
             entries_[h[static_cast<std::size_t>(q)]] = {at_s + openai_ttl_s_, openai_ttl_s_};
         u.cache_read_input_tokens = cached;
         u.input_tokens = p.size() - cached;

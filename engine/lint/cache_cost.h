@@ -1,7 +1,9 @@
 // What a provider would report and bill for a sequence of requests, from their token streams:
-// Anthropic's cache_creation_input_tokens / cache_read_input_tokens / input_tokens with explicit
-// breakpoints, the 20-block lookback and TTLs; OpenAI's automatic caching (cached_tokens from
-// 1,024 tokens in 128-token steps). An estimate: token counts come from our tokenizer.
+// Anthropic's (and Bedrock's) cache_creation_input_tokens / cache_read_input_tokens /
+// input_tokens with explicit breakpoints, the 20-block lookback and TTLs; the automatic caches:
+// OpenAI's (cached_tokens from 1,024 tokens in 128-token steps), Gemini's implicit one (from
+// the model's minimum in the table's steps) and DeepSeek's (prefixes ending at a message). An
+// estimate: token counts come from our tokenizer.
 #pragma once
 
 #include <cstdint>
@@ -55,6 +57,9 @@ double input_cost_usd(Provider provider, const LintTables& tables, const std::st
 // Hash of every prefix: out[n] covers the first n tokens.
 void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
                    std::vector<uint64_t>& out);
+
+// Where each message of p ends (a token index), in order: DeepSeek's cache units end there.
+std::vector<int> message_ends(const RenderedRequest& p);
 
 // OpenAI's cached_tokens for a shared prefix of n tokens: 0 below the minimum, else rounded down
 // to the minimum plus a whole number of increments.

@@ -221,6 +221,8 @@ RequestInput record_input(LogRecord& rec, const std::string& file, std::string_v
     ri.session = std::move(rec.session);
     ri.usage = rec.usage;
     ri.usage_pointer = rec.usage_pointer;
+    ri.provider = rec.provider;
+    ri.created_cache = std::move(rec.created_cache);
     return ri;
 }
 

@@ -33,22 +33,39 @@ std::string usd(double v) {
     return buf;
 }
 
+// The totals under the names the provider's own usage object gives them.
 ojson usage_json(const UsageTotals& u, Provider p) {
     ojson j = ojson::object();
-    if (p == Provider::Anthropic) {
-        j["input_tokens"] = u.input_tokens;
-        j["cache_creation_input_tokens"] = u.cache_creation_input_tokens;
-        j["cache_read_input_tokens"] = u.cache_read_input_tokens;
-    } else {
-        j["prompt_tokens"] = u.prompt_tokens;
-        j["cached_tokens"] = u.cache_read_input_tokens;
+    switch (p) {
+        case Provider::Anthropic:
+            j["input_tokens"] = u.input_tokens;
+            j["cache_creation_input_tokens"] = u.cache_creation_input_tokens;
+            j["cache_read_input_tokens"] = u.cache_read_input_tokens;
+            break;
+        case Provider::Bedrock:
+            j["inputTokens"] = u.input_tokens;
+            j["cacheWriteInputTokens"] = u.cache_creation_input_tokens;
+            j["cacheReadInputTokens"] = u.cache_read_input_tokens;
+            break;
+        case Provider::Gemini:
+            j["promptTokenCount"] = u.prompt_tokens;
+            j["cachedContentTokenCount"] = u.cache_read_input_tokens;
+            break;
+        case Provider::DeepSeek:
+            j["prompt_cache_hit_tokens"] = u.cache_read_input_tokens;
+            j["prompt_cache_miss_tokens"] = u.prompt_tokens - u.cache_read_input_tokens;
+            break;
+        case Provider::OpenAI:
+            j["prompt_tokens"] = u.prompt_tokens;
+            j["cached_tokens"] = u.cache_read_input_tokens;
+            break;
     }
     j["usd"] = u.usd;
     return j;
 }
 
 std::string usage_text(const UsageTotals& u, Provider p) {
-    if (p == Provider::Anthropic)
+    if (uses_cache_markers(p))
         return usd(u.usd) + " (input " + with_commas(u.input_tokens) + ", cache write " +
                with_commas(u.cache_creation_input_tokens) + ", cache read " +
                with_commas(u.cache_read_input_tokens) + " tokens)";

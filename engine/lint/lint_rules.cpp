@@ -150,6 +150,32 @@ const std::vector<RuleInfo>& rule_catalog() {
          "row, and this note names the row used, so a newer model is never priced as an older "
          "one silently. Pass --pricing FILE (the shape of pricing.json: your contract's prices) "
          "and --min-tokens N to replace the guess."},
+        {rule::kCachePointUnsupported, Severity::Warning,
+         "A cache point where the model cannot cache.",
+         "Amazon Nova models on Bedrock cache the system prompt and the messages but not the tool "
+         "definitions: a cachePoint inside toolConfig is not supported for them. Put the first "
+         "cache point after the system prompt instead; --fix removes the one in toolConfig."},
+        {rule::kCacheLimitExceeded, Severity::Warning,
+         "The cached prefix is longer than the model can cache.",
+         "Amazon Nova models cache at most about 32,000 tokens of prefix. A cache point further "
+         "into the prompt than that caches no more: the tokens past the limit are computed and "
+         "billed on every request. Keep the stable part of the prompt under the limit and put the "
+         "cache point there."},
+        {rule::kCachedContentConflict, Severity::Error,
+         "A request that reads a Gemini cached content also sets its own system instruction or "
+         "tools.",
+         "A Gemini explicit cache (cachedContents) holds the system instruction, the tools and the "
+         "leading contents; a generateContent request that names it with cachedContent may add "
+         "contents after them but may not set systemInstruction, tools or toolConfig itself: the "
+         "API refuses the request. Create the cache with them instead."},
+        {rule::kCachedContentRepeated, Severity::Warning,
+         "A request sends again the contents its Gemini cached content already holds.",
+         "A request that names a cachedContent is read as the cache's contents followed by the "
+         "request's own. When the request starts with the same contents the cache was created "
+         "with, the model reads them twice and they are billed twice: once at the cached price and "
+         "once at the full price. Send only what follows the cached contents. The linter knows a "
+         "cache's contents when the log holds the cachedContents.create record whose response "
+         "names it."},
     };
     return rules;
 }

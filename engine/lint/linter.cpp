@@ -143,6 +143,7 @@ struct Linter::Impl {
     SegmentTokenCache cache;
     SegmentTokenCache fix_cache;
     DynamicValueMemory dynamic_memory;
+    ExplicitCaches explicit_caches;  // Gemini caches created in the log, by name
     std::optional<Provider> provider;
     // The last request of each conversation (one entry without grouping). A request whose
     // prompt_cache_key is new is also filed under its first-message key, so a changed key is
@@ -192,7 +193,9 @@ struct Linter::Impl {
 
 Result<void> Linter::Impl::add(const RequestInput& in) {
     if (!provider)
-        provider = opts.provider ? *opts.provider : detect_provider(in.body);
+        provider = opts.provider ? *opts.provider
+                   : in.provider ? *in.provider
+                                 : detect_provider(in.body);
     std::string fallback_key;
     const std::string key =
         opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
@@ -219,8 +222,7 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     }
     if (opts.group_conversations)
         conversations.insert(std::hash<std::string>{}(key));
-    const ojson tools =
-        in.body.contains("tools") && in.body["tools"].is_array() ? in.body["tools"] : ojson();
+    const ojson tools = tools_of(in.body);
     RuleContext ctx{.in = in,
                     .cur = cur,
                     .opts = opts,
@@ -265,7 +267,8 @@ void Linter::Impl::check_model(const RuleContext& ctx) {
         msg += "minimum cacheable length " + with_commas(ctx.min_tokens) + " from the " + min.row +
                " row";
     msg += " (a guess: check the provider's pages)";
-    Finding f = ctx.make(rule::kUnknownModel, ctx.in.body_pointer + "/model",
+    const char* model_key = ctx.in.body.contains("modelId") ? "/modelId" : "/model";  // Converse
+    Finding f = ctx.make(rule::kUnknownModel, ctx.in.body_pointer + model_key,
                          std::string_view::npos, 0, msg);
     if (!price.known && !min.known)
         f.message_parts = {{"unknown-model.both", {ctx.model, price.row, ctx.min_tokens, min.row}}};
@@ -287,6 +290,15 @@ void Linter::Impl::check_model(const RuleContext& ctx) {
 DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
     DynamicValues dynamic = check_dynamic_values(ctx, dynamic_memory);
     check_breakpoints(ctx);
+    check_provider_rules(ctx, explicit_caches);
+    if (!ctx.in.created_cache.empty()) {
+        ExplicitCache& c = explicit_caches[ctx.in.created_cache];
+        c.line = ctx.in.first_line;
+        if (ctx.in.body.contains("contents") && ctx.in.body["contents"].is_array())
+            c.contents = ctx.in.body["contents"];
+        if (ctx.in.at_s)
+            c.expires_s = *ctx.in.at_s + gemini_cache_ttl_s(ctx.in.body, tables);
+    }
     check_tool_order(ctx);
     if (ctx.prev) {
         check_serialization_vs_previous(ctx);
@@ -332,7 +344,8 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
     const RequestInput& in = ctx.in;
     const Provider prov = ctx.prov;
     if (!sim) {
-        const double ttl = prov == Provider::OpenAI ? openai_retention_s(in.body) : 300;
+        const double ttl = uses_cache_markers(prov) ? tables.rules.anthropic.ttl_default_s
+                                                    : automatic_lifetime_s(tables, prov, in.body);
         sim = std::make_unique<CacheCostModel>(prov, tables, ctx.min_tokens, ttl);
         sim_fixed = std::make_unique<CacheCostModel>(prov, tables, ctx.min_tokens, ttl);
         first_min_tokens = ctx.min_tokens;

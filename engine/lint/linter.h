@@ -26,11 +26,13 @@ struct RenderedRequest;
 namespace pl::lint {
 
 // What the provider reported for a request, when its log record carries the usage
-// (Anthropic usage, OpenAI usage.prompt_tokens_details.cached_tokens). -1: not given.
+// (lint/log_records.h usage_from: Anthropic usage, OpenAI usage.prompt_tokens_details.
+// cached_tokens, Gemini usageMetadata, Bedrock Converse and DeepSeek usage). -1: not given.
 struct ReportedUsage {
     long long input_tokens = -1;
     long long cache_creation_input_tokens = -1;
     long long cache_read_input_tokens = -1;  // OpenAI: cached_tokens
+    bool input_includes_cached = false;      // input_tokens is OpenAI's prompt_tokens
 };
 
 struct RequestInput {
@@ -45,6 +47,12 @@ struct RequestInput {
     std::string session;         // the log's session_id (or the scenario's session)
     std::optional<ReportedUsage> usage;  // from the record's response
     std::string usage_pointer;           // where that usage is written in text
+    // The provider the record names (a LiteLLM route, an OpenTelemetry gen_ai.system), when the
+    // body alone may not tell; --provider goes first, detect_provider() last.
+    std::optional<Provider> provider;
+    // The Gemini explicit cache this record creates (its response's "name",
+    // "cachedContents/..."); empty for a generation request.
+    std::string created_cache;
 };
 
 // What the linter made of one request of a log, handed to an observer as the request is added

@@ -264,6 +264,9 @@ LogRecord read_litellm(ojson& j) {
     read_time(j, "", r);
     read_session(j, r);
     const std::string model = string_member(j, "model");
+    r.provider = provider_named(string_member(j, "custom_llm_provider"));
+    if (const auto slash = model.find('/'); !r.provider && slash != std::string::npos)
+        r.provider = provider_named(model.substr(0, slash));
     ojson body = ojson::object();
     if (!model.empty())
         body["model"] = model;
@@ -480,6 +483,7 @@ Result<LogRecord> read_span(const ojson& span, const std::string& base) {
     std::string system = string_member(attrs, "gen_ai.provider.name");
     if (system.empty())
         system = string_member(attrs, "gen_ai.system");
+    r.provider = provider_named(system);
     const ojson msgs = span_messages(span, attrs);
     if (msgs.empty())
         return make_error(base +
@@ -539,13 +543,63 @@ Result<LogRecord> read_span(const ojson& span, const std::string& base) {
 
 }  // namespace
 
+std::optional<Provider> provider_named(std::string name) {
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    struct Name {
+        const char* name;
+        Provider provider;
+    };
+    static const Name kNames[] = {
+        {"anthropic", Provider::Anthropic},   {"openai", Provider::OpenAI},
+        {"azure", Provider::OpenAI},          {"azure.ai.openai", Provider::OpenAI},
+        {"gemini", Provider::Gemini},         {"vertex_ai", Provider::Gemini},
+        {"vertex_ai_beta", Provider::Gemini}, {"gcp.gemini", Provider::Gemini},
+        {"gcp.vertex_ai", Provider::Gemini},  {"gcp.gen_ai", Provider::Gemini},
+        {"bedrock", Provider::Bedrock},       {"bedrock_converse", Provider::Bedrock},
+        {"aws.bedrock", Provider::Bedrock},   {"deepseek", Provider::DeepSeek},
+    };
+    for (const Name& n : kNames) {
+        if (name == n.name)
+            return n.provider;
+    }
+    return std::nullopt;
+}
+
 std::optional<ReportedUsage> usage_from(const ojson& u) {
     if (!u.is_object())
         return std::nullopt;
     ReportedUsage r;
+    // DeepSeek: prompt_tokens = prompt_cache_hit_tokens + prompt_cache_miss_tokens, nothing
+    // billed as a write.
+    if (const long long hit = count_of(member(u, "prompt_cache_hit_tokens")); hit >= 0) {
+        r.cache_read_input_tokens = hit;
+        r.input_tokens = count_of(member(u, "prompt_cache_miss_tokens"));
+        if (const long long all = count_of(member(u, "prompt_tokens"));
+            r.input_tokens < 0 && all >= 0)
+            r.input_tokens = std::max(0LL, all - hit);
+        r.cache_creation_input_tokens = 0;
+        return r;
+    }
+    // Gemini's usageMetadata: promptTokenCount includes the cachedContentTokenCount.
+    if (const long long prompt = count_of(member(u, "promptTokenCount")); prompt >= 0) {
+        r.cache_read_input_tokens = std::max(0LL, count_of(member(u, "cachedContentTokenCount")));
+        r.input_tokens = std::max(0LL, prompt - r.cache_read_input_tokens);
+        r.cache_creation_input_tokens = 0;
+        return r;
+    }
+    // Bedrock Converse: inputTokens are the tokens neither read from nor written to the cache.
+    if (const long long in = count_of(member(u, "inputTokens")); in >= 0) {
+        r.input_tokens = in;
+        r.cache_read_input_tokens = std::max(0LL, count_of(member(u, "cacheReadInputTokens")));
+        r.cache_creation_input_tokens = std::max(0LL, count_of(member(u, "cacheWriteInputTokens")));
+        return r;
+    }
     r.input_tokens = count_of(member(u, "input_tokens"));
-    if (r.input_tokens < 0)
+    if (r.input_tokens < 0) {
         r.input_tokens = count_of(member(u, "prompt_tokens"));
+        r.input_includes_cached = r.input_tokens >= 0;
+    }
     r.cache_creation_input_tokens = count_of(member(u, "cache_creation_input_tokens"));
     r.cache_read_input_tokens = count_of(member(u, "cache_read_input_tokens"));
     for (const char* details : {"prompt_tokens_details", "input_tokens_details"}) {
@@ -620,18 +674,24 @@ Result<std::vector<LogRecord>> read_log_record(ojson j) {
     read_session(j, r);
     if (const ojson* resp = member(j, "response"); resp && resp->is_object()) {
         r.format = RecordFormat::RequestResponse;
-        const ojson* u = member(*resp, "usage");
-        std::string where = "/response/usage";
-        if (!u) {
-            if (const ojson* b = member(*resp, "body")) {
-                u = member(*b, "usage");
-                where = "/response/body/usage";
+        // Gemini names it usageMetadata; some loggers keep the HTTP response's body.
+        const ojson* u = nullptr;
+        std::string where;
+        for (const char* holder : {"", "body"}) {
+            const ojson* h = *holder ? member(*resp, holder) : resp;
+            for (const char* k : {"usage", "usageMetadata", "usage_metadata"}) {
+                if (!u && h && (u = member(*h, k)))
+                    where = std::string("/response") + (*holder ? "/body/" : "/") + k;
             }
         }
         if (u) {
             r.usage = usage_from(*u);
             r.usage_pointer = where;
         }
+        // Gemini's cachedContents.create answers with the cache's name.
+        const std::string name = string_member(*resp, "name");
+        if (name.rfind("cachedContents/", 0) == 0)
+            r.created_cache = name;
     }
     r.body = std::move(j[wrapper]);
     r.body_pointer = std::string("/") + wrapper;

@@ -34,14 +34,21 @@ struct LogRecord {
     std::string session;
     std::optional<ReportedUsage> usage;
     std::string usage_pointer;
+    std::optional<Provider> provider;  // as the record names it (RequestInput::provider)
+    std::string created_cache;         // RequestInput::created_cache
 };
+
+// The provider a router or tracer names ("vertex_ai", "bedrock_converse", "gcp.gemini",
+// "aws.bedrock", "deepseek", ...); nullopt for a name it does not know.
+std::optional<Provider> provider_named(std::string name);
 
 // The requests a record describes (several for an OTLP export of many spans). An Error says
 // what the record lacks, naming the JSON pointer.
 Result<std::vector<LogRecord>> read_log_record(ojson record);
 
-// Usage from a provider's usage object, either provider's field names; nullopt when it holds
-// none of them.
+// Usage from a provider's usage object (Anthropic's and OpenAI's names; Gemini's usageMetadata,
+// Bedrock Converse's and DeepSeek's normalised to Anthropic's sense: input_tokens are neither
+// read from nor written to the cache); nullopt when it holds none of them.
 std::optional<ReportedUsage> usage_from(const ojson& usage);
 
 }  // namespace pl::lint

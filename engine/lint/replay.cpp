@@ -377,7 +377,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         r.cache_read_tokens = u->cache_read_input_tokens;
         r.cache_write_tokens = u->cache_creation_input_tokens;
         r.input_tokens = u->input_tokens;
-        if (t.provider == Provider::OpenAI && r.input_tokens >= 0)
+        if (u->input_includes_cached && r.input_tokens >= 0)
             r.input_tokens = std::max(0LL, r.input_tokens - std::max(0LL, r.cache_read_tokens));
         row.reported = r;
         ++summary.reported_requests;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <map>
 
+#include "lint/lint_tables.h"
+#include "prompt/body_shape.h"
+
 namespace pl::lint {
 
 std::string tool_name(const ojson& tool) {
@@ -188,8 +191,57 @@ void sort_tools(ojson& body, Provider provider) {
 
 }  // namespace
 
+// Converse: at most max_breakpoints cache points (the first ones kept), and none in the tools
+// of an Amazon Nova model, which caches no tools. Text is not moved: Converse turns have no
+// place the other shapes' rewrite knows.
+namespace {
+
+ojson fix_converse(const ojson& body, int max_breakpoints) {
+    ojson out = body;
+    const bool nova = normalize_model_id(model_of(body)).find("nova") != std::string::npos;
+    int kept = 0;
+    auto prune = [&](ojson& list, bool drop_all) {
+        if (!list.is_array())
+            return;
+        ojson keep = ojson::array();
+        for (auto& e : list) {
+            if (e.is_object() && e.contains("cachePoint") &&
+                (drop_all || kept++ >= max_breakpoints))
+                continue;
+            keep.push_back(std::move(e));
+        }
+        list = std::move(keep);
+    };
+    if (out.contains("toolConfig") && out["toolConfig"].is_object() &&
+        out["toolConfig"].contains("tools"))
+        prune(out["toolConfig"]["tools"], nova);
+    if (out.contains("system"))
+        prune(out["system"], false);
+    if (out.contains("messages") && out["messages"].is_array()) {
+        for (auto& m : out["messages"]) {
+            if (m.is_object() && m.contains("content"))
+                prune(m["content"], false);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves,
                   int max_breakpoints) {
+    switch (body_shape(body, provider)) {
+        case BodyShape::Converse:
+            return fix_converse(body, max_breakpoints);
+        case BodyShape::Gemini:
+            return body;  // values stay where they are: nothing is rewritten
+        case BodyShape::OpenAI:
+            provider = Provider::OpenAI;
+            break;
+        case BodyShape::Anthropic:
+            provider = Provider::Anthropic;
+            break;
+    }
     ojson out = body;
     if (provider == Provider::Anthropic)
         limit_breakpoints(out, max_breakpoints);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "lint/cache_cost.h"
 #include "lint/json_locator.h"
 #include "lint/lint_report.h"
 
@@ -127,7 +128,39 @@ Finding RuleContext::make(const char* rule, const std::string& abs_pointer, std:
 }
 
 bool RuleContext::automatic(const RenderedRequest& p) const {
-    return prov == Provider::OpenAI || (opts.automatic_caching && p.breakpoints.empty());
+    return !uses_cache_markers(prov) ||
+           (prov == Provider::Anthropic && opts.automatic_caching && p.breakpoints.empty());
+}
+
+int RuleContext::auto_cacheable(int n, const RenderedRequest& before) const {
+    if (prov == Provider::DeepSeek)
+        return n >= min_tokens ? deepseek_unit_end(before, n) : 0;
+    const int min = prov == Provider::OpenAI ? pp.min_cached : min_tokens;
+    return openai_cacheable(n, min, std::max(1, pp.increment));
+}
+
+int deepseek_unit_end(const RenderedRequest& p, int n) {
+    int best = 0;
+    for (int end : message_ends(p)) {
+        if (end <= n)
+            best = std::max(best, end);
+    }
+    return best;
+}
+
+double automatic_lifetime_s(const LintTables& tables, Provider prov, const ojson& body) {
+    switch (prov) {
+        case Provider::OpenAI:
+            return openai_retention_s(body);
+        case Provider::Gemini:
+            return tables.rules.gemini.implicit_ttl_s;
+        case Provider::DeepSeek:
+            return tables.rules.deepseek.ttl_s;
+        case Provider::Anthropic:
+        case Provider::Bedrock:
+            break;
+    }
+    return tables.rules.anthropic.ttl_default_s;
 }
 
 int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl) {
@@ -250,12 +283,24 @@ bool strips_thinking(const ojson& body) {
 
 }  // namespace
 
+const char* tools_pointer_of(const ojson& body) {
+    return body.contains("toolConfig") && body["toolConfig"].is_object() ? "/toolConfig/tools"
+                                                                         : "/tools";
+}
+
+ojson tools_of(const ojson& body) {
+    const ojson::json_pointer at(tools_pointer_of(body));
+    return body.contains(at) && body[at].is_array() ? body[at] : ojson();
+}
+
 ojson params_of(const ojson& body, const RenderedRequest& p) {
     ojson out = ojson::object();
     for (const char* k : {"model", "tool_choice", "thinking", "speed", "prompt_cache_key"}) {
         if (body.contains(k))
             out[k] = body[k];
     }
+    if (!out.contains("model") && body.contains("modelId"))  // Bedrock Converse
+        out["model"] = body["modelId"];
     if (p.provider == Provider::Anthropic) {
         out["images"] = count_images(body.contains("messages") ? body["messages"] : ojson());
         out["strips_thinking"] = strips_thinking(body);

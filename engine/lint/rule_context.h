@@ -6,6 +6,8 @@
 //   rules_breakpoints.cpp    too-many-breakpoints, below-min-cacheable, breakpoint-lookback
 //   rules_serialization.cpp  unstable-serialization
 //   rules_sequence.cpp       prefix-changed, ttl-gap (this request against the previous one)
+//   rules_providers.cpp      cache-point-unsupported, cache-limit-exceeded (Bedrock Nova),
+//                            cached-content-conflict, cached-content-repeated (Gemini)
 //
 // A new rule: its id in rule_ids.h, its description in rule_catalog() (lint_rules.cpp), its
 // check in the family it belongs to (or a new rules_*.cpp, called from Linter::Impl::add).
@@ -111,7 +113,7 @@ struct RuleContext {
     int max_breakpoints;  // the API's slots (ApiCacheRules)
     const ProviderPrices& pp;
     int request_index;   // 0-based, in the log
-    const ojson& tools;  // the body's tools array; null when it has none
+    const ojson& tools;  // tools_of(body): the body's tools array; null when it has none
     SessionState* prev;  // the request before this one; null for the first
     FindingSink& sink;
     // Where the sequence rules say how this request leaves the previous one (null: nobody asks).
@@ -121,13 +123,27 @@ struct RuleContext {
     // `abs_pointer` in the input text (npos: the value as a whole).
     Finding make(const char* rule, const std::string& abs_pointer, std::size_t begin,
                  std::size_t end, const std::string& message) const;
-    // Cached without breakpoints: OpenAI, or Anthropic scenarios without cache_control.
+    // Cached without breakpoints: OpenAI, Gemini (implicit), DeepSeek, or Anthropic scenarios
+    // without cache_control.
     bool automatic(const RenderedRequest& p) const;
+    // What an automatic cache reads of a prefix of n tokens shared with `before`: OpenAI from
+    // its minimum in steps, Gemini from the model's minimum, DeepSeek up to the last message
+    // end of `before` within it (its storage units end at a user input or a model output).
+    int auto_cacheable(int n, const RenderedRequest& before) const;
 };
+
+// The end of the last message of p within its first n tokens (0: none): DeepSeek's unit.
+int deepseek_unit_end(const RenderedRequest& p, int n);
+// How long an automatic cache keeps a prefix (ApiCacheRules): OpenAI's retention, Gemini's
+// implicit cache, DeepSeek's disk cache.
+double automatic_lifetime_s(const LintTables& tables, Provider prov, const ojson& body);
 
 // Shared measures of a rendered prompt.
 int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl = nullptr);
 int block_of_token(const RenderedRequest& p, int token);
+// The body's tools array (Converse: toolConfig.tools) and where it is; null when none.
+ojson tools_of(const ojson& body);
+const char* tools_pointer_of(const ojson& body);
 // The parts of a body compared between requests: model, tool_choice, thinking, speed,
 // prompt_cache_key, the number of images, whether earlier thinking blocks are stripped.
 ojson params_of(const ojson& body, const RenderedRequest& p);
@@ -195,6 +211,23 @@ PreviousCache previous_cache(const RuleContext& ctx);
 int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc);
 // Whether the previous request's entry has expired by this request (ttl-gap).
 bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
+
+// ---- rules_providers.cpp: cache-point-unsupported, cache-limit-exceeded (Bedrock Nova),
+// cached-content-conflict, cached-content-repeated (Gemini) ----
+
+// A Gemini explicit cache created earlier in the log (a cachedContents.create record whose
+// response names it): what it holds and where.
+struct ExplicitCache {
+    ojson contents = ojson::array();
+    int line = 0;
+    std::optional<double> expires_s;  // created at + its ttl (default 1 hour), when timed
+};
+using ExplicitCaches = std::unordered_map<std::string, ExplicitCache>;
+
+void check_provider_rules(const RuleContext& ctx, const ExplicitCaches& caches);
+// How long a cachedContents.create body asks its cache to live ("ttl": "3600s"; else the
+// default, ApiCacheRules).
+double gemini_cache_ttl_s(const ojson& body, const LintTables& tables);
 
 // ---- provider-read-nothing: the record's own usage against the prediction ----
 

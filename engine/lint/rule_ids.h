@@ -16,5 +16,9 @@ inline constexpr const char kInvalidInput[] = "invalid-input";
 inline constexpr const char kTtlOrder[] = "ttl-order";
 inline constexpr const char kProviderReadNothing[] = "provider-read-nothing";
 inline constexpr const char kUnknownModel[] = "unknown-model";
+inline constexpr const char kCachePointUnsupported[] = "cache-point-unsupported";
+inline constexpr const char kCacheLimitExceeded[] = "cache-limit-exceeded";
+inline constexpr const char kCachedContentConflict[] = "cached-content-conflict";
+inline constexpr const char kCachedContentRepeated[] = "cached-content-repeated";
 
 }  // namespace pl::lint::rule

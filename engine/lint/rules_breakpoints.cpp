@@ -20,6 +20,19 @@ void check_breakpoint_count(const RuleContext& ctx) {
     const bool automatic = cur.breakpoints.back().automatic;
     const Breakpoint& bp = cur.breakpoints[static_cast<std::size_t>(max)];
     const int n = static_cast<int>(cur.breakpoints.size());
+    if (ctx.prov == Provider::Bedrock) {
+        Finding f = ctx.make(rule::kTooManyBreakpoints, ctx.in.body_pointer + bp.pointer,
+                             std::string_view::npos, 0,
+                             std::to_string(n) + " cachePoint blocks; Bedrock accepts at most " +
+                                 std::to_string(max) + " and rejects this request");
+        f.message_parts = {
+            Phrase{"too-many-breakpoints.bedrock", {std::to_string(n), std::to_string(max)}}};
+        f.fix = "keep at most 4 cache points: one after each part that changes at its own rate";
+        f.fix_key = "too-many-breakpoints.bedrock";
+        f.details = {{"breakpoints", n}, {"automatic", false}};
+        ctx.sink.emit(std::move(f), dedupe_key(rule::kTooManyBreakpoints, bp.pointer));
+        return;
+    }
     Finding f = ctx.make(
         rule::kTooManyBreakpoints, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
         std::to_string(n) + " cache_control breakpoints" +
@@ -184,7 +197,7 @@ void check_breakpoint_gaps(const RuleContext& ctx) {
 }  // namespace
 
 void check_breakpoints(const RuleContext& ctx) {
-    if (ctx.prov != Provider::Anthropic)
+    if (!uses_cache_markers(ctx.prov))
         return;
     check_breakpoint_count(ctx);
     check_ttl_order(ctx);
@@ -196,7 +209,7 @@ void check_breakpoints(const RuleContext& ctx) {
 void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& pc) {
     const RenderedRequest& cur = ctx.cur;
     const int prev_cached = pc.cached_tokens;
-    if (ctx.prov != Provider::Anthropic || prev_cached <= 0 || pc.common_tokens < prev_cached)
+    if (!uses_cache_markers(ctx.prov) || prev_cached <= 0 || pc.common_tokens < prev_cached)
         return;
     bool covered = false;
     int target_block = block_of_token(cur, std::max(0, prev_cached - 1));

@@ -54,11 +54,10 @@ void collect_strings(const ojson& j, const std::string& pointer, bool in_tools, 
 // are resent verbatim, and the final user message is where dynamic text belongs.
 std::vector<Leaf> checked_leaves(const ojson& body, const RenderedRequest& p) {
     std::vector<Leaf> out;
-    if (body.contains("tools") && body["tools"].is_array()) {
-        const ojson& tools = body["tools"];
-        for (std::size_t i = 0; i < tools.size(); ++i)
-            collect_strings(tools[i], "/tools/" + std::to_string(i), true, 0, out);
-    }
+    const std::string tools_at = tools_pointer_of(body);
+    const ojson tools = tools_of(body);
+    for (std::size_t i = 0; i < tools.size(); ++i)
+        collect_strings(tools[i], tools_at + "/" + std::to_string(i), true, 0, out);
     auto text_content = [&](const ojson& c, const std::string& ptr) {
         if (c.is_string()) {
             out.push_back({ptr, c.get<std::string>(), false});
@@ -75,6 +74,11 @@ std::vector<Leaf> checked_leaves(const ojson& body, const RenderedRequest& p) {
         text_content(body["system"], "/system");
     if (body.contains("instructions") && body["instructions"].is_string())
         out.push_back({"/instructions", body["instructions"].get<std::string>(), false});
+    // Gemini: the system instruction's parts, and each content's parts.
+    for (const char* k : {"systemInstruction", "system_instruction"}) {
+        if (body.contains(k) && body[k].is_object() && body[k].contains("parts"))
+            text_content(body[k]["parts"], std::string("/") + k + "/parts");
+    }
     const std::string& key = p.messages_key;
     if (!body.contains(key) || !body[key].is_array())
         return out;
@@ -83,12 +87,16 @@ std::vector<Leaf> checked_leaves(const ojson& body, const RenderedRequest& p) {
         if (p.tail_message >= 0 && static_cast<int>(i) >= p.tail_message)
             break;
         const ojson& m = msgs[i];
-        if (!m.is_object() || !m.contains("role") || !m["role"].is_string() ||
-            !m.contains("content"))
+        const char* content = m.is_object() && m.contains("parts") ? "parts" : "content";
+        if (!m.is_object() || !m.contains(content))
             continue;
-        const std::string role = m["role"].get<std::string>();
+        // Gemini's contents may leave the role out: then it is the user's.
+        const std::string role = m.contains("role") && m["role"].is_string()
+                                     ? m["role"].get<std::string>()
+                                 : std::string(content) == "parts" ? std::string("user")
+                                                                   : std::string();
         if (role == "user" || role == "system" || role == "developer")
-            text_content(m["content"], "/" + key + "/" + std::to_string(i) + "/content");
+            text_content(m[content], "/" + key + "/" + std::to_string(i) + "/" + content);
     }
     return out;
 }
@@ -157,7 +165,7 @@ PendingDynamic dynamic_finding(const Scan& scan, const Leaf& leaf, const Dynamic
         span.kind + " value '" + value + "' that changes per request: the ~" +
         with_commas(tokens_after) + " tokens (estimated) in " + std::to_string(blocks_after) +
         " block" + (blocks_after == 1 ? "" : "s") + " from here to the " +
-        (ctx.prov == Provider::Anthropic ? "last cache breakpoint" : "final user message") +
+        (uses_cache_markers(ctx.prov) ? "last cache breakpoint" : "final user message") +
         " can never be reused";
     Finding f = ctx.make(id, ctx.in.body_pointer + leaf.pointer, span.begin, span.end, msg);
     f.message_parts = {
@@ -166,8 +174,8 @@ PendingDynamic dynamic_finding(const Scan& scan, const Leaf& leaf, const Dynamic
           kind_arg(span.kind), value, tokens_after,
           blocks_after == 1 ? phrase_arg("blocks.one")
                             : phrase_arg("blocks.many", {std::to_string(blocks_after)}),
-          phrase_arg(ctx.prov == Provider::Anthropic ? "end.last-breakpoint"
-                                                     : "end.final-user-message")}}};
+          phrase_arg(uses_cache_markers(ctx.prov) ? "end.last-breakpoint"
+                                                  : "end.final-user-message")}}};
     f.fix = "move it into the final user message (prefixlens lint --fix)";
     f.fix_key = "dynamic.move";
     f.details = {{"kind", span.kind},

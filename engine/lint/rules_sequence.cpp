@@ -42,7 +42,8 @@ ParamsChange params_change(const RuleContext& ctx) {
     const int sys = anthropic ? ctx.cur.system_begin_token : -1;
     const int msg = anthropic ? ctx.cur.messages_begin_token : -1;
     const Level levels[] = {
-        {"model", 0, "params-changed", "/model"},
+        {"model", 0, "params-changed",
+         ctx.in.body.contains("modelId") ? "/modelId" : "/model"},  // Converse: modelId
         {"prompt_cache_key", anthropic ? -1 : 0, "cache-key-changed", "/prompt_cache_key"},
         {"speed", sys, "params-changed", "/speed"},
         {"web_search", sys, "params-changed", "/tools"},  // a server tool
@@ -187,17 +188,16 @@ PreviousCache previous_cache(const RuleContext& ctx) {
         ++pc.common_tokens;
     // With automatic caching, what matters is the part before the final user message: a
     // new question in place of the last one is the expected use of a shared prefix.
-    if (ctx.prov == Provider::OpenAI)
-        pc.cached_tokens =
-            openai_cacheable(before.tail_begin_token, ctx.pp.min_cached, ctx.pp.increment);
+    if (!uses_cache_markers(ctx.prov))
+        pc.cached_tokens = ctx.auto_cacheable(before.tail_begin_token, before);
     else if (ctx.automatic(before))
         pc.cached_tokens = before.tail_begin_token;
     else
         pc.cached_tokens = last_valid_breakpoint(before, ctx.min_tokens, &pc.ttl_s);
     if (ctx.prov == Provider::Anthropic && ctx.automatic(before))
         pc.ttl_s = ctx.opts.automatic_ttl_s;
-    if (ctx.prov == Provider::OpenAI)
-        pc.ttl_s = openai_retention_s(ctx.in.body);
+    if (!uses_cache_markers(ctx.prov))
+        pc.ttl_s = automatic_lifetime_s(ctx.tables, ctx.prov, ctx.in.body);
     return pc;
 }
 
@@ -205,9 +205,9 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
     const int n = pc.common_tokens;
     const ParamsChange params = params_change(ctx);
     const int effective = std::min(n, params.from);
-    const int reusable = ctx.prov == Provider::Anthropic
+    const int reusable = uses_cache_markers(ctx.prov)
                              ? std::min(effective, pc.cached_tokens)
-                             : openai_cacheable(effective, ctx.pp.min_cached, ctx.pp.increment);
+                             : ctx.auto_cacheable(effective, ctx.prev->prompt);
     const int lost = pc.cached_tokens - reusable;
     if (ctx.trace)
         trace_divergence(ctx, n, params);
@@ -285,10 +285,9 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
     if (!in.at_s || !ctx.prev->at_s || prev_cached <= 0)
         return false;
     const double gap = *in.at_s - *ctx.prev->at_s;
-    const int would_reuse =
-        ctx.prov == Provider::Anthropic
-            ? std::min(pc.common_tokens, prev_cached)
-            : openai_cacheable(pc.common_tokens, ctx.pp.min_cached, ctx.pp.increment);
+    const int would_reuse = uses_cache_markers(ctx.prov)
+                                ? std::min(pc.common_tokens, prev_cached)
+                                : ctx.auto_cacheable(pc.common_tokens, ctx.prev->prompt);
     const bool expired =
         gap > pc.ttl_s && would_reuse >= std::min(ctx.min_tokens, prev_cached) && would_reuse > 0;
     if (!expired)
@@ -331,10 +330,10 @@ void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int t
         return;
     // The prefix the previous request of this conversation cached is all here, unchanged and
     // within its lifetime: the provider should have read it.
-    const int predicted = ctx.prov == Provider::Anthropic
-                              ? std::min(pc.common_tokens, pc.cached_tokens)
-                              : openai_cacheable(std::min(pc.common_tokens, pc.cached_tokens),
-                                                 ctx.pp.min_cached, ctx.pp.increment);
+    const int predicted =
+        uses_cache_markers(ctx.prov)
+            ? std::min(pc.common_tokens, pc.cached_tokens)
+            : ctx.auto_cacheable(std::min(pc.common_tokens, pc.cached_tokens), ctx.prev->prompt);
     if (predicted <= 0 || predicted < std::min(ctx.min_tokens, pc.cached_tokens))
         return;
     const char* field =

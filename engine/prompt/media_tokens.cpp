@@ -11,6 +11,7 @@ constexpr int kClaudeMaxEdge = 1568;
 constexpr double kClaudeMaxPixels = 1'200'000.0;
 constexpr int kClaudeMaxTokens = 1600;
 constexpr int kPdfTokensPerPage = 2000;
+constexpr int kGeminiTileTokens = 258;
 
 int b64_value(unsigned char c) {
     if (c >= 'A' && c <= 'Z')
@@ -71,6 +72,15 @@ bool split_data_url(const std::string& url, std::string& media_type, std::string
     return true;
 }
 
+// Gemini: an image with both sides at most 384 pixels is one tile of 258 tokens; a larger one
+// is cut into 768x768 tiles of 258 tokens each.
+int gemini_image_tokens(int width, int height) {
+    if (width <= 384 && height <= 384)
+        return kGeminiTileTokens;
+    const int tiles = ((width + 767) / 768) * ((height + 767) / 768);
+    return kGeminiTileTokens * std::max(1, tiles);
+}
+
 void measure(MediaEstimate& e, std::string_view payload, Provider provider, bool low_detail) {
     const bool pdf = e.kind == "document";
     // An image header sits in the first bytes, except a JPEG's frame header, which can follow
@@ -89,8 +99,10 @@ void measure(MediaEstimate& e, std::string_view payload, Provider provider, bool
         e.height = size->second;
         e.measured = true;
     }
-    if (provider == Provider::Anthropic)
+    if (provider == Provider::Anthropic || provider == Provider::Bedrock)
         e.tokens = e.measured ? claude_image_tokens(e.width, e.height) : kClaudeMaxTokens;
+    else if (provider == Provider::Gemini)
+        e.tokens = e.measured ? gemini_image_tokens(e.width, e.height) : kGeminiTileTokens * 4;
     else
         e.tokens = e.measured ? openai_image_tokens(e.width, e.height, low_detail)
                               : openai_image_tokens(1024, 1024, low_detail);
@@ -226,9 +238,49 @@ int openai_image_tokens(int width, int height, bool low_detail) {
     return 85 + 170 * tiles;
 }
 
+// Gemini's inlineData / fileData parts and Bedrock Converse's image and document blocks.
+std::optional<MediaEstimate> estimate_gemini_converse(const ojson& block, Provider provider) {
+    MediaEstimate e;
+    for (const char* k : {"inlineData", "inline_data", "fileData", "file_data"}) {
+        if (!block.contains(k) || !block[k].is_object())
+            continue;
+        const ojson& d = block[k];
+        e.media_type = string_at(d, "mimeType");
+        if (e.media_type.empty())
+            e.media_type = string_at(d, "mime_type");
+        const bool pdf = e.media_type == "application/pdf";
+        e.kind = pdf ? "document" : "image";
+        const std::string data = string_at(d, "data");
+        e.hash = fnv1a(data.empty() ? d.dump() : data);
+        if (!data.empty())
+            measure(e, data, provider, false);
+        else
+            e.tokens = pdf ? kPdfTokensPerPage : kGeminiTileTokens * 4;
+        return e;
+    }
+    for (const char* k : {"image", "document"}) {
+        if (!block.contains(k) || !block[k].is_object())
+            continue;
+        const ojson& d = block[k];
+        e.kind = k;
+        e.media_type = (e.kind == "image" ? "image/" : "application/") + string_at(d, "format");
+        const ojson& src = d.contains("source") ? d["source"] : ojson();
+        const std::string data = string_at(src, "bytes");
+        e.hash = fnv1a(data.empty() ? d.dump() : data);
+        if (!data.empty())
+            measure(e, data, provider, false);
+        else
+            e.tokens = e.kind == "document" ? kPdfTokensPerPage : kClaudeMaxTokens;
+        return e;
+    }
+    return std::nullopt;
+}
+
 std::optional<MediaEstimate> estimate_media(const ojson& block, Provider provider) {
     if (!block.is_object())
         return std::nullopt;
+    if (provider == Provider::Gemini || provider == Provider::Bedrock)
+        return estimate_gemini_converse(block, provider);
     const std::string type = string_at(block, "type");
     MediaEstimate e;
     if (type == "image" || type == "document") {

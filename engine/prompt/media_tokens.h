@@ -2,10 +2,11 @@
 // the length of their base64 text: Claude about width*height/750 tokens after scaling the image
 // down to a long edge of 1,568 pixels and about 1.2 megapixels (so at most ~1,600 tokens);
 // OpenAI 85 tokens plus 170 per 512-pixel tile after fitting the image in 2048x2048 and its
-// short side in 768 ("detail": "low": 85); a PDF about 2,000 tokens per page (the providers
-// quote 1,500 to 3,000 for text and the page's image). The pixel size is read from the image's
-// header (PNG, JPEG, GIF, WebP); an image given by URL, or one whose header cannot be read,
-// counts as the largest image (the estimate says so).
+// short side in 768 ("detail": "low": 85); Gemini 258 tokens for an image of at most 384x384
+// and 258 per 768x768 tile of a larger one; Bedrock as Claude; a PDF about 2,000 tokens per page
+// (the providers quote 1,500 to 3,000 for text and the page's image). The pixel size is read from
+// the image's header (PNG, JPEG, GIF, WebP); an image given by URL, or one whose header cannot be
+// read, counts as the largest image (the estimate says so).
 #pragma once
 
 #include <cstdint>
@@ -28,7 +29,8 @@ struct MediaEstimate {
 };
 
 // The estimate for a content block that is an image or a document (Anthropic "image" and
-// "document", OpenAI "image_url", "input_image" and "input_file"); nullopt for other blocks.
+// "document", OpenAI "image_url", "input_image" and "input_file", Gemini "inlineData" and
+// "fileData" parts, Converse "image" and "document" blocks); nullopt for other blocks.
 std::optional<MediaEstimate> estimate_media(const ojson& block, Provider provider);
 
 // Width and height from the first bytes of a PNG, JPEG, GIF or WebP file.

@@ -87,7 +87,8 @@ struct RenderedRequest {
     int tail_message = -1;                // the final user message (-1: none)
     std::string tail_pointer;
     int tail_begin_token = 0;  // its first token; the whole prompt length when there is none
-    std::string messages_key = "messages";  // "messages" or "input"
+    std::string messages_key = "messages";  // "messages", "input" (Responses), "contents" (Gemini)
+    std::string cached_content;  // Gemini: the explicit cache the request reads (cachedContent)
     std::string model;
     int size() const { return static_cast<int>(rendered.tokens.size()); }
 };

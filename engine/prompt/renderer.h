@@ -29,6 +29,7 @@
 #include <unordered_map>
 
 #include "core/json_util.h"
+#include "prompt/body_shape.h"
 #include "prompt/prompt_types.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -113,9 +114,6 @@ Result<RenderedPrompt> render_prompt(const ojson& body, const BpeTokenizer& toke
 // An Anthropic web search server tool (`"type": "web_search_<version>"`). Its tokens are not in
 // the rendered tools: enabling it changes the system prompt (Anthropic's invalidation table).
 bool is_web_search_tool(const ojson& tool);
-
-// "anthropic" unless the model name or the body's shape says OpenAI.
-Provider detect_provider(const ojson& body);
 
 // The index of the message a pointer is inside (Anthropic/Chat "/messages/i", Responses
 // "/input/i"), or -1 when the pointer is not inside a message.

@@ -140,6 +140,30 @@ const Text kMessages[] = {
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "; it voids the cache of %1 later requests (lines %2), ~%3 tokens "
                        "(estimated) in all")},
+    {"too-many-breakpoints.bedrock",
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "%1 cachePoint blocks; Bedrock accepts at most %2 and rejects this request")},
+    {"cache-point-unsupported.nova-tools",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "Amazon Nova does not cache tool definitions: this cachePoint in toolConfig "
+                       "is not supported by %1")},
+    {"cache-limit-exceeded.nova",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "the prefix up to this cachePoint is ~%1 tokens (estimated); %2 caches at "
+                       "most %3, so the ~%4 tokens past that are computed on every request")},
+    {"cached-content-conflict",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "this request reads %1 and also sets %2: Gemini refuses that (they belong "
+                       "in the cached content)")},
+    {"cached-content-repeated",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "the first %1 of these contents repeat what %2 (line %3) already holds: ~%4 "
+                       "tokens (estimated) are sent and billed again at the full price")},
+    {"ttl-gap.cached-content",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "%1 (created on line %2) expired %3 s before this request: Gemini no longer "
+                       "has it and refuses the request")},
 };
 
 // Phrases that stand for an argument of a message ("cached prefix", "3 blocks").
@@ -242,6 +266,27 @@ const Text kFixes[] = {
     {"unknown-model",
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "pass --pricing FILE with this model's row, and --min-tokens N")},
+    {"too-many-breakpoints.bedrock",
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "keep at most 4 cache points: one after each part that changes at its own rate")},
+    {"cache-point-unsupported.nova-tools",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "remove the cachePoint from toolConfig; put the first one after the system "
+                       "prompt (prefixlens lint --fix)")},
+    {"cache-limit-exceeded.nova",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "put a cache point before the limit and keep the cached prefix under it")},
+    {"cached-content-conflict",
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "put the system instruction and tools into the cached content when creating it")},
+    {"cached-content-repeated",
+     QT_TRANSLATE_NOOP("pl::ui::LintText", "send only what follows the cached contents")},
+    {"ttl-gap.cached-content",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "create the cache with a ttl that covers the traffic, or extend it "
+                       "(cachedContents patch) before it expires")},
 };
 
 struct RuleText {
@@ -414,6 +459,42 @@ const RuleText kRules[] = {
                        "this note names the row used, so a newer model is never priced as an "
                        "older one silently. Pass --pricing FILE (the shape of pricing.json: "
                        "your contract's prices) and --min-tokens N to replace the guess.")},
+    {"cache-point-unsupported",
+     QT_TRANSLATE_NOOP("pl::ui::LintText", "A cache point where the model cannot cache."),
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "Amazon Nova models on Bedrock cache the system prompt and the messages but not the tool "
+         "definitions: a cachePoint inside toolConfig is not supported for them. Put the first "
+         "cache point after the system prompt instead; --fix removes the one in toolConfig.")},
+    {"cache-limit-exceeded",
+     QT_TRANSLATE_NOOP("pl::ui::LintText", "The cached prefix is longer than the model can cache."),
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "Amazon Nova models cache at most about 32,000 tokens of prefix. A cache "
+                       "point further into the prompt than that caches no more: the tokens past "
+                       "the limit are computed and billed on every request. Keep the stable part "
+                       "of the prompt under the limit and put the cache point there.")},
+    {"cached-content-conflict",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "A request that reads a Gemini cached content also sets its own system "
+                       "instruction or tools."),
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "A Gemini explicit cache (cachedContents) holds the system instruction, the tools and the "
+         "leading contents; a generateContent request that names it with cachedContent may add "
+         "contents after them but may not set systemInstruction, tools or toolConfig itself: the "
+         "API refuses the request. Create the cache with them instead.")},
+    {"cached-content-repeated",
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "A request sends again the contents its Gemini cached content already holds."),
+     QT_TRANSLATE_NOOP(
+         "pl::ui::LintText",
+         "A request that names a cachedContent is read as the cache's contents followed by the "
+         "request's own. When the request starts with the same contents the cache was created "
+         "with, the model reads them twice and they are billed twice: once at the cached price and "
+         "once at the full price. Send only what follows the cached contents. The linter knows a "
+         "cache's contents when the log holds the cachedContents.create record whose response "
+         "names it.")},
 };
 
 template <std::size_t N>

@@ -131,7 +131,7 @@ void UsagePanel::refresh() {
         };
         const lint::RequestUsage& u = bill->usage;
         shownBilling_ = u;
-        const bool anthropic = lint_->provider == lint::Provider::Anthropic;
+        const bool anthropic = uses_cache_markers(lint_->provider);
         QString rows = anthropic
                            ? row("input_tokens", u.input_tokens, pal.text) +
                                  row("cache_creation_input_tokens", u.cache_creation_input_tokens,

@@ -30,7 +30,7 @@ TrafficRow trafficRow(const lint::ReplayRow& r, int conversation) {
     t.line = r.line;
     t.conversation = conversation;
     t.model = QString::fromStdString(r.model);
-    t.openai = r.provider == Provider::OpenAI;
+    t.openai = !uses_cache_markers(r.provider);  // an automatic cache: cached tokens only
     t.prompt = r.prompt_tokens;
     t.reused = r.reused_tokens;
     t.written = r.written_tokens;
