@@ -314,22 +314,28 @@ class Writer {
     }
 };
 
-Result<void> check_tools(const ChatFormat& f, bool any_tools, const std::string& where) {
-    if (any_tools && !f.tools)
+// The request's tools (an empty array when it has none); an error when it has tools or tool
+// calls and the template has no place for them.
+Result<ojson> request_tools(const ojson& body, const std::vector<ChatMessage>& msgs,
+                            const ChatFormat& f, const std::string& where) {
+    ojson tools =
+        body.contains("tools") && body["tools"].is_array() ? body["tools"] : ojson::array();
+    bool calls = false;
+    for (const ChatMessage& m : msgs)
+        calls = calls || !m.calls.empty() || m.role == "tool";
+    if ((!tools.empty() || calls) && !f.tools)
         return make_error(f.source + ": /chat_template: has no place for tools (" + f.name +
                           "), but the request at " + where + " has tools or tool calls");
-    return {};
+    return tools;
 }
 
 Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& msgs,
                            const ChatFormat& f, const ChatOptions& opt, Writer& w,
                            const std::string& where) {
-    const ojson tools =
-        body.contains("tools") && body["tools"].is_array() ? body["tools"] : ojson::array();
-    bool calls = false;
-    for (const ChatMessage& m : msgs)
-        calls = calls || !m.calls.empty() || m.role == "tool";
-    PL_TRY(check_tools(f, !tools.empty() || calls, where));
+    Result<ojson> listed = request_tools(body, msgs, f, where);
+    if (!listed)
+        return listed.error();
+    const ojson& tools = *listed;
     const bool has_system = !msgs.empty() && msgs[0].role == "system";
     std::vector<Piece> system;
     if (has_system)
@@ -427,12 +433,10 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
 
 Result<void> render_llama3(const ojson& body, std::vector<ChatMessage> msgs, const ChatFormat& f,
                            const ChatOptions& opt, Writer& w, const std::string& where) {
-    const ojson tools =
-        body.contains("tools") && body["tools"].is_array() ? body["tools"] : ojson::array();
-    bool calls = false;
-    for (const ChatMessage& m : msgs)
-        calls = calls || !m.calls.empty() || m.role == "tool";
-    PL_TRY(check_tools(f, !tools.empty() || calls, where));
+    Result<ojson> listed = request_tools(body, msgs, f, where);
+    if (!listed)
+        return listed.error();
+    const ojson& tools = *listed;
     w.frame(PartKind::System, 0, f.bos);
     std::vector<Piece> system;
     const bool has_system = !msgs.empty() && msgs[0].role == "system";

@@ -197,13 +197,26 @@ declare -A result seconds
 ctest_tail=""
 slim_tail=""
 
-stage_test() {
-  local out="$scratch/test.log"
+# quickstart_logged LOG CMD: ./quickstart CMD in the root through ccache, its output shown and
+# kept in LOG; returns quickstart's exit status.
+quickstart_logged() {
+  local out=$1 rc
   with_ccache
-  inroot ./quickstart test 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
+  inroot ./quickstart "$2" 2>&1 | tee "$out"
+  rc=${PIPESTATUS[0]}
   ccache_stats
-  ctest_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
+  return "$rc"
+}
+
+# ctest_summary LOG: ctest's closing lines in LOG, from its "tests passed" line on.
+ctest_summary() {
+  sed -n '/tests passed, .* tests failed out of/,$p' "$1"
+}
+
+stage_test() {
+  local out="$scratch/test.log" rc=0
+  quickstart_logged "$out" test || rc=$?
+  ctest_tail=$(ctest_summary "$out")
   [ "$rc" -eq 0 ] || return "$rc"
   # A test that skips here passed nothing: a QSKIP (e.g. "no Vulkan device") or a CTest skip
   # (test_package's exit 77, a tool not installed) means quickstart left something out.
@@ -225,14 +238,11 @@ stage_check() {
 
 # A root of its own, whatever ran before: stage test installs Qt into the first one.
 stage_slim() {
-  local out="$scratch/slim.log" qt
+  local out="$scratch/slim.log" qt rc=0
   local root="$scratch/slim-root"
   new_root "$root"
-  with_ccache
-  inroot ./quickstart slim 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  ccache_stats
-  slim_tail=$(sed -n '/tests passed, .* tests failed out of/,$p' "$out")
+  quickstart_logged "$out" slim || rc=$?
+  slim_tail=$(ctest_summary "$out")
   [ "$rc" -eq 0 ] || return "$rc"
   qt=$(inroot sh -c "dpkg -l | grep -i qt" || true)
   if [ -n "$qt" ]; then
