@@ -112,7 +112,13 @@ def litellm_logs():
     start = 1796031667.25  # 2026-12-01T09:41:07.25Z
 
     def record(i, where):
-        msgs = [{"role": "user", "content": questions[i]}]
+        # One conversation: each record repeats the turns before it (Anthropic's format).
+        msgs = []
+        for k in range(i + 1):
+            msgs.append({"role": "user", "content": [{"type": "text", "text": questions[k]}]})
+            if k < i:
+                msgs.append({"role": "assistant",
+                             "content": [{"type": "text", "text": f"Noted ({k + 1})."}]})
         rec = {"id": f"litellm-{i}", "call_type": "anthropic_messages",
                "model": "claude-sonnet-4-5", "messages": msgs,
                "startTime": start + 540 * i, "endTime": start + 540 * i + 2.5,
@@ -160,6 +166,12 @@ def tool_logs():
     write_jsonl("tools-reordered-20.jsonl",
                 [request(0, base, 1796031667), request(1, swapped, 1796031697),
                  request(2, swapped, 1796031727)])
+
+    # A serializer upgrade: every tool from the 6th on has its keys in another order.
+    upgraded = base[:5] + [reordered(t) for t in base[5:]]
+    write_jsonl("tools-upgrade-20.jsonl",
+                [request(0, base, 1796031667), request(1, upgraded, 1796031697),
+                 request(2, upgraded, 1796031727)])
 
     # Two causes: the 3rd tool's keys reordered at request 2, the 8th tool's description
     # changed at request 4.
