@@ -1,8 +1,13 @@
 #include "lint/cache_cost.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace pl::lint {
+
+uint64_t model_cache_variant(const std::string& model) {
+    return static_cast<uint64_t>(std::hash<std::string>{}(model)) | 1U;
+}
 
 void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
                    std::vector<uint64_t>& out) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <unordered_map>
 
 #include "lint/lint_tables.h"
@@ -27,9 +28,13 @@ class CacheCostModel {
           openai_ttl_s_(openai_ttl_s) {}
 
     // Adds one request at time at_s. Tokens from `vary_from` on are treated as different from
-    // every earlier request when variant != 0 (a repeat whose dynamic text changed).
+    // every earlier request when variant != 0 (a repeat whose dynamic text changed; with
+    // model_cache_variant(model) and vary_from 0, a cache of that model's own).
     RequestUsage add(const RenderedRequest& p, const std::string& model, double at_s,
                      uint64_t variant = 0, int vary_from = std::numeric_limits<int>::max());
+
+    // The minimum cacheable length of the requests added from now on (their model's).
+    void set_min_tokens(int min_tokens) { min_tokens_ = min_tokens; }
 
     const UsageTotals& totals() const { return totals_; }
     double no_cache_usd() const { return no_cache_usd_; }
@@ -53,6 +58,11 @@ class CacheCostModel {
 double input_cost_usd(Provider provider, const LintTables& tables, const std::string& model,
                       long long input_tokens, long long cache_creation_input_tokens,
                       long long cache_read_input_tokens, bool one_hour_write = false);
+
+// The variant that gives each model a cache of its own (never 0, which add() reads as "no
+// variant"): the providers key their caches by model, so a request to another model reads
+// nothing another model wrote.
+uint64_t model_cache_variant(const std::string& model);
 
 // Hash of every prefix: out[n] covers the first n tokens.
 void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,

@@ -220,6 +220,11 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         if (auto f = sessions.find(fallback_key); f != sessions.end())
             prev = f->second.get();
     }
+    // One turn on another model: the provider keeps a cache per model, so the request that
+    // switches back continues from the conversation's last request on its own model.
+    if (prev && prev->model != cur.model && prev->before_switch &&
+        prev->before_switch->model == cur.model)
+        prev = prev->before_switch.get();
     if (opts.group_conversations)
         conversations.insert(std::hash<std::string>{}(key));
     const ojson tools = tools_of(in.body);
@@ -364,15 +369,21 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
             fixed = std::move(r.value());
     }
     if (opts.estimate_cost) {
+        // The providers keep a cache per model: a request that switches the model reads nothing
+        // (prefix-changed says its cache is voided) and writes at that model's price; switching
+        // back reads what the first model still holds within its lifetime.
+        const uint64_t own_cache = model_cache_variant(ctx.model);
+        sim->set_min_tokens(ctx.min_tokens);
+        sim_fixed->set_min_tokens(ctx.min_tokens);
         RequestBilling b;
-        b.usage = sim->add(ctx.cur, ctx.model, at);
+        b.usage = sim->add(ctx.cur, ctx.model, at, own_cache, 0);
         b.breakpoints = static_cast<int>(ctx.cur.breakpoints.size());
         b.min_tokens = ctx.min_tokens;
         b.model = tables.price(prov, ctx.model).name;
         if (in.usage)
             b.reported_cache_read_input_tokens = in.usage->cache_read_input_tokens;
         billing.push_back(std::move(b));
-        sim_fixed->add(fixed ? *fixed : ctx.cur, ctx.model, at);
+        sim_fixed->add(fixed ? *fixed : ctx.cur, ctx.model, at, own_cache, 0);
     }
     if (ctx.request_index == 0) {
         first_prompt = ctx.cur;
@@ -400,6 +411,25 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
     if (key.rfind("key\x1f", 0) == 0)
         sessions[fallback_key] = slot;
     SessionState& st = *slot;
+    // A switch of model keeps the last request on the model before, for one request.
+    std::shared_ptr<SessionState> before_switch;
+    if (st.before_switch)
+        remembered_tokens -= static_cast<long long>(st.before_switch->prompt.size());
+    if (!st.model.empty() && st.model != cur.model) {
+        before_switch = std::make_shared<SessionState>();
+        before_switch->prompt = std::move(st.prompt);
+        before_switch->params = std::move(st.params);
+        before_switch->tools = std::move(st.tools);
+        before_switch->schemas = std::move(st.schemas);
+        before_switch->leaves = std::move(st.leaves);
+        before_switch->at_s = st.at_s;
+        before_switch->index = st.index;
+        before_switch->line = st.line;
+        before_switch->model = st.model;
+        st.prompt = RenderedRequest{};
+        remembered_tokens += static_cast<long long>(before_switch->prompt.size());
+    }
+    st.before_switch = std::move(before_switch);
     remembered_tokens +=
         static_cast<long long>(cur.size()) - static_cast<long long>(st.prompt.size());
     st.params = params_of(ctx.in.body, cur);
@@ -411,6 +441,7 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
     st.at_s = ctx.in.at_s;
     st.index = ctx.request_index;
     st.pending = std::move(dynamic.pending);
+    st.model = st.prompt.model;
     filed.push_back(
         {key, key.rfind("key\x1f", 0) == 0 ? fallback_key : std::string(), ctx.request_index});
     forget_oldest(slot.get());
@@ -432,6 +463,8 @@ void Linter::Impl::forget_oldest(const SessionState* keep) {
                 sink.confirm_dynamic(std::move(pd));
         }
         remembered_tokens -= static_cast<long long>(st.prompt.size());
+        if (st.before_switch)
+            remembered_tokens -= static_cast<long long>(st.before_switch->prompt.size());
         if (!f.fallback.empty()) {
             if (auto alias = sessions.find(f.fallback);
                 alias != sessions.end() && alias->second == it->second)

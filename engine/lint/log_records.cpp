@@ -258,6 +258,51 @@ bool looks_like_litellm(const ojson& j) {
     return false;
 }
 
+// The request's own fields besides its messages. LiteLLM keeps them where the call put them: a
+// callback's kwargs ("kwargs", its "optional_params"), the standard logging payload's
+// "model_parameters" and "optional_params", and, for an Anthropic /v1/messages pass-through,
+// the request body's own top-level "system", "tools", "tool_choice" and "thinking" beside
+// "messages". Later places win.
+ojson litellm_request_fields(const ojson& j) {
+    static const char* const kRequestKeys[] = {"system",
+                                               "tools",
+                                               "tool_choice",
+                                               "thinking",
+                                               "prompt_cache_key",
+                                               "prompt_cache_retention",
+                                               "response_format",
+                                               "metadata",
+                                               "speed"};
+    ojson params = ojson::object();
+    auto take = [&](const ojson* from) {
+        if (!from || !from->is_object())
+            return;
+        for (const char* k : kRequestKeys) {
+            if (from->contains(k) && !(*from)[k].is_null())
+                params[k] = (*from)[k];
+        }
+    };
+    if (const ojson* kwargs = member(j, "kwargs")) {
+        take(kwargs);
+        take(member(*kwargs, "optional_params"));
+    }
+    take(member(j, "model_parameters"));
+    take(member(j, "optional_params"));
+    // At the top level "metadata" is LiteLLM's own, not the request's.
+    for (const char* k : {"system", "tools", "tool_choice", "thinking"}) {
+        if (j.contains(k) && !j[k].is_null())
+            params[k] = j[k];
+    }
+    return params;
+}
+
+// An Anthropic system prompt (a string or text blocks) as blocks.
+ojson system_blocks(const ojson& system) {
+    if (system.is_array())
+        return system;
+    return ojson::array({text_block(system)});
+}
+
 LogRecord read_litellm(ojson& j) {
     LogRecord r;
     r.format = RecordFormat::LiteLlm;
@@ -270,19 +315,28 @@ LogRecord read_litellm(ojson& j) {
     ojson body = ojson::object();
     if (!model.empty())
         body["model"] = model;
-    ojson params = j.contains("model_parameters") && j["model_parameters"].is_object()
-                       ? j["model_parameters"]
-                       : ojson::object();
-    if (j.contains("optional_params") && j["optional_params"].is_object())
-        params.update(j["optional_params"]);
-    for (const char* k : {"tools", "tool_choice", "thinking", "prompt_cache_key",
-                          "prompt_cache_retention", "response_format", "metadata", "speed"}) {
-        if (params.contains(k))
-            body[k] = params[k];
+    ojson params = litellm_request_fields(j);
+    // A system prompt beside the messages is Anthropic's: the record is an Anthropic call
+    // whatever the model is named (LiteLLM's "anthropic_messages" call type, a pass-through).
+    const bool anthropic = is_claude(model) || params.contains("system") ||
+                           string_member(j, "call_type").find("anthropic") != std::string::npos;
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        if (it.key() != "system")
+            body[it.key()] = it.value();
     }
     const ojson& msgs = j.contains("messages") ? j["messages"] : j["input"];
-    if (is_claude(model)) {
+    if (anthropic) {
         to_anthropic(msgs, body);
+        // The request's own system prompt comes first; leading system messages (an OpenAI-format
+        // log of a Claude model) follow it.
+        if (params.contains("system")) {
+            ojson system =
+                body.contains("system") ? system_blocks(params["system"]) : params["system"];
+            if (body.contains("system"))
+                for (auto& b : body["system"])
+                    system.push_back(std::move(b));
+            body["system"] = std::move(system);
+        }
         if (body.contains("tools") && body["tools"].is_array())
             body["tools"] = anthropic_tools(body["tools"]);
         if (body.contains("tool_choice") && body["tool_choice"].is_string())

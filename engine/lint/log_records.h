@@ -5,7 +5,10 @@
 //   wrapped           {"body"|"request": {...}, "timestamp"|"ts"|"at_s"|...: ..., "session_id":
 //   ...} request-response  a wrapped request with the provider's "response" (its usage is read)
 //   litellm           a LiteLLM-style proxy record: "model", "messages" (OpenAI format, also for
-//                     Claude models), "model_parameters", "startTime", "response": {"usage"}
+//                     Claude models), "model_parameters", "startTime", "response": {"usage"};
+//                     an Anthropic /v1/messages call's "system" and "tools" are read where
+//                     LiteLLM logs them: beside "messages", in "model_parameters" /
+//                     "optional_params", or in a callback's "kwargs"
 //   otel-genai        an OpenTelemetry GenAI span exported as JSON: "attributes" (an object, or
 //                     OTLP's [{"key", "value": {"stringValue"...}}]) with gen_ai.* keys, the
 //                     messages in gen_ai.input.messages / gen_ai.prompt.N.* / gen_ai.*.message

@@ -35,11 +35,6 @@ struct Split {
     int written_1h = 0;  // Anthropic: of the written, at the 1-hour TTL
 };
 
-// A model's own cache (never 0, which CacheCostModel reads as "no variant").
-uint64_t model_variant(const std::string& model) {
-    return static_cast<uint64_t>(std::hash<std::string>{}(model)) | 1U;
-}
-
 // What could explain the provider reading less (or more) than the emulation says.
 std::vector<std::string> explanations(Provider prov, long long expected, long long reported,
                                       int min_tokens) {
@@ -243,8 +238,9 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
             const double ttl = prov == Provider::OpenAI ? openai_retention_s(t.input->body) : 300;
             cost_model = std::make_unique<CacheCostModel>(prov, tables, min_tokens, ttl);
         }
-        // Each model has a cache of its own: the model's name varies every prefix hash.
-        const RequestUsage u = cost_model->add(p, t.model, at, model_variant(t.model), 0);
+        // Each model has a cache of its own (and its own minimum): a switch reads nothing.
+        cost_model->set_min_tokens(min_tokens);
+        const RequestUsage u = cost_model->add(p, t.model, at, model_cache_variant(t.model), 0);
         s.reused = u.cache_read_input_tokens;
         if (prov == Provider::Anthropic) {
             s.written = u.cache_creation_input_tokens;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <limits>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -57,6 +58,11 @@ struct SessionState {
     int index = 0;
     int line = 1;  // where it starts in its file
     std::vector<PendingDynamic> pending;
+    std::string model;
+    // When this request switched the model: the conversation's last request on the model before
+    // (its cache, kept by the provider per model, may still be alive). A request that switches
+    // back is compared with it.
+    std::shared_ptr<SessionState> before_switch;
 };
 
 // Findings with equal keys are one finding across a log: the rule, then where and what.

@@ -224,14 +224,22 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
         }
     }
     block = std::max(block, 0);
+    // The content blocks from the first changed one up to the cached end: written again.
+    int rewritten = 0;
+    for (const ContentBlock& b : cur.blocks) {
+        if (b.token_end > effective && b.token_begin < pc.cached_tokens)
+            ++rewritten;
+    }
     // One finding per cause: a dynamic value or a reserialized tool already reported there
     // explains this miss; it lists this request instead of a new finding.
     if (d.part != "params") {
         if (Finding* cause = ctx.sink.cause_of(d.ptr, d.byte, ctx.request_index)) {
-            if (cause->request == ctx.request_index)  // a tool reserialized in this request
+            if (cause->request == ctx.request_index) {  // a tool reserialized in this request
                 cause->details["tokens_lost"] = cause->details.value("tokens_lost", 0LL) + lost;
-            else
+                cause->details["blocks_rewritten"] = rewritten;
+            } else {
                 add_affected(*cause, ctx.request_index, ctx.in.first_line, lost);
+            }
             return lost;
         }
     }
@@ -264,11 +272,6 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
                  {"tokens_lost", lost},       {"previous_request", ctx.prev->index}};
     if (!params.param.empty() && d.part == "params")
         f.details["param"] = params.param;
-    int rewritten = 0;
-    for (const ContentBlock& b : cur.blocks) {
-        if (b.token_end > effective && b.token_begin < pc.cached_tokens)
-            ++rewritten;
-    }
     f.details["blocks_rewritten"] = rewritten;
     const std::string ptr = d.ptr;
     const std::size_t index = ctx.sink.emit(std::move(f));

@@ -36,10 +36,10 @@ ojson normalize_whitespace(ojson j) {
 
 // Emits an unstable-serialization finding about the value at `where` (a pointer inside the
 // body) and makes it the cause of this request's miss there, so that no prefix-changed is
-// reported beside it. `dedupe` names the finding across a log.
-void emit_serialization_cause(const RuleContext& ctx, const std::string& where,
-                              const std::string& dedupe, const std::string& message, Phrase part,
-                              const char* fix, const char* fix_key) {
+// reported beside it. `dedupe` names the finding across a log. Returns the finding's index.
+std::size_t emit_serialization_cause(const RuleContext& ctx, const std::string& where,
+                                     const std::string& dedupe, const std::string& message,
+                                     Phrase part, const char* fix, const char* fix_key) {
     Finding f = ctx.make(rule::kUnstableSerialization, ctx.in.body_pointer + where,
                          std::string_view::npos, 0, message);
     f.message_parts = {std::move(part)};
@@ -48,6 +48,7 @@ void emit_serialization_cause(const RuleContext& ctx, const std::string& where,
     const std::size_t index =
         ctx.sink.emit(std::move(f), dedupe_key(rule::kUnstableSerialization, dedupe));
     ctx.sink.claim_cause(where, index, std::string::npos, std::string::npos, ctx.request_index);
+    return index;
 }
 
 void check_tools_vs_previous(const RuleContext& ctx) {
@@ -72,6 +73,13 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                                  "sort tools by name (prefixlens lint --fix)",
                                  "unstable-serialization.sort-tools");
     }
+    // Tools equal to the previous request's but serialized differently. One finding per cause,
+    // however many tools it touches: at the first such tool, the one the cache first misses;
+    // every token after it (the tools after it, the system prompt, the messages) is written
+    // again with it.
+    std::size_t first = tools.size();
+    bool keys = false;
+    int reserialized = 0;
     for (std::size_t i = 0; i < tools.size(); ++i) {
         auto it = before_index.find(now[i]);
         if (it == before_index.end())
@@ -84,18 +92,52 @@ void check_tools_vs_previous(const RuleContext& ctx) {
                                     normalize_whitespace(canonical_keys(tools[i])).dump();
         if (!same_keys_sorted && !same_but_space)
             continue;
-        const std::string ptr = "/tools/" + std::to_string(i);
-        emit_serialization_cause(
-            ctx, ptr, ptr,
-            "tool '" + now[i] + "' is the same as in the previous request but " +
-                (same_keys_sorted ? "its keys are in a different order"
-                                  : "its whitespace differs") +
-                "; the cache sees a different tool",
-            {same_keys_sorted ? "unstable-serialization.tool-keys"
-                              : "unstable-serialization.tool-whitespace",
-             {now[i]}},
-            "serialize tools with a canonical key order (prefixlens lint --fix)",
-            "unstable-serialization.canonical-tools");
+        ++reserialized;
+        if (first == tools.size()) {
+            first = i;
+            keys = same_keys_sorted;
+        }
+    }
+    if (first == tools.size())
+        return;
+    const std::string& name = now[first];
+    const int after = static_cast<int>(tools.size() - first - 1);
+    const std::string ptr = "/tools/" + std::to_string(first);
+    std::string message = "tool '" + name + "' is the same as in the previous request but " +
+                          (keys ? "its keys are in a different order" : "its whitespace differs") +
+                          "; the cache sees a different tool";
+    std::vector<Phrase> parts{
+        {keys ? "unstable-serialization.tool-keys" : "unstable-serialization.tool-whitespace",
+         {name}}};
+    if (after == 1) {
+        message += ", and the tool after it loses its cache with it";
+        parts.push_back({"unstable-serialization.tools-after.one"});
+    } else if (after > 1) {
+        message +=
+            ", and the " + std::to_string(after) + " tools after it lose their cache with it";
+        parts.push_back({"unstable-serialization.tools-after.many", {std::to_string(after)}});
+    }
+    const int more = reserialized - 1;
+    if (more == 1) {
+        message += " (1 more tool after it is serialized differently too)";
+        parts.push_back({"unstable-serialization.more-tools.one"});
+    } else if (more > 1) {
+        message +=
+            " (" + std::to_string(more) + " more tools after it are serialized differently too)";
+        parts.push_back({"unstable-serialization.more-tools.many", {std::to_string(more)}});
+    }
+    // Named by the tool, not its place: the same tool flapping again is the same cause.
+    const std::size_t index = emit_serialization_cause(
+        ctx, ptr, "/tools-serialized/" + name, message, parts.front(),
+        "serialize tools with a canonical key order (prefixlens lint --fix)",
+        "unstable-serialization.canonical-tools");
+    Finding& f = ctx.sink.findings()[index];
+    if (f.request == ctx.request_index) {  // a new finding, not a repeat of one
+        f.message_parts = std::move(parts);
+        f.details["tool"] = name;
+        f.details["tool_index"] = static_cast<int>(first);
+        f.details["tools_after"] = after;
+        f.details["tools_reserialized"] = reserialized;
     }
 }
 

@@ -79,6 +79,16 @@ const Text kMessages[] = {
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "tool '%1' is the same as in the previous request but its whitespace "
                        "differs; the cache sees a different tool")},
+    {"unstable-serialization.tools-after.one",
+     QT_TRANSLATE_NOOP("pl::ui::LintText", ", and the tool after it loses its cache with it")},
+    {"unstable-serialization.tools-after.many",
+     QT_TRANSLATE_NOOP("pl::ui::LintText", ", and the %1 tools after it lose their cache with it")},
+    {"unstable-serialization.more-tools.one",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       " (1 more tool after it is serialized differently too)")},
+    {"unstable-serialization.more-tools.many",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       " (%1 more tools after it are serialized differently too)")},
     {"unstable-serialization.schema-keys",
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "this schema equals the previous request's but its keys are in a "

@@ -891,6 +891,22 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>。後のリクエスト %1 件（%2 行目）のキャッシュを無効にし、合わせて約 %3 トークン（推定）になります</translation>
     </message>
     <message>
+        <source>, and the tool after it loses its cache with it</source>
+        <translation>。後ろのツールもいっしょにキャッシュを失います</translation>
+    </message>
+    <message>
+        <source>, and the %1 tools after it lose their cache with it</source>
+        <translation>。後ろのツール %1 個もいっしょにキャッシュを失います</translation>
+    </message>
+    <message>
+        <source> (1 more tool after it is serialized differently too)</source>
+        <translation>（後ろのツールがもう 1 個、別の形でシリアライズされています）</translation>
+    </message>
+    <message>
+        <source> (%1 more tools after it are serialized differently too)</source>
+        <translation>（後ろのツールがさらに %1 個、別の形でシリアライズされています）</translation>
+    </message>
+    <message>
         <source>tool definition</source>
         <translation>ツール定義</translation>
     </message>

@@ -899,6 +899,22 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>; unieważnia cache późniejszych żądań: %1 (wiersze %2), łącznie ok. %3 tokenów (szacunkowo)</translation>
     </message>
     <message>
+        <source>, and the tool after it loses its cache with it</source>
+        <translation>, a narzędzie po nim traci razem z nim swój cache</translation>
+    </message>
+    <message>
+        <source>, and the %1 tools after it lose their cache with it</source>
+        <translation>, a narzędzia po nim (%1) tracą razem z nim swój cache</translation>
+    </message>
+    <message>
+        <source> (1 more tool after it is serialized differently too)</source>
+        <translation> (jeszcze jedno narzędzie po nim jest serializowane inaczej)</translation>
+    </message>
+    <message>
+        <source> (%1 more tools after it are serialized differently too)</source>
+        <translation> (kolejne narzędzia po nim, %1, są serializowane inaczej)</translation>
+    </message>
+    <message>
         <source>tool definition</source>
         <translation>definicja narzędzia</translation>
     </message>
