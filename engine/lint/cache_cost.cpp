@@ -27,7 +27,7 @@ int openai_cacheable(int n, int min_cached, int increment) {
 
 double InputPrices::cost_usd(long long input_tokens, long long cache_creation_input_tokens,
                              long long cache_read_input_tokens, bool one_hour_write) const {
-    if (provider == Provider::Anthropic) {
+    if (uses_cache_markers(provider)) {  // Anthropic, Bedrock: multipliers of the input price
         const double write_mult = one_hour_write ? write_1h : write_5m;
         return (static_cast<double>(input_tokens) +
                 static_cast<double>(cache_creation_input_tokens) * write_mult +
@@ -42,7 +42,7 @@ double InputPrices::cost_usd(long long input_tokens, long long cache_creation_in
 double InputPrices::cost_usd_by_ttl(long long input_tokens, long long cache_creation_input_tokens,
                                     long long cache_creation_1h_input_tokens,
                                     long long cache_read_input_tokens) const {
-    if (provider != Provider::Anthropic)
+    if (!uses_cache_markers(provider))
         return cost_usd(input_tokens, cache_creation_input_tokens, cache_read_input_tokens);
     const long long one_hour =
         std::min(cache_creation_1h_input_tokens, cache_creation_input_tokens);
