@@ -334,7 +334,7 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
         }
         case CachePolicy::DeepSeek: {  // the previous request's unit at its user input's end
             const int unit = user_input_end(prev);
-            return unit <= n && unit >= min_tokens ? unit : 0;
+            return unit >= min_tokens ? std::min(unit, n) : 0;
         }
         case CachePolicy::OpenAI: {
             const ProviderPrices& pp = tables.prices(Provider::OpenAI);
