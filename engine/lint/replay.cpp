@@ -168,6 +168,27 @@ std::string format_replay_text(const ReplaySummary& s) {
     return out;
 }
 
+namespace {
+
+// The provider's own caching policy: a log is replayed as its provider would have cached it.
+CachePolicy own_policy(Provider p) {
+    switch (p) {
+        case Provider::OpenAI:
+            return CachePolicy::OpenAI;
+        case Provider::Gemini:
+            return CachePolicy::Gemini;
+        case Provider::Bedrock:
+            return CachePolicy::Bedrock;
+        case Provider::DeepSeek:
+            return CachePolicy::DeepSeek;
+        case Provider::Anthropic:
+            break;
+    }
+    return CachePolicy::Anthropic;
+}
+
+}  // namespace
+
 struct Replayer::Impl {
     const LintTables& tables;
     ReplayOptions opts;
@@ -352,8 +373,7 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
 void Replayer::Impl::replay(const RequestTrace& t) {
     if (!resolved) {
         resolved = true;
-        policy = opts.policy.value_or(t.provider == Provider::OpenAI ? CachePolicy::OpenAI
-                                                                     : CachePolicy::Anthropic);
+        policy = opts.policy.value_or(own_policy(t.provider));
         summary.policy = policy;
         summary.provider = t.provider;
     }
@@ -466,9 +486,8 @@ ReplaySummary Replayer::finish() {
     LintReport report = impl_->linter.finish();
     ReplaySummary s = std::move(impl_->summary);
     if (!impl_->resolved)  // nothing was replayed
-        s.policy = impl_->opts.policy.value_or(impl_->opts.provider == Provider::OpenAI
-                                                   ? CachePolicy::OpenAI
-                                                   : CachePolicy::Anthropic);
+        s.policy = impl_->opts.policy.value_or(
+            own_policy(impl_->opts.provider.value_or(Provider::Anthropic)));
     s.tokenizer = impl_->opts.tokenizer_name;
     for (const Finding& f : report.findings) {
         if (f.rule == rule::kInvalidInput)
