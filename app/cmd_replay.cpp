@@ -20,8 +20,10 @@ int run_replay(const std::vector<std::string>& args) {
     if (auto p = a.get("--policy")) {
         options.policy = parse_policy(*p);
         if (!options.policy)
-            return fail_usage("replay: --policy must be anthropic, openai, vllm or radix, not '" +
-                              *p + "'");
+            return fail_usage(
+                "replay: --policy must be anthropic, openai, gemini, bedrock, deepseek, vllm or "
+                "radix, not '" +
+                *p + "'");
     }
     if (auto p = a.get("--provider")) {
         options.provider = parse_provider(*p);

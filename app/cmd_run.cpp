@@ -160,9 +160,9 @@ std::string scores_line(const RequestResult& r) {
 
 int run_run(const std::vector<std::string>& args) {
     ParsedArgs a;
-    FlagSpec spec{
-        {"--model", "--backend", "--device", "--block-size", "--capacity-blocks", "--policy"},
-        {"--verify", "--no-cache", "--json", "--list", "--cache-only"}};
+    FlagSpec spec{{"--model", "--backend", "--device", "--block-size", "--capacity-blocks",
+                   "--policy", "--pricing"},
+                  {"--verify", "--no-cache", "--json", "--list", "--cache-only"}};
     spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
     if (auto err = parse(args, spec, a); !err.empty())
         return fail_usage("run: " + err);
@@ -200,14 +200,23 @@ int run_run(const std::vector<std::string>& args) {
     if (auto v = a.get("--policy")) {
         policy = parse_policy(*v);
         if (!policy)
-            return fail_usage("run: --policy must be vllm, radix, anthropic or openai, not '" + *v +
-                              "'");
+            return fail_usage(
+                "run: --policy must be vllm, radix, anthropic, openai, gemini, bedrock or "
+                "deepseek, not '" +
+                *v + "'");
     }
+    if (a.get("--pricing") && !policy)
+        return fail_usage("run: --pricing prices a --policy; give one");
     std::optional<lint::LintTables> tables;
     if (policy) {
         auto t = lint::LintTables::load(assets_dir() / "lint");
         if (!t)
             return fail_usage(t.error().message);
+        // The user's prices and default models (the shape of assets/lint/pricing.json) in front.
+        if (auto pricing = a.get("--pricing")) {
+            if (auto r = t->apply_pricing_overrides(*pricing); !r)
+                return fail_usage("run: --pricing " + r.error().message);
+        }
         tables = std::move(t.value());
     }
     RunnerOptions options;

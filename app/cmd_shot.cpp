@@ -185,7 +185,9 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
         if (!o.traffic)
             return "shot: --policy goes with a LOG (a JSON Lines log, shown as traffic)";
         o.policy = parse_policy(*p);
-        if (!o.policy)
+        // The traffic view draws these four (ui/traffic/traffic_data.h, kTrafficPolicies).
+        if (!o.policy || *o.policy == CachePolicy::Gemini || *o.policy == CachePolicy::Bedrock ||
+            *o.policy == CachePolicy::DeepSeek)
             return "shot: --policy must be anthropic, openai, vllm or radix, not '" + *p + "'";
     }
     const auto out = a.get("-o");

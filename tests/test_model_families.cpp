@@ -355,7 +355,7 @@ class TestModelFamilies : public QObject {
         w.show();
         QVERIFY(w.loadScenarioNameOrFile(QStringLiteral("shared-system-prompt")));
         QVERIFY2(w.waitForRun(600000), qPrintable(w.lastError()));
-        const ScenarioRun& run = *w.context()->run();
+        const ui::ScenarioRun& run = *w.context()->run();
         int cursor = -1;
         for (int i : run.request_events[0]) {
             if (std::holds_alternative<PrefillDoneEvent>(run.events[static_cast<std::size_t>(i)]))

@@ -1,6 +1,8 @@
 // Four caching policies on one trace (runner/policy_sim.h) and the radix tree under the second
 // of them (cache/radix_cache.h). Each test states what a workshop would show wrong if it failed.
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
@@ -226,6 +228,37 @@ pl::TraceRequest request(double at, const Tokens& system, const Tokens& user,
         bp.block = block;
         bp.token = r.rendered.blocks[static_cast<std::size_t>(block)].token_end;
         bp.ttl_s = ttl;
+        r.rendered.breakpoints.push_back(bp);
+    }
+    r.output = {7001, 7002, 7003, 7004, 7005};
+    r.reserve_tokens = 4;
+    return r;
+}
+
+// A request made of content blocks (kind, tokens), then a 3-token generation tag, with
+// cache_control markers (the same markers Bedrock reads as cachePoints) after the given blocks.
+pl::TraceRequest blocks_request(double at,
+                                const std::vector<std::pair<pl::PartKind, Tokens>>& blocks,
+                                const std::vector<int>& markers_after_block) {
+    pl::TraceRequest r;
+    r.at_s = at;
+    r.session = "s" + std::to_string(static_cast<int>(at));
+    int begin = 0, message = 0;
+    for (const auto& [kind, tokens] : blocks) {
+        const int end = begin + static_cast<int>(tokens.size());
+        const bool msg = kind == pl::PartKind::Message;
+        r.rendered.blocks.push_back(
+            {kind, msg ? "/messages/" + std::to_string(message) + "/content/0" : "/system/0",
+             msg ? message++ : -1, msg ? "user" : "", begin, end});
+        r.rendered.rendered.tokens.insert(r.rendered.rendered.tokens.end(), tokens.begin(),
+                                          tokens.end());
+        begin = end;
+    }
+    r.rendered.rendered.tokens.insert(r.rendered.rendered.tokens.end(), {9001, 9002, 9003});
+    for (int block : markers_after_block) {
+        pl::Breakpoint bp;
+        bp.block = block;
+        bp.token = r.rendered.blocks[static_cast<std::size_t>(block)].token_end;
         r.rendered.breakpoints.push_back(bp);
     }
     r.output = {7001, 7002, 7003, 7004, 7005};
@@ -625,10 +658,209 @@ class TestPolicies : public QObject {
                                     .arg(appended[i].second)));
     }
 
+    // One trace billed by the five APIs, worked out by hand from assets/lint: where each caches,
+    // what it reads and what it costs. Default models: claude-sonnet-4-5 ($3, min 1,024),
+    // gpt-4.1 ($2, cached $0.50), gemini-2.5-flash ($0.30, cached $0.03, min 2,048, to the
+    // token, 5 minutes), amazon.nova-pro ($0.80, reads x0.25, writes x1, 1,000 tokens per
+    // checkpoint, no lookback), deepseek-chat ($0.56, hits $0.07, units, 1 hour).
+    void fiveProvidersKnownAnswers() {
+        using K = pl::PartKind;
+        const Tokens system = range(0, 2100);
+        const Tokens head(system.begin(), system.begin() + 1200),
+            tail(system.begin() + 1200, system.end());
+        auto ask = [&](double at, int user, std::vector<int> markers = {0}) {
+            return blocks_request(at, {{K::System, system}, {K::Message, range(user, 50)}},
+                                  markers);
+        };
+        pl::PolicyTrace trace;
+        trace.scenario = "five";
+        trace.block_size = 16;
+        trace.capacity_blocks = 1000;
+        trace.config.n_layer = 4;
+        trace.config.n_head = 4;
+        trace.config.n_embd = 256;
+        trace.config.n_positions = 4096;
+        trace.config.vocab_size = 2048;
+        trace.requests.push_back(ask(0, 5000));   // 0: cold
+        trace.requests.push_back(ask(10, 6000));  // 1: another question, same system prompt
+        trace.requests.push_back(ask(20, 5000));  // 2: request 0 again
+        trace.requests.push_back(ask(30, 7000));  // 3: a third question
+        // 4: the system prompt as two blocks (1,200 + 900 tokens), a marker after each.
+        trace.requests.push_back(blocks_request(
+            40, {{K::System, head}, {K::System, tail}, {K::Message, range(8000, 50)}}, {0, 1}));
+        // 5: request 0 with five markers: both marker APIs refuse it.
+        trace.requests.push_back(ask(50, 5000, {0, 0, 0, 1, 1}));
+        // 6: request 1 again, 950 s after it.
+        trace.requests.push_back(ask(1000, 6000));
+
+        const pl::lint::LintTables t = tables();
+        auto cmp = pl::compare_policies(trace, t);
+        QVERIFY2(cmp.ok(), cmp.ok() ? "" : cmp.error().message.c_str());
+        auto field = [&](CachePolicy p, int PolicyRequest::*f) {
+            std::vector<int> v;
+            for (const PolicyRequest& r : cmp->at(p))
+                v.push_back(r.*f);
+            return v;
+        };
+        const auto reused = [&](CachePolicy p) { return field(p, &PolicyRequest::reused_tokens); };
+        const auto written = [&](CachePolicy p) {
+            return field(p, &PolicyRequest::written_tokens);
+        };
+        // Anthropic: the marker's prefix (2,100); request 4's second marker finds it; request 6
+        // comes after the 5-minute lifetime.
+        QCOMPARE(reused(CachePolicy::Anthropic),
+                 (std::vector<int>{0, 2100, 2100, 2100, 2100, 0, 0}));
+        // OpenAI: 1,024 + 8 x 128 = 2,048 of the 2,153-token prompts, even of a repeat.
+        QCOMPARE(reused(CachePolicy::OpenAI),
+                 (std::vector<int>{0, 2048, 2048, 2048, 2048, 2048, 0}));
+        // Gemini: to the token, the whole prompt of a repeat; gone after 5 idle minutes.
+        QCOMPARE(reused(CachePolicy::Gemini),
+                 (std::vector<int>{0, 2100, 2153, 2100, 2100, 2153, 0}));
+        QCOMPARE(written(CachePolicy::Gemini), (std::vector<int>(7, 0)));
+        // Bedrock (Nova): request 4's second point is 900 tokens after the first, under the
+        // 1,000 a checkpoint needs, so it caches only the first 1,200 tokens, and with no
+        // lookback it cannot find the 2,100-token entry; request 5 is refused.
+        QCOMPARE(reused(CachePolicy::Bedrock), (std::vector<int>{0, 2100, 2100, 2100, 0, 0, 0}));
+        QCOMPARE(written(CachePolicy::Bedrock), (std::vector<int>{2100, 0, 0, 0, 1200, 0, 2100}));
+        // DeepSeek: request 1 shares 2,100 tokens with request 0 but no whole unit, so it misses
+        // and stores the common 2,048 (whole 64-token units) as a unit; a repeat hits the unit
+        // ending at its user input (2,150); the units outlive 950 s.
+        QCOMPARE(reused(CachePolicy::DeepSeek),
+                 (std::vector<int>{0, 0, 2150, 2048, 2048, 2150, 2150}));
+        QVERIFY(cmp->at(CachePolicy::Bedrock)[5].rejected);
+        QCOMPARE(cmp->at(CachePolicy::Bedrock)[5].note, PolicyNote::TooManyBreakpoints);
+        QVERIFY(!cmp->at(CachePolicy::DeepSeek)[5].rejected);
+
+        auto near = [](double a, double b) { return std::fabs(a - b) < 1e-12; };
+        const auto& ge = cmp->at(CachePolicy::Gemini);
+        QCOMPARE(ge[1].price_model, std::string("gemini-2.5-flash"));
+        QCOMPARE(ge[1].min_tokens, 2048);
+        QVERIFY(near(ge[0].cost_usd, 2153 * 0.30 / 1e6));
+        QVERIFY(near(ge[1].cost_usd, (53 * 0.30 + 2100 * 0.03) / 1e6));
+        const auto& br = cmp->at(CachePolicy::Bedrock);
+        QCOMPARE(br[0].price_model, std::string("amazon.nova-pro-v1:0"));
+        QVERIFY(near(br[0].cost_usd, 2153 * 0.8 / 1e6));  // writes at the input price
+        QVERIFY(near(br[1].cost_usd, (53 + 2100 * 0.25) * 0.8 / 1e6));
+        QVERIFY(near(br[5].cost_usd, 0.0));
+        const auto& ds = cmp->at(CachePolicy::DeepSeek);
+        QCOMPARE(ds[2].price_model, std::string("deepseek-chat"));
+        QVERIFY(near(ds[1].cost_usd, 2153 * 0.56 / 1e6));
+        QVERIFY(near(ds[2].cost_usd, (3 * 0.56 + 2150 * 0.07) / 1e6));
+        QVERIFY(near(ds[2].uncached_cost_usd, 2153 * 0.56 / 1e6));
+        // The same trace costs each API something else.
+        double total[7] = {};
+        for (CachePolicy p : pl::kAllPolicies) {
+            for (const PolicyRequest& r : cmp->at(p))
+                total[static_cast<int>(p)] += r.cost_usd;
+        }
+        for (CachePolicy a : {CachePolicy::Gemini, CachePolicy::Bedrock, CachePolicy::DeepSeek}) {
+            for (CachePolicy b : pl::kAllPolicies) {
+                if (a != b && b != CachePolicy::Vllm && b != CachePolicy::Radix)
+                    QVERIFY(!near(total[static_cast<int>(a)], total[static_cast<int>(b)]));
+            }
+        }
+    }
+
+    // Bedrock with a Claude model (a --pricing file's default): Claude's minimum and 20-block
+    // lookback, Claude's price at 1.25x writes; the minimum still counts per checkpoint.
+    void bedrockClaudeFollowsClaudeRules() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("pricing.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            R"({"bedrock": {"default_model": "us.anthropic.claude-sonnet-4-5-20250929-v1:0"}})");
+        f.close();
+        pl::lint::LintTables t = tables();
+        QVERIFY(t.apply_pricing_overrides(file.toStdString()).ok());
+        using K = pl::PartKind;
+        const Tokens system = range(0, 2100);
+        const Tokens head(system.begin(), system.begin() + 1200),
+            tail(system.begin() + 1200, system.end());
+        pl::PolicyTrace trace;
+        trace.scenario = "claude-on-bedrock";
+        trace.config.n_positions = 4096;
+        trace.requests.push_back(
+            blocks_request(0, {{K::System, system}, {K::Message, range(5000, 50)}}, {0}));
+        trace.requests.push_back(blocks_request(
+            10, {{K::System, head}, {K::System, tail}, {K::Message, range(8000, 50)}}, {0, 1}));
+        auto res = pl::simulate_policy(CachePolicy::Bedrock, trace, t);
+        QVERIFY(res.ok());
+        QCOMPARE((*res)[0].price_model, std::string("claude-sonnet-4-5"));
+        QCOMPARE((*res)[0].min_tokens, 1024);
+        QCOMPARE((*res)[0].written_tokens, 2100);
+        QVERIFY(std::fabs((*res)[0].cost_usd - (53 + 2100 * 1.25) * 3e-6) < 1e-12);
+        // The 900-token second point caches nothing on Bedrock; Anthropic's API reads 2,100.
+        QCOMPARE((*res)[1].reused_tokens, 0);
+        QCOMPARE((*res)[1].written_tokens, 1200);
+        auto direct = pl::simulate_policy(CachePolicy::Anthropic, trace, t);
+        QVERIFY(direct.ok());
+        QCOMPARE((*direct)[1].reused_tokens, 2100);
+    }
+
+    // The tables give every provider its rows, minimum and rules; a --pricing file reaches each.
+    void tablesCoverFiveProviders() {
+        using pl::Provider;
+        pl::lint::LintTables t = tables();
+        QCOMPARE(t.min_tokens(Provider::Gemini, "gemini-2.5-pro"), 2048);
+        QCOMPARE(t.min_tokens(Provider::Gemini, "gemini-3-pro-preview"), 4096);
+        QCOMPARE(t.min_tokens(Provider::Bedrock, "us.amazon.nova-lite-v1:0"), 1000);
+        QVERIFY(t.min_tokens_match(Provider::Bedrock, "us.amazon.nova-lite-v1:0").known);
+        QCOMPARE(t.min_tokens(Provider::Bedrock, "us.anthropic.claude-haiku-4-5-20251001-v1:0"),
+                 4096);
+        QCOMPARE(t.min_tokens(Provider::DeepSeek, "deepseek-reasoner"), 64);
+        QVERIFY(t.min_tokens_match(Provider::DeepSeek, "deepseek-reasoner").known);
+        QCOMPARE(t.input_prices(Provider::Gemini, "gemini-2.5-pro-latest").cached_input, 0.125);
+        QCOMPARE(t.input_prices(Provider::Bedrock, "amazon.nova-micro-v1:0").read, 0.25);
+        QCOMPARE(t.input_prices(Provider::Bedrock, "anthropic.claude-opus-4-1-20250805-v1:0").input,
+                 15.0);
+        QCOMPARE(
+            t.input_prices(Provider::Bedrock, "anthropic.claude-opus-4-1-20250805-v1:0").write_5m,
+            1.25);
+        QCOMPARE(t.prices(Provider::DeepSeek).default_model, std::string("deepseek-chat"));
+        const pl::lint::CacheRules nova = t.cache_rules(Provider::Bedrock, "amazon.nova-pro-v1:0");
+        QCOMPARE(nova.max_markers, 4);
+        QCOMPARE(nova.max_cached_tokens, 32000);
+        QVERIFY(!nova.tools_cacheable);
+        QCOMPARE(nova.ttl_extended_s, 0.0);
+        QVERIFY(t.cache_rules(Provider::Bedrock, "us.anthropic.claude-sonnet-4-5-v1:0")
+                    .tools_cacheable);
+        QCOMPARE(t.cache_rules(Provider::Gemini, "gemini-2.5-flash").ttl_default_s, 300.0);
+        QVERIFY(!t.cache_rules(Provider::Gemini, "gemini-2.0-flash").implicit);
+        QCOMPARE(t.cache_rules(Provider::DeepSeek, "deepseek-chat").unit_tokens, 64);
+        QCOMPARE(t.cache_rules(Provider::OpenAI, "gpt-4.1").step_tokens, 128);
+        QCOMPARE(t.cache_rules(Provider::Anthropic, "claude-sonnet-4-5").lookback_blocks, 20);
+        // Every row carries its page and the date it was read.
+        for (Provider p : pl::kAllProviders) {
+            QVERIFY(!t.prices(p).rows.empty());
+            for (const auto& [match, row] : t.prices(p).rows)
+                QVERIFY2(!row.source.empty() && !row.read.empty(), row.name.c_str());
+            for (const auto& row : t.min_table(p).rows)
+                QVERIFY2(!row.source.empty() && !row.read.empty(), row.match.c_str());
+        }
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("mine.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            R"({"gemini": {"models": [{"name": "gemini-2.5-flash", "input": 0.2, "cached_input": 0.02}]},
+                    "bedrock": {"models": [{"name": "amazon.nova-pro-v1:0", "input": 0.7, "cache_read_multiplier": 0.5}]},
+                    "deepseek": {"models": [{"name": "deepseek-chat", "input": 0.28, "cached_input": 0.028}]}})");
+        f.close();
+        QVERIFY(t.apply_pricing_overrides(file.toStdString()).ok());
+        QCOMPARE(t.input_prices(Provider::Gemini, "gemini-2.5-flash").input, 0.2);
+        QCOMPARE(t.input_prices(Provider::Bedrock, "amazon.nova-pro-v1:0").read, 0.5);
+        QCOMPARE(t.input_prices(Provider::DeepSeek, "deepseek-chat").cached_input, 0.028);
+        QCOMPARE(t.price(Provider::DeepSeek, "deepseek-chat").source, file.toStdString());
+    }
+
     void policyNamesRoundTrip() {
         for (CachePolicy p : pl::kAllPolicies)
             QCOMPARE(pl::parse_policy(pl::policy_name(p)), std::optional<CachePolicy>(p));
         QVERIFY(!pl::parse_policy("lru"));
+        QCOMPARE(pl::parse_policy("gemini"), std::optional(CachePolicy::Gemini));
+        QCOMPARE(pl::parse_policy("bedrock"), std::optional(CachePolicy::Bedrock));
+        QCOMPARE(pl::parse_policy("deepseek"), std::optional(CachePolicy::DeepSeek));
     }
 };
 

@@ -43,7 +43,7 @@ int openai_cacheable(int n, int min_cached, int increment) {
 
 double InputPrices::cost_usd(long long input_tokens, long long cache_creation_input_tokens,
                              long long cache_read_input_tokens, bool one_hour_write) const {
-    if (uses_cache_markers(provider)) {
+    if (uses_cache_markers(provider)) {  // Anthropic, Bedrock: multipliers of the input price
         const double write_mult = one_hour_write ? write_1h : write_5m;
         return (static_cast<double>(input_tokens) +
                 static_cast<double>(cache_creation_input_tokens) * write_mult +

@@ -10,6 +10,7 @@
 #include "cache/radix_cache.h"
 #include "lint/cache_cost.h"
 #include "lint/lint_report.h"
+#include "lint/provider_cache.h"
 #include "lint/rule_context.h"
 #include "prompt/renderer.h"
 
@@ -162,6 +163,27 @@ std::string format_replay_text(const ReplaySummary& s) {
     return out;
 }
 
+namespace {
+
+// The provider's own caching policy: a log is replayed as its provider would have cached it.
+CachePolicy own_policy(Provider p) {
+    switch (p) {
+        case Provider::OpenAI:
+            return CachePolicy::OpenAI;
+        case Provider::Gemini:
+            return CachePolicy::Gemini;
+        case Provider::Bedrock:
+            return CachePolicy::Bedrock;
+        case Provider::DeepSeek:
+            return CachePolicy::DeepSeek;
+        case Provider::Anthropic:
+            break;
+    }
+    return CachePolicy::Anthropic;
+}
+
+}  // namespace
+
 struct Replayer::Impl {
     const LintTables& tables;
     ReplayOptions opts;
@@ -170,6 +192,7 @@ struct Replayer::Impl {
     CachePolicy policy = CachePolicy::Anthropic;  // resolved at the first request
     bool resolved = false;
     std::unique_ptr<CacheCostModel> cost_model;
+    std::unique_ptr<ProviderCacheModel> provider_cache;  // gemini, bedrock, deepseek
     std::optional<PrefixCache> vllm;
     std::optional<RadixCache> radix;
     double clock = 0.0;
@@ -193,9 +216,20 @@ struct Replayer::Impl {
     }
 
     Provider priced_as(Provider request) const {
-        return policy == CachePolicy::Anthropic ? Provider::Anthropic
-               : policy == CachePolicy::OpenAI  ? Provider::OpenAI
-                                                : request;
+        switch (policy) {
+            case CachePolicy::Anthropic:
+                return Provider::Anthropic;
+            case CachePolicy::OpenAI:
+                return Provider::OpenAI;
+            case CachePolicy::Gemini:
+                return Provider::Gemini;
+            case CachePolicy::Bedrock:
+                return Provider::Bedrock;
+            case CachePolicy::DeepSeek:
+                return Provider::DeepSeek;
+            default:
+                return request;
+        }
     }
     double cost_of(const InputPrices& prices, const Split& s) const;
     // The log's own model at its own input price, billed by `rules`' cache discounts (and
@@ -222,7 +256,7 @@ struct Replayer::Impl {
 // write premium, so vllm and radix price reused tokens at the cache-read price, the rest at the
 // base price.
 double Replayer::Impl::cost_of(const InputPrices& prices, const Split& s) const {
-    if (policy == CachePolicy::Anthropic)
+    if (policy == CachePolicy::Anthropic || policy == CachePolicy::Bedrock)
         return prices.cost_usd_by_ttl(s.uncached, s.written, s.written_1h, s.reused);
     return prices.cost_usd(s.uncached + s.written, 0, s.reused);
 }
@@ -250,6 +284,16 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
             const ProviderPrices& pp = tables.prices(Provider::OpenAI);
             s.written = std::max(0, openai_cacheable(n, pp.min_cached, pp.increment) - s.reused);
         }
+    } else if (policy == CachePolicy::Gemini || policy == CachePolicy::Bedrock ||
+               policy == CachePolicy::DeepSeek) {
+        if (!provider_cache)
+            provider_cache = std::make_unique<ProviderCacheModel>(priced_as(t.provider), tables);
+        const auto o = provider_cache->add(p, t.model, at, {}, model_variant(t.model));
+        s.reused = o.usage.cache_read_input_tokens;
+        // Bedrock bills its writes; Gemini and DeepSeek store unbilled, as OpenAI.
+        s.written =
+            policy == CachePolicy::Bedrock ? o.usage.cache_creation_input_tokens : o.stored_tokens;
+        s.written_1h = o.usage.cache_creation_1h_input_tokens;
     } else if (policy == CachePolicy::Vllm) {
         if (!vllm) {
             auto c = PrefixCache::create(opts.vllm_capacity_blocks, kReplayBlockSize);
@@ -298,8 +342,17 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
     const int n = t.prompt->size();
     switch (policy) {
         case CachePolicy::Anthropic:
+        case CachePolicy::Bedrock:
             return std::min(last_valid_breakpoint(prev, min_tokens),
                             last_valid_breakpoint(*t.prompt, min_tokens));
+        case CachePolicy::Gemini: {
+            const int shared = std::min(prev.size(), n);
+            return shared >= min_tokens ? shared : 0;
+        }
+        case CachePolicy::DeepSeek: {  // the previous request's unit at its user input's end
+            const int unit = user_input_end(prev);
+            return unit >= min_tokens ? std::min(unit, n) : 0;
+        }
         case CachePolicy::OpenAI: {
             const ProviderPrices& pp = tables.prices(Provider::OpenAI);
             return openai_cacheable(std::min(prev.size(), n), pp.min_cached, pp.increment);
@@ -316,8 +369,7 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
 void Replayer::Impl::replay(const RequestTrace& t) {
     if (!resolved) {
         resolved = true;
-        policy = opts.policy.value_or(t.provider == Provider::OpenAI ? CachePolicy::OpenAI
-                                                                     : CachePolicy::Anthropic);
+        policy = opts.policy.value_or(own_policy(t.provider));
         summary.policy = policy;
         summary.provider = t.provider;
     }
@@ -345,7 +397,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     // reusing all of it would have saved.
     const int ideal = reusable(t, min_tokens);
     if (s.reused < ideal) {
-        const bool ttl_policy = policy == CachePolicy::Anthropic || policy == CachePolicy::OpenAI;
+        const bool ttl_policy = policy != CachePolicy::Vllm && policy != CachePolicy::Radix;
         if (ttl_policy && t.expired) {
             row.cause = rule::kTtlGap;
             row.expired_tokens = ideal - s.reused;
@@ -430,9 +482,8 @@ ReplaySummary Replayer::finish() {
     LintReport report = impl_->linter.finish();
     ReplaySummary s = std::move(impl_->summary);
     if (!impl_->resolved)  // nothing was replayed
-        s.policy = impl_->opts.policy.value_or(impl_->opts.provider == Provider::OpenAI
-                                                   ? CachePolicy::OpenAI
-                                                   : CachePolicy::Anthropic);
+        s.policy = impl_->opts.policy.value_or(
+            own_policy(impl_->opts.provider.value_or(Provider::Anthropic)));
     s.tokenizer = impl_->opts.tokenizer_name;
     for (const Finding& f : report.findings) {
         if (f.rule == rule::kInvalidInput)

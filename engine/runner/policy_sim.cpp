@@ -8,6 +8,7 @@
 #include "cache/prefix_cache.h"
 #include "cache/radix_cache.h"
 #include "lint/cache_cost.h"
+#include "lint/provider_cache.h"
 #include "prompt/renderer.h"
 
 namespace pl {
@@ -22,6 +23,12 @@ const char* policy_name(CachePolicy policy) {
             return "anthropic";
         case CachePolicy::OpenAI:
             return "openai";
+        case CachePolicy::Gemini:
+            return "gemini";
+        case CachePolicy::Bedrock:
+            return "bedrock";
+        case CachePolicy::DeepSeek:
+            return "deepseek";
     }
     return "vllm";
 }
@@ -46,6 +53,8 @@ const char* policy_note_name(PolicyNote note) {
             return "too-many-breakpoints";
         case PolicyNote::NotStored:
             return "not-stored";
+        case PolicyNote::NoImplicitCache:
+            return "no-implicit-cache";
     }
     return "";
 }
@@ -413,6 +422,45 @@ Result<std::vector<PolicyRequest>> simulate_api(CachePolicy policy, const Policy
     return out;
 }
 
+// Gemini, Bedrock and DeepSeek (lint/provider_cache.h). Each prices the request's model when its
+// table names that model, else the table's default model (`--pricing FILE` may change it): a
+// scenario's body names no model, or an Anthropic one, which on Bedrock is Claude on Bedrock.
+Result<std::vector<PolicyRequest>> simulate_provider(CachePolicy policy, const PolicyTrace& trace,
+                                                     const lint::LintTables& tables,
+                                                     const PolicyOptions& options) {
+    const Provider provider = policy == CachePolicy::Gemini    ? Provider::Gemini
+                              : policy == CachePolicy::Bedrock ? Provider::Bedrock
+                                                               : Provider::DeepSeek;
+    // A salt stands for another organisation: its requests never share a cache with ours.
+    std::map<std::string, lint::ProviderCacheModel> caches;
+    std::vector<PolicyRequest> out;
+    for (std::size_t k = 0; k < trace.requests.size(); ++k) {
+        const TraceRequest& r = trace.requests[k];
+        const std::string model = !r.model.empty() && tables.price_match(provider, r.model).known
+                                      ? r.model
+                                      : tables.prices(provider).default_model;
+        auto it = caches.try_emplace(r.salt.value_or(""), provider, tables).first;
+        const auto o = it->second.add(r.rendered, model, r.at_s, r.output);
+        PolicyRequest res = base_result(trace, k, policy);
+        res.price_model = o.price_model;
+        res.min_tokens = o.min_tokens;
+        res.note = o.note;
+        res.rejected = o.rejected;
+        res.reused_tokens = o.usage.cache_read_input_tokens;
+        // Billed cache writes (Bedrock's); Gemini and DeepSeek store without a write charge, and
+        // report none, as OpenAI.
+        res.written_tokens = o.usage.cache_creation_input_tokens;
+        res.computed_tokens = res.prompt_tokens - res.reused_tokens;
+        res.cost_usd = o.usage.usd;
+        res.uncached_cost_usd =
+            tables.input_prices(provider, model).cost_usd(res.prompt_tokens, 0, 0);
+        res.ttft_ms =
+            options.cost_model.ttft_ms(trace.config, res.reused_tokens, res.computed_tokens);
+        out.push_back(std::move(res));
+    }
+    return out;
+}
+
 }  // namespace
 
 Result<std::vector<PolicyRequest>> simulate_policy(CachePolicy policy, const PolicyTrace& trace,
@@ -428,6 +476,10 @@ Result<std::vector<PolicyRequest>> simulate_policy(CachePolicy policy, const Pol
         case CachePolicy::Anthropic:
         case CachePolicy::OpenAI:
             return simulate_api(policy, trace, tables, options);
+        case CachePolicy::Gemini:
+        case CachePolicy::Bedrock:
+        case CachePolicy::DeepSeek:
+            return simulate_provider(policy, trace, tables, options);
     }
     return make_error("unknown caching policy");
 }

@@ -1,12 +1,14 @@
-// One trace, four caching policies: the requests of a scenario (their token streams, content
+// One trace, seven caching policies: the requests of a scenario (their token streams, content
 // blocks, breakpoints and the outputs the model produced) replayed through
 //  (a) vLLM's full-block chain hashing: PrefixCache, exactly as RequestRunner drives it;
 //  (b) SGLang's token-level radix tree: RadixCache, with the same token capacity;
 //  (c) Anthropic's explicit breakpoints and (d) OpenAI's automatic caching: the linter's
-//      emulation of both APIs (lint/cache_cost.h), with its price and minimum-length tables.
+//      emulation of both APIs (lint/cache_cost.h), with its price and minimum-length tables;
+//  (e) Gemini's implicit caching, (f) Bedrock's cachePoints (the same markers) and (g) DeepSeek's
+//      disk caching: lint/provider_cache.h, with the same tables' rules and prices.
 // Only bookkeeping runs here; the cache never changes what the model answers (`run --verify`
-// checks that), so one real run supplies the outputs for all four. TTFT comes from the nominal
-// device of runner/cost_model.h for every policy, so the four columns compare.
+// checks that), so one real run supplies the outputs for all of them. TTFT comes from the nominal
+// device of runner/cost_model.h for every policy, so the columns compare.
 #pragma once
 
 #include <optional>

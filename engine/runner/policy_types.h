@@ -1,5 +1,6 @@
-// What the policy simulator (runner/policy_sim.h) reports: one scenario trace played under four
-// caching policies, per request. Plain data, safe to hand to the UI thread.
+// What the policy simulator (runner/policy_sim.h) reports: one scenario trace played under seven
+// caching policies (two engines, five providers' APIs), per request. Plain data, safe to hand to
+// the UI thread.
 #pragma once
 
 #include <array>
@@ -18,11 +19,16 @@ enum class CachePolicy {
     Radix,      // SGLang: token-level radix tree, LRU leaves
     Anthropic,  // explicit cache_control breakpoints, 20-block lookback, minimum, 5m/1h TTL
     OpenAI,     // automatic: 1,024-token minimum, 128-token steps, cached_tokens
+    Gemini,     // implicit: longest stored prefix above the model's minimum, to the token
+    Bedrock,    // Converse cachePoints (the markers): Claude's rules, or Nova's 4 x 1,000, 32k
+    DeepSeek,   // disk: whole stored units ending at a user input or an output; hours to days
 };
-inline constexpr std::array<CachePolicy, 4> kAllPolicies = {
-    CachePolicy::Vllm, CachePolicy::Radix, CachePolicy::Anthropic, CachePolicy::OpenAI};
+inline constexpr std::array<CachePolicy, 7> kAllPolicies = {
+    CachePolicy::Vllm,   CachePolicy::Radix,   CachePolicy::Anthropic, CachePolicy::OpenAI,
+    CachePolicy::Gemini, CachePolicy::Bedrock, CachePolicy::DeepSeek};
 
-const char* policy_name(CachePolicy policy);  // "vllm", "radix", "anthropic", "openai"
+// "vllm", "radix", "anthropic", "openai", "gemini", "bedrock", "deepseek"
+const char* policy_name(CachePolicy policy);
 std::optional<CachePolicy> parse_policy(std::string_view name);
 
 // Why a policy reused nothing (or less than the others) where the rule is not visible in the
@@ -33,6 +39,7 @@ enum class PolicyNote {
     NoBreakpoint,        // Anthropic: no cache_control, so nothing is read or written
     TooManyBreakpoints,  // Anthropic: more than 4 breakpoints; the API refuses the request (400)
     NotStored,           // radix: no room beside the running requests; nothing was stored
+    NoImplicitCache,     // Gemini: the model has no implicit caching (before 2.5)
 };
 const char* policy_note_name(PolicyNote note);  // "", "below-minimum", ...
 
@@ -53,7 +60,7 @@ struct PolicyRequest {
     int computed_tokens = 0;         // prompt_tokens - reused_tokens
     int written_tokens = 0;          // stored for later requests (cache_creation_input_tokens)
     int evicted_tokens = 0;          // pushed out or expired to make room (vLLM: whole blocks)
-    double ttft_ms = 0.0;            // the cost model's, so the four policies compare
+    double ttft_ms = 0.0;            // the cost model's, so the policies compare
     double cost_usd = 0.0;           // input tokens at the lint pricing table's prices
     double uncached_cost_usd = 0.0;  // every prompt token at the base price
     std::string price_model;         // the price row used
@@ -79,7 +86,7 @@ struct SemanticLookup {
 // Every policy's results for one trace, request-major: at(policy)[request].
 struct PolicyComparison {
     std::string scenario;
-    std::array<std::vector<PolicyRequest>, 4> by_policy;
+    std::array<std::vector<PolicyRequest>, kAllPolicies.size()> by_policy;
     std::vector<SemanticLookup> semantic;  // per request
     double semantic_threshold = 0.0;
     const std::vector<PolicyRequest>& at(CachePolicy p) const {

@@ -9,8 +9,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view bytes = fuzz::as_text(data, size);
     const auto path = fuzz::write_scratch("replay.jsonl", bytes);
     lint::ReplayOptions options;
-    if (size > 0 && data[0] % 5 < kAllPolicies.size())
-        options.policy = kAllPolicies[data[0] % 5];  // else the provider's own
+    if (size > 0 && data[0] % 8 < kAllPolicies.size())
+        options.policy = kAllPolicies[data[0] % 8];  // else the provider's own
     options.vllm_capacity_blocks = 64;  // small pools: eviction and refusals get exercised
     options.radix_capacity_tokens = 1024;
     lint::Replayer replayer(

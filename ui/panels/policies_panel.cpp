@@ -84,6 +84,12 @@ QString policyLabel(CachePolicy p, int block_size) {
             return PoliciesPanel::tr("Anthropic breakpoints");
         case CachePolicy::OpenAI:
             return PoliciesPanel::tr("OpenAI automatic");
+        case CachePolicy::Gemini:
+            return PoliciesPanel::tr("Gemini implicit");
+        case CachePolicy::Bedrock:
+            return PoliciesPanel::tr("Bedrock cache points");
+        case CachePolicy::DeepSeek:
+            return PoliciesPanel::tr("DeepSeek disk cache");
     }
     return {};
 }
@@ -101,6 +107,8 @@ QString noteText(const PolicyRequest& r) {
             return PoliciesPanel::tr("more than 4 breakpoints: the API refuses the request");
         case PolicyNote::NotStored:
             return PoliciesPanel::tr("no room beside the running requests: nothing stored");
+        case PolicyNote::NoImplicitCache:
+            return PoliciesPanel::tr("this model has no implicit caching: nothing is cached");
     }
     return {};
 }
@@ -123,7 +131,7 @@ void PoliciesPanel::refresh() {
     const QString muted = pal.mutedText.name();
     if (!run || !run->policies) {
         title_->setText(tr("<b>Caching policies</b>"));
-        QString why = tr("The four policies are compared once the whole scenario has played.");
+        QString why = tr("The caching policies are compared once the whole scenario has played.");
         if (run && !run->policies_error.empty())
             why = QString::fromStdString(run->policies_error).toHtmlEscaped();
         table_->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(muted, why));
@@ -138,7 +146,7 @@ void PoliciesPanel::refresh() {
     const PolicyComparison& cmp = *run->policies;
     const int request = context_->currentRequest();
     const auto req = static_cast<std::size_t>(std::max(0, request));
-    title_->setText(tr("<b>Request %1</b> · one trace, four caching policies").arg(request));
+    title_->setText(tr("<b>Request %1</b> · one trace, seven caching policies").arg(request));
     QString rows = QStringLiteral(
                        "<table cellspacing='0' cellpadding='2'><tr><td></td>"
                        "<td align='right' style='color:%1'>%2</td>"

@@ -1,6 +1,7 @@
-// The current request under four caching policies, side by side: vLLM's full chained blocks,
-// SGLang's token-level radix tree, Anthropic's explicit breakpoints and OpenAI's automatic
-// caching (runner/policy_sim.h, worked out by the engine's worker). Reused tokens, the cost
+// The current request under seven caching policies, side by side: vLLM's full chained blocks,
+// SGLang's token-level radix tree, Anthropic's explicit breakpoints, OpenAI's automatic caching,
+// Gemini's implicit caching, Bedrock's cache points and DeepSeek's disk cache
+// (runner/policy_sim.h, worked out by the engine's worker). Reused tokens, the cost
 // model's TTFT and the input bill per policy, and the radix tree drawn below.
 #pragma once
 

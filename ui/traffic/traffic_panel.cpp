@@ -41,6 +41,12 @@ QString policyTitle(CachePolicy p) {
             return TrafficPanel::tr("vLLM blocks");
         case CachePolicy::Radix:
             return TrafficPanel::tr("SGLang radix");
+        case CachePolicy::Gemini:
+            return TrafficPanel::tr("Gemini");
+        case CachePolicy::Bedrock:
+            return TrafficPanel::tr("Bedrock");
+        case CachePolicy::DeepSeek:
+            return TrafficPanel::tr("DeepSeek");
     }
     return {};
 }

@@ -1759,14 +1759,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>&lt;b&gt;キャッシュ方式&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The four policies are compared once the whole scenario has played.</source>
-        <translation>シナリオ全体の再生が終わると、四つの方式が比較されます。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, four caching policies</source>
-        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · 一つのトレース、四つのキャッシュ方式</translation>
-    </message>
-    <message>
         <source>reused</source>
         <translation>再利用</translation>
     </message>
@@ -1797,6 +1789,30 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>&lt;b&gt;Radix tree&lt;/b&gt; after request %1 was admitted: %2 of %3 tokens held. %4 reused path, %5 added by this request, %6 cached; outlined: held by a running request. Each box is a node with its token count.</source>
         <translation>リクエスト %1 を受け付けた後の&lt;b&gt;ラジックス木&lt;/b&gt;: %3 トークン中 %2 トークンを保持。%4 再利用された経路、%5 このリクエストが追加した部分、%6 キャッシュ済み。枠線付きは実行中のリクエストが保持しているノード。箱は一つのノードで、数字はそのトークン数です。</translation>
+    </message>
+    <message>
+        <source>Gemini implicit</source>
+        <translation>Gemini の暗黙的キャッシュ</translation>
+    </message>
+    <message>
+        <source>Bedrock cache points</source>
+        <translation>Bedrock のキャッシュポイント</translation>
+    </message>
+    <message>
+        <source>DeepSeek disk cache</source>
+        <translation>DeepSeek のディスクキャッシュ</translation>
+    </message>
+    <message>
+        <source>this model has no implicit caching: nothing is cached</source>
+        <translation>このモデルには暗黙的キャッシュがないため、何もキャッシュされない</translation>
+    </message>
+    <message>
+        <source>The caching policies are compared once the whole scenario has played.</source>
+        <translation>シナリオ全体の再生が終わると、キャッシュ方式が比較されます。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, seven caching policies</source>
+        <translation>&lt;b&gt;リクエスト %1&lt;/b&gt; · 一つのトレース、七つのキャッシュ方式</translation>
     </message>
 </context>
 <context>
@@ -2106,6 +2122,18 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>no cache</source>
         <translation>キャッシュなし</translation>
+    </message>
+    <message>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <source>Bedrock</source>
+        <translation>Bedrock</translation>
+    </message>
+    <message>
+        <source>DeepSeek</source>
+        <translation>DeepSeek</translation>
     </message>
 </context>
 <context>

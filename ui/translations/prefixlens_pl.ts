@@ -1775,14 +1775,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>&lt;b&gt;Polityki cache&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>The four policies are compared once the whole scenario has played.</source>
-        <translation>Cztery polityki są porównywane, gdy cały scenariusz się odtworzy.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, four caching policies</source>
-        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · jeden ślad, cztery polityki cache</translation>
-    </message>
-    <message>
         <source>reused</source>
         <translation>z cache</translation>
     </message>
@@ -1813,6 +1805,30 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>&lt;b&gt;Radix tree&lt;/b&gt; after request %1 was admitted: %2 of %3 tokens held. %4 reused path, %5 added by this request, %6 cached; outlined: held by a running request. Each box is a node with its token count.</source>
         <translation>&lt;b&gt;Drzewo radix&lt;/b&gt; po przyjęciu żądania %1: %2 z %3 tokenów zajętych. %4 ścieżka użyta ponownie, %5 dodane przez to żądanie, %6 w cache; obrysowane: trzymane przez trwające żądanie. Każde pole to węzeł z liczbą tokenów.</translation>
+    </message>
+    <message>
+        <source>Gemini implicit</source>
+        <translation>Gemini, niejawny</translation>
+    </message>
+    <message>
+        <source>Bedrock cache points</source>
+        <translation>Punkty cache Bedrock</translation>
+    </message>
+    <message>
+        <source>DeepSeek disk cache</source>
+        <translation>DeepSeek, cache dyskowy</translation>
+    </message>
+    <message>
+        <source>this model has no implicit caching: nothing is cached</source>
+        <translation>ten model nie ma niejawnego cache: nic nie trafia do cache</translation>
+    </message>
+    <message>
+        <source>The caching policies are compared once the whole scenario has played.</source>
+        <translation>Polityki cache są porównywane, gdy cały scenariusz się odtworzy.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Request %1&lt;/b&gt; · one trace, seven caching policies</source>
+        <translation>&lt;b&gt;Żądanie %1&lt;/b&gt; · jeden ślad, siedem polityk cache</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +2148,18 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>no cache</source>
         <translation>bez pamięci podręcznej</translation>
+    </message>
+    <message>
+        <source>Gemini</source>
+        <translation>Gemini</translation>
+    </message>
+    <message>
+        <source>Bedrock</source>
+        <translation>Bedrock</translation>
+    </message>
+    <message>
+        <source>DeepSeek</source>
+        <translation>DeepSeek</translation>
     </message>
 </context>
 <context>
