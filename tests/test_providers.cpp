@@ -254,7 +254,7 @@ class TestProviders : public QObject {
         QTest::addColumn<int>("read");
         QTest::addColumn<int>("write");
         QTest::newRow("gemini") << "gemini-log.jsonl"
-                                << "gemini" << 51 << 1001 << 0;
+                                << "gemini" << 51 << 2609 << 0;
         QTest::newRow("gemini explicit") << "gemini-cache-log.jsonl"
                                          << "gemini" << 1090 << 1050 << 0;
         QTest::newRow("bedrock") << "bedrock-log.jsonl"

@@ -1,5 +1,7 @@
 #include "lint/cache_cost.h"
 
+#include "lint/provider_cache.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -77,8 +79,33 @@ double input_cost_usd(Provider provider, const LintTables& tables, const std::st
                   one_hour_write);
 }
 
+CacheCostModel::CacheCostModel(Provider provider, const LintTables& tables, int min_tokens,
+                               double openai_ttl_s)
+    : provider_(provider), tables_(tables), min_tokens_(min_tokens), openai_ttl_s_(openai_ttl_s) {
+    if (provider == Provider::Gemini || provider == Provider::Bedrock ||
+        provider == Provider::DeepSeek)
+        other_ = std::make_unique<ProviderCacheModel>(provider, tables);
+}
+
+CacheCostModel::~CacheCostModel() = default;
+
 RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& model, double at_s,
                                  uint64_t variant, int vary_from) {
+    if (other_) {
+        const RequestUsage u =
+            other_
+                ->add(p, model, at_s, {}, variant,
+                      vary_from == std::numeric_limits<int>::max() ? 0 : vary_from)
+                .usage;
+        totals_.prompt_tokens += u.prompt_tokens;
+        totals_.input_tokens += u.input_tokens;
+        totals_.cache_creation_input_tokens += u.cache_creation_input_tokens;
+        totals_.cache_creation_1h_input_tokens += u.cache_creation_1h_input_tokens;
+        totals_.cache_read_input_tokens += u.cache_read_input_tokens;
+        totals_.usd += u.usd;
+        no_cache_usd_ += p.size() * tables_.price(provider_, model).input / 1e6;
+        return u;
+    }
     std::vector<uint64_t> h;
     prefix_hashes(p.rendered.tokens, variant, vary_from, h);
     RequestUsage u;
@@ -134,20 +161,11 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
                     .cost_usd_by_ttl(u.input_tokens, u.cache_creation_input_tokens,
                                      u.cache_creation_1h_input_tokens, u.cache_read_input_tokens);
     } else {
-        // The prefixes an automatic cache can hit: OpenAI's and Gemini's from the minimum in
-        // steps, DeepSeek's at message ends.
+        // OpenAI: the prefixes from the minimum in steps (Gemini and DeepSeek are other_'s).
         std::vector<int> cuts;
-        if (provider_ == Provider::DeepSeek) {
-            for (int q : message_ends(p)) {
-                if (q >= min_tokens_)
-                    cuts.push_back(q);
-            }
-        } else {
-            const int min = provider_ == Provider::OpenAI ? pp.min_cached : min_tokens_;
-            const int step = std::max(1, pp.increment);
-            for (int q = min; q > 0 && q <= p.size(); q += step)
-                cuts.push_back(q);
-        }
+        const int step = std::max(1, pp.increment);
+        for (int q = pp.min_cached; q > 0 && q <= p.size(); q += step)
+            cuts.push_back(q);
         int cached = 0;
         for (auto q = cuts.rbegin(); q != cuts.rend(); ++q) {
             if (Entry* e = alive(h[static_cast<std::size_t>(*q)])) {

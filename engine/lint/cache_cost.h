@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -16,16 +17,20 @@
 
 namespace pl::lint {
 
+class ProviderCacheModel;
+
 class CacheCostModel {
   public:
     // Blocks checked per breakpoint, its own included (ApiCacheRules).
     static constexpr int kLookbackBlocks = ApiCacheRules::Anthropic{}.lookback_blocks;
 
-    CacheCostModel(Provider provider, const LintTables& tables, int min_tokens, double openai_ttl_s)
-        : provider_(provider),
-          tables_(tables),
-          min_tokens_(min_tokens),
-          openai_ttl_s_(openai_ttl_s) {}
+    // Gemini, Bedrock and DeepSeek are played by the policy simulator's model of their caches
+    // (lint/provider_cache.h), so lint's bill and `run --policy` / `replay` agree.
+    CacheCostModel(Provider provider, const LintTables& tables, int min_tokens,
+                   double openai_ttl_s);
+    ~CacheCostModel();
+    CacheCostModel(const CacheCostModel&) = delete;
+    CacheCostModel& operator=(const CacheCostModel&) = delete;
 
     // Adds one request at time at_s. Tokens from `vary_from` on are treated as different from
     // every earlier request when variant != 0 (a repeat whose dynamic text changed; with
@@ -52,6 +57,7 @@ class CacheCostModel {
     UsageTotals totals_;
     double no_cache_usd_ = 0.0;
     int added_ = 0;
+    std::unique_ptr<ProviderCacheModel> other_;  // Gemini, Bedrock, DeepSeek
 };
 
 // The price of one request's input tokens, USD: InputPrices::cost_usd at that model's prices.

@@ -29,17 +29,6 @@ struct ApiCacheRules {
         double retention_default_s = 300;     // in-memory retention (5 to 10 minutes idle)
         double retention_extended_s = 86400;  // prompt_cache_retention "24h"
     } openai;
-    struct Gemini {
-        double implicit_ttl_s = 300;   // implicit caching: not documented; minutes
-        double explicit_ttl_s = 3600;  // a CachedContent's default ttl
-    } gemini;
-    struct Bedrock {
-        int max_cache_points = 4;
-        int nova_max_cached_tokens = 32000;  // Amazon Nova caches at most this prefix
-    } bedrock;
-    struct DeepSeek {
-        double ttl_s = 3 * 3600.0;  // kept "a few hours to a few days" when unused
-    } deepseek;
 };
 
 // One provider's caching rules for one model, read from min_cacheable_tokens.json (its "rules"

@@ -349,8 +349,9 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
     const RequestInput& in = ctx.in;
     const Provider prov = ctx.prov;
     if (!sim) {
-        const double ttl = uses_cache_markers(prov) ? tables.rules.anthropic.ttl_default_s
-                                                    : automatic_lifetime_s(tables, prov, in.body);
+        const double ttl = uses_cache_markers(prov)
+                               ? tables.rules.anthropic.ttl_default_s
+                               : automatic_lifetime_s(tables, prov, ctx.model, in.body);
         sim = std::make_unique<CacheCostModel>(prov, tables, ctx.min_tokens, ttl);
         sim_fixed = std::make_unique<CacheCostModel>(prov, tables, ctx.min_tokens, ttl);
         first_min_tokens = ctx.min_tokens;

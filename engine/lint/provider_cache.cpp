@@ -19,13 +19,13 @@ ProviderCacheModel::Entry* ProviderCacheModel::alive(uint64_t key, double at_s) 
 ProviderCacheModel::Outcome ProviderCacheModel::add(const RenderedRequest& p,
                                                     const std::string& model, double at_s,
                                                     std::span<const int32_t> output,
-                                                    uint64_t variant) {
+                                                    uint64_t variant, int vary_from) {
     if (++added_ % 4096 == 0) {
         std::erase_if(entries_, [&](const auto& kv) { return kv.second.expires < at_s; });
         std::erase_if(seen_, [&](const auto& kv) { return kv.second < at_s; });
     }
     std::vector<uint64_t> h;
-    prefix_hashes(p.rendered.tokens, variant, 0, h);
+    prefix_hashes(p.rendered.tokens, variant, vary_from, h);
     const CacheRules rules = tables_.cache_rules(provider_, model);
     const InputPrices prices = tables_.input_prices(provider_, model);
     Outcome out;

@@ -36,8 +36,10 @@ class ProviderCacheModel {
     // Adds one request at time at_s; `output` is what the model answered (DeepSeek stores a
     // unit where it ends). A nonzero `variant` keeps the request's entries apart from others'
     // (replay: each model has a cache of its own).
+    // Tokens from `vary_from` on differ from every earlier request's when variant != 0 (lint's
+    // estimate of a repeat whose dynamic text changed); from 0: a cache of its own.
     Outcome add(const RenderedRequest& p, const std::string& model, double at_s,
-                std::span<const int32_t> output = {}, uint64_t variant = 0);
+                std::span<const int32_t> output = {}, uint64_t variant = 0, int vary_from = 0);
 
   private:
     struct Entry {

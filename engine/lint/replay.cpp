@@ -288,7 +288,7 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
                policy == CachePolicy::DeepSeek) {
         if (!provider_cache)
             provider_cache = std::make_unique<ProviderCacheModel>(priced_as(t.provider), tables);
-        const auto o = provider_cache->add(p, t.model, at, {}, model_variant(t.model));
+        const auto o = provider_cache->add(p, t.model, at, {}, model_cache_variant(t.model));
         s.reused = o.usage.cache_read_input_tokens;
         // Bedrock bills its writes; Gemini and DeepSeek store unbilled, as OpenAI.
         s.written =

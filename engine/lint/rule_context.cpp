@@ -135,8 +135,12 @@ bool RuleContext::automatic(const RenderedRequest& p) const {
 int RuleContext::auto_cacheable(int n, const RenderedRequest& before) const {
     if (prov == Provider::DeepSeek)
         return n >= min_tokens ? deepseek_unit_end(before, n) : 0;
-    const int min = prov == Provider::OpenAI ? pp.min_cached : min_tokens;
-    return openai_cacheable(n, min, std::max(1, pp.increment));
+    if (prov == Provider::OpenAI)
+        return openai_cacheable(n, pp.min_cached, std::max(1, pp.increment));
+    const CacheRules rules = tables.cache_rules(prov, model);
+    if (!rules.implicit)
+        return 0;  // Gemini 2.0: no implicit caching
+    return openai_cacheable(n, min_tokens, std::max(1, rules.step_tokens));
 }
 
 int deepseek_unit_end(const RenderedRequest& p, int n) {
@@ -148,19 +152,11 @@ int deepseek_unit_end(const RenderedRequest& p, int n) {
     return best;
 }
 
-double automatic_lifetime_s(const LintTables& tables, Provider prov, const ojson& body) {
-    switch (prov) {
-        case Provider::OpenAI:
-            return openai_retention_s(body);
-        case Provider::Gemini:
-            return tables.rules.gemini.implicit_ttl_s;
-        case Provider::DeepSeek:
-            return tables.rules.deepseek.ttl_s;
-        case Provider::Anthropic:
-        case Provider::Bedrock:
-            break;
-    }
-    return tables.rules.anthropic.ttl_default_s;
+double automatic_lifetime_s(const LintTables& tables, Provider prov, const std::string& model,
+                            const ojson& body) {
+    if (prov == Provider::OpenAI)
+        return openai_retention_s(body);
+    return tables.cache_rules(prov, model).ttl_default_s;
 }
 
 int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl) {

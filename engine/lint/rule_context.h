@@ -140,9 +140,10 @@ struct RuleContext {
 
 // The end of the last message of p within its first n tokens (0: none): DeepSeek's unit.
 int deepseek_unit_end(const RenderedRequest& p, int n);
-// How long an automatic cache keeps a prefix (ApiCacheRules): OpenAI's retention, Gemini's
-// implicit cache, DeepSeek's disk cache.
-double automatic_lifetime_s(const LintTables& tables, Provider prov, const ojson& body);
+// How long an automatic cache keeps a prefix: OpenAI's retention (prompt_cache_retention), else
+// the model's CacheRules (Gemini's implicit cache, DeepSeek's disk cache).
+double automatic_lifetime_s(const LintTables& tables, Provider prov, const std::string& model,
+                            const ojson& body);
 
 // Shared measures of a rendered prompt.
 int last_valid_breakpoint(const RenderedRequest& p, int min_tokens, double* ttl = nullptr);

@@ -3,6 +3,7 @@
 // may not set its own system instruction or tools, and should not send the cached contents
 // again).
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -14,17 +15,14 @@ namespace pl::lint {
 
 namespace {
 
-bool is_nova(const std::string& model) {
-    return normalize_model_id(model).find("nova") != std::string::npos;
-}
-
 void check_nova(const RuleContext& ctx) {
-    if (ctx.prov != Provider::Bedrock || !is_nova(ctx.model))
+    if (ctx.prov != Provider::Bedrock)
         return;
-    const int limit = ctx.tables.rules.bedrock.nova_max_cached_tokens;
+    const CacheRules rules = ctx.tables.cache_rules(Provider::Bedrock, ctx.model);
+    const int limit = rules.max_cached_tokens > 0 ? rules.max_cached_tokens : INT_MAX;
     bool over_reported = false;
     for (const Breakpoint& bp : ctx.cur.breakpoints) {
-        if (bp.pointer.rfind("/toolConfig/", 0) == 0) {
+        if (!rules.tools_cacheable && bp.pointer.rfind("/toolConfig/", 0) == 0) {
             Finding f = ctx.make(rule::kCachePointUnsupported, ctx.in.body_pointer + bp.pointer,
                                  std::string_view::npos, 0,
                                  "Amazon Nova does not cache tool definitions: this cachePoint in "
@@ -111,7 +109,8 @@ double gemini_cache_ttl_s(const ojson& body, const LintTables& tables) {
         if (end && end != t.c_str() && *end == 's' && v > 0)
             return v;
     }
-    return tables.rules.gemini.explicit_ttl_s;
+    const double d = tables.min_table(Provider::Gemini).explicit_ttl_s;
+    return d > 0 ? d : 3600;
 }
 
 void check_provider_rules(const RuleContext& ctx, const ExplicitCaches& caches) {

@@ -197,7 +197,7 @@ PreviousCache previous_cache(const RuleContext& ctx) {
     if (ctx.prov == Provider::Anthropic && ctx.automatic(before))
         pc.ttl_s = ctx.opts.automatic_ttl_s;
     if (!uses_cache_markers(ctx.prov))
-        pc.ttl_s = automatic_lifetime_s(ctx.tables, ctx.prov, ctx.in.body);
+        pc.ttl_s = automatic_lifetime_s(ctx.tables, ctx.prov, ctx.model, ctx.in.body);
     return pc;
 }
 
@@ -317,7 +317,16 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
             "use \"cache_control\": {\"type\": \"ephemeral\", \"ttl\": \"1h\"} "
             "for sparse traffic";
         f.fix_key = "ttl-gap.anthropic";
-    } else if (ctx.prov != Provider::Anthropic && pc.ttl_s < 86400) {
+    } else if (ctx.prov == Provider::Bedrock && pc.ttl_s < 3600 &&
+               ctx.tables.cache_rules(Provider::Bedrock, ctx.model).ttl_extended_s >= 3600) {
+        f.fix = "add \"ttl\": \"1h\" to the cachePoint for sparse traffic";
+        f.fix_key = "ttl-gap.bedrock";
+    } else if (ctx.prov == Provider::Gemini) {
+        f.fix =
+            "for sparse traffic, create an explicit cache (cachedContents) with a ttl that "
+            "covers the gaps";
+        f.fix_key = "ttl-gap.gemini";
+    } else if (ctx.prov == Provider::OpenAI && pc.ttl_s < 86400) {
         f.fix = "use prompt_cache_retention \"24h\" where the model supports it";
         f.fix_key = "ttl-gap.openai";
     }

@@ -297,6 +297,12 @@ const Text kFixes[] = {
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "create the cache with a ttl that covers the traffic, or extend it "
                        "(cachedContents patch) before it expires")},
+    {"ttl-gap.bedrock",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "add \"ttl\": \"1h\" to the cachePoint for sparse traffic")},
+    {"ttl-gap.gemini", QT_TRANSLATE_NOOP("pl::ui::LintText",
+                                         "for sparse traffic, create an explicit cache "
+                                         "(cachedContents) with a ttl that covers the gaps")},
 };
 
 struct RuleText {

@@ -5,7 +5,7 @@ like the others; rerunning this script must not change the fixtures (it is deter
 import json
 import os
 
-from make_fixtures import MANUAL, POLICY, write, write_jsonl
+from make_fixtures import LONG_POLICY, MANUAL, POLICY, write, write_jsonl
 
 # Over every minimum by any tokenizer's count (the built-in one counts ~1,700 tokens).
 SYSTEM = POLICY + "\n\n" + MANUAL
@@ -95,15 +95,18 @@ def main():
         {"timestamp": "2026-12-04T10:25:00Z",
          "request": {"cachedContent": "cachedContents/lumen-manual-2b9c", "contents": [user(Q1)]}},
     ])
+    # Over Gemini 2.5 Flash's 2,048-token minimum.
     write_jsonl("gemini-log.jsonl", [
         {"timestamp": "2026-12-04T10:00:00Z",
-         "request": {"model": "gemini-2.5-flash", "systemInstruction": {"parts": [{"text": POLICY}]},
+         "request": {"model": "gemini-2.5-flash",
+                     "systemInstruction": {"parts": [{"text": LONG_POLICY}]},
                      "contents": [user(Q1)]},
-         "response": {"usageMetadata": {"promptTokenCount": 1003, "candidatesTokenCount": 31}}},
+         "response": {"usageMetadata": {"promptTokenCount": 2611, "candidatesTokenCount": 31}}},
         {"timestamp": "2026-12-04T10:01:30Z",
-         "request": {"model": "gemini-2.5-flash", "systemInstruction": {"parts": [{"text": POLICY}]},
+         "request": {"model": "gemini-2.5-flash",
+                     "systemInstruction": {"parts": [{"text": LONG_POLICY}]},
                      "contents": [user(Q1), model(A1), user(Q2)]},
-         "response": {"usageMetadata": {"promptTokenCount": 1052, "cachedContentTokenCount": 1001,
+         "response": {"usageMetadata": {"promptTokenCount": 2660, "cachedContentTokenCount": 2609,
                                         "candidatesTokenCount": 25}}},
     ])
 
