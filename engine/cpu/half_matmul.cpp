@@ -110,7 +110,20 @@ __attribute__((target("avx512f"))) void gemv512(float* out, const float* x, cons
     for (; r + 4 <= r1; r += 4) {
         const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
         __m512 s0 = _mm512_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+        // The next four rows are fetched while these are summed: a row is a few cache lines,
+        // too short for the hardware prefetcher to reach full speed on its own.
+        const int rn = std::min(r + 4, r1 - 1);
+        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
+                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
+                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
+                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
         for (int k = 0; k < kv; k += 16) {
+            if ((k * 2) % 64 == 0) {
+                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
+            }
             const __m512 xv = _mm512_loadu_ps(x + k);
             s0 = _mm512_fmadd_ps(load512<Bf16>(a0 + k), xv, s0);
             s1 = _mm512_fmadd_ps(load512<Bf16>(a1 + k), xv, s1);
@@ -139,7 +152,20 @@ __attribute__((target("avx2,fma,f16c"))) void gemv256(float* out, const float* x
     for (; r + 4 <= r1; r += 4) {
         const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
         __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+        // The next four rows are fetched while these are summed: a row is a few cache lines,
+        // too short for the hardware prefetcher to reach full speed on its own.
+        const int rn = std::min(r + 4, r1 - 1);
+        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
+                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
+                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
+                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
         for (int k = 0; k < kv; k += 8) {
+            if ((k * 2) % 64 == 0) {
+                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
+            }
             const __m256 xv = _mm256_loadu_ps(x + k);
             s0 = _mm256_fmadd_ps(load256<Bf16>(a0 + k), xv, s0);
             s1 = _mm256_fmadd_ps(load256<Bf16>(a1 + k), xv, s1);
