@@ -8,11 +8,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "cpu/cpu_backend.h"
+#include "cpu/half_matmul.h"
 #include "cpu/vec_math.h"
 #include "gui_test_support.h"
 #include "model/gpt_model.h"
@@ -38,8 +40,9 @@ namespace {
 constexpr double kAtol = 2e-4;
 constexpr double kRtol = 2e-4;
 
-const char* const kCases[] = {"llama_gqa",    "llama_mqa_tied", "llama3_scaling", "qwen2_bias",
-                              "qwen3_qknorm", "mistral",        "llama_biases"};
+const char* const kCases[] = {"llama_gqa",  "llama_mqa_tied",  "llama3_scaling",
+                              "qwen2_bias", "qwen2_bias_bf16", "qwen3_qknorm",
+                              "mistral",    "llama_biases"};
 const int kLengths[] = {1, 15, 17, 50};  // block size 16: within one, across one, across three
 
 // |a - b| <= atol + rtol |b| everywhere; else a message naming the first few mismatches.
@@ -187,6 +190,88 @@ class TestModelFamilies : public QObject {
     }
 
     void piecesEqualOneShot_data() { goldenLogits_data(); }
+
+    // An F16 or BF16 folder keeps its matrices and its token embedding (and an untied head) in
+    // their 16-bit precision, read where they lie in the mapped files: only norms and biases take
+    // f32 memory of the model's own. An F32 folder keeps everything in f32.
+    void sixteenBitWeightsStayInTheirFiles() {
+        for (const char* c : kCases) {
+            auto m = GptModel::load(folder(c));
+            QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+            const GptModel& model = *m.value();
+            const GptConfig& cfg = model.config();
+            const GptOffsets& off = model.offsets();
+            const std::string dtype =
+                nlohmann::json::parse(test::read_file(folder(c) / "config.json"))["torch_dtype"];
+            if (dtype == "float32") {
+                QCOMPARE(model.n_f32_params(), model.n_params());
+                QVERIFY(!model.half(off.wte) && !model.half(off.layers[0].qkv_w));
+                continue;
+            }
+            const auto type = dtype == "float16" ? cpu::HalfType::F16 : cpu::HalfType::BF16;
+            const long C = cfg.n_embd, F = cfg.ff_dim(), V = cfg.vocab_size;
+            long half_values = 0;
+            auto check = [&](std::size_t offset, long rows, long cols, const char* what) {
+                const cpu::HalfMatrix* h = model.half(offset);
+                QVERIFY2(h, (c + std::string(": ") + what + " is not kept in 16 bits").c_str());
+                QCOMPARE(h->type, type);
+                QCOMPARE(static_cast<long>(h->rows()), rows);
+                QCOMPARE(static_cast<long>(h->cols), cols);
+                half_values += rows * cols;
+            };
+            check(off.wte, V, C, "the token embedding");
+            if (!cfg.tied_head)
+                check(off.head, V, C, "the output head");
+            for (const LayerOffsets& lo : off.layers) {
+                check(lo.qkv_w, cfg.qkv_dim(), C, "q|k|v");
+                check(lo.proj_w, C, cfg.q_dim(), "o_proj");
+                check(lo.fc_w, 2 * F, C, "gate|up");
+                check(lo.fc2_w, C, F, "down_proj");
+                QVERIFY(!model.half(lo.ln1_w) && !model.half(lo.ln2_w));
+                QVERIFY(lo.qkv_b == kNoTensor || !model.half(lo.qkv_b));
+            }
+            QCOMPARE(model.n_params() - model.n_f32_params(),
+                     static_cast<std::size_t>(half_values));
+            QCOMPARE(model.mapped_half_bytes(), static_cast<std::size_t>(half_values) * 2);
+            QCOMPARE(model.owned_half_bytes(), std::size_t{0});
+            // What stays in f32 is small: norms and biases, under 2% of these tiny models.
+            QVERIFY(model.n_f32_params() * 50 < model.n_params());
+        }
+    }
+
+    // The format does not align tensors: a file whose data starts at an odd address has its
+    // 16-bit tensors copied into memory of the model's own, and computes the same logits.
+    void oddlyPlacedTensorsAreCopied() {
+        const std::string c = "llama3_scaling";
+        const fs::path dir = copy_case(c, "odd_offsets");
+        const fs::path file = dir / "model.safetensors";
+        std::string bytes = test::read_file(file);
+        uint64_t len = 0;
+        std::memcpy(&len, bytes.data(), 8);
+        bytes.insert(8 + len, " ");  // JSON allows trailing blanks; the data moves by one byte
+        ++len;
+        std::memcpy(bytes.data(), &len, 8);
+        test::write_file(file, bytes);
+        auto odd = GptModel::load(dir);
+        QVERIFY2(odd.ok(), odd.ok() ? "" : odd.error().message.c_str());
+        auto even = GptModel::load(folder(c));
+        QVERIFY(even.ok());
+        const std::size_t half_bytes = 2 * (odd.value()->n_params() - odd.value()->n_f32_params());
+        QCOMPARE(odd.value()->owned_half_bytes(), half_bytes);
+        QCOMPARE(odd.value()->mapped_half_bytes(), std::size_t{0});
+        const std::vector<int32_t> tokens = tokens_of(refs_[c], 17);
+        const std::vector<int32_t> table = {0, 1, 2, 3};
+        std::vector<float> a(static_cast<std::size_t>(even.value()->config().vocab_size));
+        std::vector<float> b(a.size());
+        CpuBackend be_odd(odd.value(), KvPoolLayout{16, 4, 0, 0});
+        CpuBackend be_even(even.value(), KvPoolLayout{16, 4, 0, 0});
+        QVERIFY(be_odd.forward(table, 0, tokens, a).ok());
+        QVERIFY(be_even.forward(table, 0, tokens, b).ok());
+        QVERIFY(a == b);
+        const std::string diff =
+            compare(a, refs_[c]["logits"]["17"].get<std::vector<double>>(), kAtol, kRtol);
+        QVERIFY2(diff.empty(), diff.c_str());
+    }
 
     // Prefill in pieces (each later piece reads the earlier ones' K and V from the pool: a
     // prefix-cache hit) gives the logits of one forward over the whole prompt: the per-block

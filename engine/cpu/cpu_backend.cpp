@@ -5,6 +5,7 @@
 
 #include "cpu/blas.h"
 #include "cpu/cpu_ops.h"
+#include "cpu/half_matmul.h"
 #include "cpu/thread_pool.h"
 
 namespace pl {
@@ -69,6 +70,15 @@ void CpuBackend::norm(float* out, const float* in, std::size_t w, std::size_t b,
     }
 }
 
+void CpuBackend::matmul(float* out, const float* in, std::size_t w, std::size_t b, int T, int K,
+                        int N) const {
+    if (const cpu::HalfMatrix* h = model_->half(w)) {
+        cpu::matmul_half(out, in, *h, model_->at_or_null(b), T);
+        return;
+    }
+    cpu::matmul(out, in, model_->at(w), model_->at_or_null(b), T, K, N);
+}
+
 // One forward for every family: the branches below are where GptConfig says the architecture
 // differs (norm, positions, q/k norm, grouped K/V heads, MLP, head), nothing else.
 Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_past,
@@ -101,13 +111,16 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
         cpu::rope_table(rope_cos_.data(), rope_sin_.data(), inv_freq_.data(), hd, n_past, T);
     }
 
-    cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at_or_null(w.wpe), n_past,
-                   T, C);
+    if (const cpu::HalfMatrix* wte = model_->half(w.wte)) {
+        cpu::embedding_half(x_.data(), tokens.data(), *wte, T);
+    } else {
+        cpu::embedding(x_.data(), tokens.data(), model_->at(w.wte), model_->at_or_null(w.wpe),
+                       n_past, T, C);
+    }
     for (int l = 0; l < cfg.n_layer; ++l) {
         const LayerOffsets& lw = w.layers[l];
         norm(ln_.data(), x_.data(), lw.ln1_w, lw.ln1_b, T);
-        cpu::matmul(qkv_.data(), ln_.data(), model_->at(lw.qkv_w), model_->at_or_null(lw.qkv_b), T,
-                    C, QKV);
+        matmul(qkv_.data(), ln_.data(), lw.qkv_w, lw.qkv_b, T, C, QKV);
         if (cfg.qk_norm) {
             cpu::rms_norm_heads(qkv_.data(), QKV, T, cfg.n_head, hd, model_->at(lw.q_norm),
                                 cfg.layer_norm_epsilon);
@@ -134,28 +147,27 @@ Result<void> CpuBackend::forward(std::span<const int32_t> block_table, int n_pas
         float* probs_out =
             capture_ ? capture_ + static_cast<long>(l) * cfg.n_head * (n_past + T) : nullptr;
         cpu::attention(att_.data(), qkv_.data(), QKV, kv, n_past, T, heads, probs_out);
-        cpu::matmul(proj_.data(), att_.data(), model_->at(lw.proj_w), model_->at_or_null(lw.proj_b),
-                    T, Q, C);
+        matmul(proj_.data(), att_.data(), lw.proj_w, lw.proj_b, T, Q, C);
         cpu::residual_add(x_.data(), proj_.data(), TC);
         norm(ln_.data(), x_.data(), lw.ln2_w, lw.ln2_b, T);
         if (swiglu) {
-            cpu::matmul(fc_.data(), ln_.data(), model_->at(lw.fc_w), model_->at_or_null(lw.fc_b), T,
-                        C, 2 * F);
+            matmul(fc_.data(), ln_.data(), lw.fc_w, lw.fc_b, T, C, 2 * F);
             cpu::swiglu(act_.data(), fc_.data(), T, F);
         } else {
-            cpu::matmul(fc_.data(), ln_.data(), model_->at(lw.fc_w), model_->at_or_null(lw.fc_b), T,
-                        C, F);
+            matmul(fc_.data(), ln_.data(), lw.fc_w, lw.fc_b, T, C, F);
             cpu::gelu(fc_.data(), static_cast<long>(T) * F);
         }
-        cpu::matmul(proj_.data(), swiglu ? act_.data() : fc_.data(), model_->at(lw.fc2_w),
-                    model_->at_or_null(lw.fc2_b), T, F, C);
+        matmul(proj_.data(), swiglu ? act_.data() : fc_.data(), lw.fc2_w, lw.fc2_b, T, F, C);
         cpu::residual_add(x_.data(), proj_.data(), TC);
     }
     // Only the last position's logits are needed: the next token.
     const float* last = x_.data() + static_cast<long>(T - 1) * C;
     norm(ln_.data(), last, w.lnf_w, w.lnf_b, 1);
-    cpu::logits(logits.data(), ln_.data(), model_->at(w.head == kNoTensor ? w.wte : w.head),
-                cfg.vocab_size, C);
+    const std::size_t head = w.head == kNoTensor ? w.wte : w.head;
+    if (const cpu::HalfMatrix* h = model_->half(head))
+        cpu::matmul_half(logits.data(), ln_.data(), *h, nullptr, 1);
+    else
+        cpu::logits(logits.data(), ln_.data(), model_->at(head), cfg.vocab_size, C);
 
     if (stats)
         stats->set_wall_only(start);

@@ -44,6 +44,10 @@ class CpuBackend final : public InferenceBackend {
     float* v_slot(int block, int layer, int slot);
     // LayerNorm or RMSNorm of T rows of n_embd, as the model's config says.
     void norm(float* out, const float* in, std::size_t w, std::size_t b, int T) const;
+    // out[T, N] = in[T, K] @ the matrix at w (+ the bias at b): the f32 matmul, or the 16-bit one
+    // for a matrix the model keeps in its checkpoint's F16 or BF16 (cpu/half_matmul.h).
+    void matmul(float* out, const float* in, std::size_t w, std::size_t b, int T, int K,
+                int N) const;
 
     std::shared_ptr<const GptModel> model_;
     KvPoolLayout layout_;

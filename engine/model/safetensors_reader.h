@@ -41,6 +41,9 @@ class SafetensorsReader {
     const TensorInfo* find(const std::string& name) const;
     // Converts a tensor to f32 into `out` (numel floats). Fails for dtypes other than F32/F16/BF16.
     Result<void> read_f32(const TensorInfo& tensor, float* out) const;
+    // The tensor's bytes where they lie in the mapped file (valid while this reader lives): how
+    // the CPU backend reads F16 and BF16 matrices in place. Checked against the file at open().
+    const uint8_t* bytes(const TensorInfo& tensor) const { return data_ + tensor.begin; }
     const std::filesystem::path& path() const { return path_; }
 
     // The format's limit on the header (the reference implementation refuses more).

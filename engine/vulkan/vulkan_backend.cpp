@@ -361,8 +361,10 @@ Result<void> VulkanBackend::Impl::upload_weights() {
     if (!wb)
         return wb.error();
     weights = std::move(wb.value());
+    std::vector<float> widened;  // a tensor the model keeps in 16 bits, in f32 for the shaders
     for (const auto& [t, name] : all) {
-        PL_TRY(ctx->upload(weights, t->offset, model->at(t->host_offset), t->bytes));
+        PL_TRY(ctx->upload(weights, t->offset,
+                           model->f32_tensor(t->host_offset, t->bytes / 4, widened), t->bytes));
         if (t == &wte || t == &head)
             continue;
         auto v = make_view(weights, t->offset, t->bytes, name);

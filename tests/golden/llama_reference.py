@@ -50,6 +50,10 @@ CASES = {
     "qwen2_bias": ({"model_type": "qwen2", "hidden_size": 96, "num_attention_heads": 6,
                     "num_key_value_heads": 2, "tie_word_embeddings": True,
                     "use_sliding_window": False, "sliding_window": 32}, "F32", 2),
+    # the same with its weights in BF16: the 16-bit matrices with f32 biases beside them
+    "qwen2_bias_bf16": ({"model_type": "qwen2", "hidden_size": 96, "num_attention_heads": 6,
+                         "num_key_value_heads": 2, "tie_word_embeddings": True,
+                         "use_sliding_window": False, "sliding_window": 32}, "BF16", 2),
     # Qwen3: per-head RMSNorm of q and k, head_dim 32 given, BF16, three shards
     "qwen3_qknorm": ({"model_type": "qwen3", "head_dim": 32, "num_hidden_layers": 3,
                       "rope_theta": 1000000.0, "attention_bias": False}, "BF16", 3),

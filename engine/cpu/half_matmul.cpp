@@ -1,0 +1,361 @@
+#include "cpu/half_matmul.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cpu/blas.h"
+#include "cpu/thread_pool.h"
+#include "model/safetensors_reader.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// GCC 12's AVX-512 headers start some intrinsics from a deliberately undefined vector, and its
+// uninitialized-use warnings fire inside the header on that (a known false positive).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+#define PL_HALF_X86 1
+#endif
+
+namespace pl::cpu {
+
+int HalfMatrix::rows() const {
+    int n = 0;
+    for (int i = 0; i < n_runs; ++i)
+        n += runs[static_cast<std::size_t>(i)].rows;
+    return n;
+}
+
+const uint16_t* HalfMatrix::row(int r) const {
+    for (int i = 0; i < n_runs; ++i) {
+        const Run& run = runs[static_cast<std::size_t>(i)];
+        if (r < run.rows)
+            return run.data + static_cast<long>(r) * cols;
+        r -= run.rows;
+    }
+    return nullptr;
+}
+
+namespace {
+
+template <bool Bf16>
+float widen1(uint16_t h) {
+    if constexpr (Bf16)
+        return bf16_to_f32(h);
+    else
+        return f16_to_f32(h);
+}
+
+// The values of a row past the last whole vector: fewer than a vector, summed one by one.
+template <bool Bf16>
+float tail_dot(const uint16_t* w, const float* x, int k0, int K) {
+    float s = 0.0f;
+    for (int k = k0; k < K; ++k)
+        s += widen1<Bf16>(w[k]) * x[k];
+    return s;
+}
+
+template <bool Bf16>
+void gemv_scalar(float* out, const float* x, const HalfMatrix& w, int r0, int r1) {
+    for (int r = r0; r < r1; ++r)
+        out[r] = tail_dot<Bf16>(w.row(r), x, 0, w.cols);
+}
+
+template <bool Bf16>
+void widen_scalar(float* out, const uint16_t* in, int n) {
+    for (int i = 0; i < n; ++i)
+        out[i] = widen1<Bf16>(in[i]);
+}
+
+#ifdef PL_HALF_X86
+
+// 16 (AVX-512) or 8 (AVX2) weights widened in registers. BF16 is the high half of an f32: a
+// shift. F16 has its own conversion instruction (F16C; part of AVX-512F for 16 lanes).
+template <bool Bf16>
+__attribute__((target("avx512f"))) inline __m512 load512(const uint16_t* p) {
+    const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    if constexpr (Bf16)
+        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+    else
+        return _mm512_cvtph_ps(h);
+}
+
+template <bool Bf16>
+__attribute__((target("avx2,fma,f16c"))) inline __m256 load256(const uint16_t* p) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    if constexpr (Bf16)
+        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+    else
+        return _mm256_cvtph_ps(h);
+}
+
+__attribute__((target("avx2,fma,f16c"))) inline float sum256(__m256 v) {
+    const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+    return _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
+}
+
+// Four rows at a time share each load of x; a row left over runs alone. Every row keeps one
+// accumulator and sums in the same order either way, so its result does not depend on where a
+// task boundary falls.
+template <bool Bf16>
+__attribute__((target("avx512f"))) void gemv512(float* out, const float* x, const HalfMatrix& w,
+                                                int r0, int r1) {
+    const int K = w.cols, kv = K & ~15;
+    int r = r0;
+    for (; r + 4 <= r1; r += 4) {
+        const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
+        __m512 s0 = _mm512_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+        // The next four rows are fetched while these are summed: a row is a few cache lines,
+        // too short for the hardware prefetcher to reach full speed on its own.
+        const int rn = std::min(r + 4, r1 - 1);
+        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
+                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
+                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
+                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
+        for (int k = 0; k < kv; k += 16) {
+            if ((k * 2) % 64 == 0) {
+                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
+            }
+            const __m512 xv = _mm512_loadu_ps(x + k);
+            s0 = _mm512_fmadd_ps(load512<Bf16>(a0 + k), xv, s0);
+            s1 = _mm512_fmadd_ps(load512<Bf16>(a1 + k), xv, s1);
+            s2 = _mm512_fmadd_ps(load512<Bf16>(a2 + k), xv, s2);
+            s3 = _mm512_fmadd_ps(load512<Bf16>(a3 + k), xv, s3);
+        }
+        out[r] = _mm512_reduce_add_ps(s0) + tail_dot<Bf16>(a0, x, kv, K);
+        out[r + 1] = _mm512_reduce_add_ps(s1) + tail_dot<Bf16>(a1, x, kv, K);
+        out[r + 2] = _mm512_reduce_add_ps(s2) + tail_dot<Bf16>(a2, x, kv, K);
+        out[r + 3] = _mm512_reduce_add_ps(s3) + tail_dot<Bf16>(a3, x, kv, K);
+    }
+    for (; r < r1; ++r) {
+        const uint16_t* a = w.row(r);
+        __m512 s = _mm512_setzero_ps();
+        for (int k = 0; k < kv; k += 16)
+            s = _mm512_fmadd_ps(load512<Bf16>(a + k), _mm512_loadu_ps(x + k), s);
+        out[r] = _mm512_reduce_add_ps(s) + tail_dot<Bf16>(a, x, kv, K);
+    }
+}
+
+template <bool Bf16>
+__attribute__((target("avx2,fma,f16c"))) void gemv256(float* out, const float* x,
+                                                      const HalfMatrix& w, int r0, int r1) {
+    const int K = w.cols, kv = K & ~7;
+    int r = r0;
+    for (; r + 4 <= r1; r += 4) {
+        const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
+        __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+        // The next four rows are fetched while these are summed: a row is a few cache lines,
+        // too short for the hardware prefetcher to reach full speed on its own.
+        const int rn = std::min(r + 4, r1 - 1);
+        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
+                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
+                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
+                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
+        for (int k = 0; k < kv; k += 8) {
+            if ((k * 2) % 64 == 0) {
+                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
+                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
+            }
+            const __m256 xv = _mm256_loadu_ps(x + k);
+            s0 = _mm256_fmadd_ps(load256<Bf16>(a0 + k), xv, s0);
+            s1 = _mm256_fmadd_ps(load256<Bf16>(a1 + k), xv, s1);
+            s2 = _mm256_fmadd_ps(load256<Bf16>(a2 + k), xv, s2);
+            s3 = _mm256_fmadd_ps(load256<Bf16>(a3 + k), xv, s3);
+        }
+        out[r] = sum256(s0) + tail_dot<Bf16>(a0, x, kv, K);
+        out[r + 1] = sum256(s1) + tail_dot<Bf16>(a1, x, kv, K);
+        out[r + 2] = sum256(s2) + tail_dot<Bf16>(a2, x, kv, K);
+        out[r + 3] = sum256(s3) + tail_dot<Bf16>(a3, x, kv, K);
+    }
+    for (; r < r1; ++r) {
+        const uint16_t* a = w.row(r);
+        __m256 s = _mm256_setzero_ps();
+        for (int k = 0; k < kv; k += 8)
+            s = _mm256_fmadd_ps(load256<Bf16>(a + k), _mm256_loadu_ps(x + k), s);
+        out[r] = sum256(s) + tail_dot<Bf16>(a, x, kv, K);
+    }
+}
+
+template <bool Bf16>
+__attribute__((target("avx512f"))) void widen512(float* out, const uint16_t* in, int n) {
+    int i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm512_storeu_ps(out + i, load512<Bf16>(in + i));
+    widen_scalar<Bf16>(out + i, in + i, n - i);
+}
+
+template <bool Bf16>
+__attribute__((target("avx2,fma,f16c"))) void widen256(float* out, const uint16_t* in, int n) {
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(out + i, load256<Bf16>(in + i));
+    widen_scalar<Bf16>(out + i, in + i, n - i);
+}
+
+#endif  // PL_HALF_X86
+
+enum class Isa { Scalar, Avx2, Avx512 };
+
+Isa detect() {
+#ifdef PL_HALF_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return Isa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+        __builtin_cpu_supports("f16c"))
+        return Isa::Avx2;
+#endif
+    return Isa::Scalar;
+}
+
+Isa& chosen() {
+    static Isa isa = detect();
+    return isa;
+}
+
+// Rows [r0, r1) of out = w x, in the chosen path for w's type.
+void gemv_rows(float* out, const float* x, const HalfMatrix& w, int r0, int r1) {
+    const bool bf16 = w.type == HalfType::BF16;
+#ifdef PL_HALF_X86
+    if (chosen() == Isa::Avx512)
+        return bf16 ? gemv512<true>(out, x, w, r0, r1) : gemv512<false>(out, x, w, r0, r1);
+    if (chosen() == Isa::Avx2)
+        return bf16 ? gemv256<true>(out, x, w, r0, r1) : gemv256<false>(out, x, w, r0, r1);
+#endif
+    return bf16 ? gemv_scalar<true>(out, x, w, r0, r1) : gemv_scalar<false>(out, x, w, r0, r1);
+}
+
+void widen(float* out, const uint16_t* in, int n, HalfType type) {
+    const bool bf16 = type == HalfType::BF16;
+#ifdef PL_HALF_X86
+    if (chosen() == Isa::Avx512)
+        return bf16 ? widen512<true>(out, in, n) : widen512<false>(out, in, n);
+    if (chosen() == Isa::Avx2)
+        return bf16 ? widen256<true>(out, in, n) : widen256<false>(out, in, n);
+#endif
+    return bf16 ? widen_scalar<true>(out, in, n) : widen_scalar<false>(out, in, n);
+}
+
+// Prefill: a tile of kTileRows weight rows is widened into f32 (a thread's own buffer, grown
+// once) and multiplied by kTileTokens tokens at a time in one SGEMM. 128 rows keep SGEMM's cost
+// of packing the tokens small against its arithmetic (2 x 128 multiply-adds per packed value);
+// splitting the tokens too gives two cores enough tasks to share evenly on a 576-wide model.
+// Each tile is widened once per token block: a pass over the weights per 128 tokens, a few
+// percent of the arithmetic.
+constexpr int kTileRows = 128;
+constexpr int kTileTokens = 128;
+
+// Decode: rows of w per task, a multiple of 4 (the kernel's row block).
+int gemv_rows_per_task(int N) {
+    return std::max(16, ((N + 31) / 32 + 3) & ~3);
+}
+
+}  // namespace
+
+void widen_rows(float* out, const HalfMatrix& w, int r0, int r1) {
+    // Within a run the rows are contiguous: one call per run covers them all.
+    int r = r0;
+    while (r < r1) {
+        int first = r, end = 0;
+        for (int i = 0; i < w.n_runs; ++i) {
+            end += w.runs[static_cast<std::size_t>(i)].rows;
+            if (r < end)
+                break;
+        }
+        const int n = std::min(r1, end) - first;
+        widen(out + static_cast<long>(r - r0) * w.cols, w.row(first), n * w.cols, w.type);
+        r += n;
+    }
+}
+
+void embedding_half(float* out, const int32_t* tokens, const HalfMatrix& w, int T) {
+    for (int t = 0; t < T; ++t)
+        widen_rows(out + static_cast<long>(t) * w.cols, w, tokens[t], tokens[t] + 1);
+}
+
+void matmul_half(float* out, const float* in, const HalfMatrix& w, const float* bias, int T) {
+    const int N = w.rows(), K = w.cols;
+    const bool split = current_pool() != nullptr && static_cast<long>(N) * K >= (1L << 16);
+    if (T == 1) {
+        const int per = gemv_rows_per_task(N);
+        const int tasks = split ? (N + per - 1) / per : 1;
+        const int step = split ? per : N;
+        parallel_for(tasks, [&](int i) {
+            const int r0 = i * step, r1 = std::min(N, r0 + step);
+            gemv_rows(out, in, w, r0, r1);
+            if (bias) {
+                for (int r = r0; r < r1; ++r)
+                    out[r] += bias[r];
+            }
+        });
+        return;
+    }
+    if (bias) {
+        for (int t = 0; t < T; ++t)
+            std::memcpy(out + static_cast<long>(t) * N, bias, N * sizeof(float));
+    }
+    const int row_tiles = (N + kTileRows - 1) / kTileRows;
+    const int token_blocks = (T + kTileTokens - 1) / kTileTokens;
+    auto task = [&](int i) {
+        const int n0 = (i % row_tiles) * kTileRows, nn = std::min(N, n0 + kTileRows) - n0;
+        const int t0 = (i / row_tiles) * kTileTokens, nt = std::min(T, t0 + kTileTokens) - t0;
+        thread_local std::vector<float> tile;
+        if (tile.size() < static_cast<std::size_t>(kTileRows) * K)
+            tile.resize(static_cast<std::size_t>(kTileRows) * K);
+        widen_rows(tile.data(), w, n0, n0 + nn);
+        blas::sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, nt, nn, K, 1.0f,
+                    in + static_cast<long>(t0) * K, K, tile.data(), K, bias ? 1.0f : 0.0f,
+                    out + static_cast<long>(t0) * N + n0, N);
+    };
+    const int tasks = row_tiles * token_blocks;
+    if (split) {
+        parallel_for(tasks, task);
+    } else {
+        for (int i = 0; i < tasks; ++i)
+            task(i);
+    }
+}
+
+const char* half_isa() {
+    switch (chosen()) {
+        case Isa::Avx512:
+            return "avx512";
+        case Isa::Avx2:
+            return "avx2";
+        case Isa::Scalar:
+            break;
+    }
+    return "scalar";
+}
+
+bool force_half_isa(const char* name) {
+    const std::string want = name;
+    const Isa best = detect();
+    Isa isa;
+    if (want == "scalar")
+        isa = Isa::Scalar;
+    else if (want == "avx2" && best != Isa::Scalar)
+        isa = Isa::Avx2;  // every AVX-512 CPU has AVX2, FMA and F16C
+    else if (want == "avx512" && best == Isa::Avx512)
+        isa = Isa::Avx512;
+    else
+        return false;
+    chosen() = isa;
+    return true;
+}
+
+}  // namespace pl::cpu
+
+#ifdef PL_HALF_X86
+#pragma GCC diagnostic pop
+#endif
