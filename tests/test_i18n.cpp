@@ -490,10 +490,20 @@ std::vector<CorpusFinding> lintCorpus(QStringList& errors) {
     for (const std::string& name : builtin_scenario_names())
         add(name, load_scenario(name), true);
     const QDir fixtures(QString::fromStdString((test::data_dir() / "lint").string()));
+    // Each request is also linted as a file, as the traffic view lints it: the only way the
+    // app reads a Gemini, Converse or DeepSeek body.
+    auto lint_as_file = [&](const QString& file) {
+        lint::Linter linter(*tok, *tables, {});
+        if (!lint::lint_file(fixtures.filePath(file).toStdString(), linter, nullptr))
+            return;
+        for (lint::Finding& f : linter.finish().findings)
+            out.push_back({file.toStdString(), std::move(f)});
+    };
     for (const QString& file : fixtures.entryList({QStringLiteral("*.json")}, QDir::Files)) {
         if (file.endsWith(QLatin1String(".expected.json")) || file.startsWith(u"sarif"))
             continue;
         add(file.toStdString(), loadScenarioFile(fixtures.filePath(file)), false);
+        lint_as_file(file);
     }
     for (const QString& file : fixtures.entryList({QStringLiteral("*.jsonl")}, QDir::Files)) {
         lint::Linter linter(*tok, *tables, {});

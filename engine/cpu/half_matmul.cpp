@@ -1,5 +1,7 @@
 #include "cpu/half_matmul.h"
 
+#include "cpu/cpu_isa.h"
+
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -204,23 +206,13 @@ __attribute__((target("avx2,fma,f16c"))) void widen256(float* out, const uint16_
 
 #endif  // PL_HALF_X86
 
-enum class Isa { Scalar, Avx2, Avx512 };
-
-Isa detect() {
-#ifdef PL_HALF_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-        return Isa::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        __builtin_cpu_supports("f16c"))
-        return Isa::Avx2;
-#endif
-    return Isa::Scalar;
+IsaChoice& choice() {
+    static IsaChoice c(true);
+    return c;
 }
 
-Isa& chosen() {
-    static Isa isa = detect();
-    return isa;
+Isa chosen() {
+    return choice().get();
 }
 
 // Rows [r0, r1) of out = w x, in the chosen path for w's type.
@@ -327,31 +319,11 @@ void matmul_half(float* out, const float* in, const HalfMatrix& w, const float* 
 }
 
 const char* half_isa() {
-    switch (chosen()) {
-        case Isa::Avx512:
-            return "avx512";
-        case Isa::Avx2:
-            return "avx2";
-        case Isa::Scalar:
-            break;
-    }
-    return "scalar";
+    return choice().name();
 }
 
 bool force_half_isa(const char* name) {
-    const std::string want = name;
-    const Isa best = detect();
-    Isa isa;
-    if (want == "scalar")
-        isa = Isa::Scalar;
-    else if (want == "avx2" && best != Isa::Scalar)
-        isa = Isa::Avx2;  // every AVX-512 CPU has AVX2, FMA and F16C
-    else if (want == "avx512" && best == Isa::Avx512)
-        isa = Isa::Avx512;
-    else
-        return false;
-    chosen() = isa;
-    return true;
+    return choice().force(name);
 }
 
 }  // namespace pl::cpu

@@ -1,5 +1,7 @@
 #include "cpu/vec_math.h"
 
+#include "cpu/cpu_isa.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -310,56 +312,23 @@ bool by_head_size(int nv, const Run& run) {
 
 #endif  // PL_VEC_X86
 
-enum class Isa { Scalar, Avx2, Avx512 };
-
-Isa detect() {
-#ifdef PL_VEC_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
-        return Isa::Avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return Isa::Avx2;
-#endif
-    return Isa::Scalar;
-}
-
-Isa& chosen() {
-    static Isa isa = detect();
-    return isa;
+IsaChoice& choice() {
+    static IsaChoice c(false);
+    return c;
 }
 
 Isa isa() {
-    return chosen();
+    return choice().get();
 }
 
 }  // namespace
 
 const char* vec_isa() {
-    switch (isa()) {
-        case Isa::Avx512:
-            return "avx512";
-        case Isa::Avx2:
-            return "avx2";
-        case Isa::Scalar:
-            break;
-    }
-    return "scalar";
+    return choice().name();
 }
 
 bool force_vec_isa(const char* name) {
-    const std::string want = name;
-    const Isa best = detect();
-    Isa isa;
-    if (want == "scalar")
-        isa = Isa::Scalar;
-    else if (want == "avx2" && best != Isa::Scalar)
-        isa = Isa::Avx2;  // every AVX-512 CPU has AVX2 and FMA
-    else if (want == "avx512" && best == Isa::Avx512)
-        isa = Isa::Avx512;
-    else
-        return false;
-    chosen() = isa;
-    return true;
+    return choice().force(name);
 }
 
 void gelu_inplace(float* x, long n) {

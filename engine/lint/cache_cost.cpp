@@ -97,13 +97,7 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
                 ->add(p, model, at_s, {}, variant,
                       vary_from == std::numeric_limits<int>::max() ? 0 : vary_from)
                 .usage;
-        totals_.prompt_tokens += u.prompt_tokens;
-        totals_.input_tokens += u.input_tokens;
-        totals_.cache_creation_input_tokens += u.cache_creation_input_tokens;
-        totals_.cache_creation_1h_input_tokens += u.cache_creation_1h_input_tokens;
-        totals_.cache_read_input_tokens += u.cache_read_input_tokens;
-        totals_.usd += u.usd;
-        no_cache_usd_ += p.size() * tables_.price(provider_, model).input / 1e6;
+        count(u, p.size() * tables_.price(provider_, model).input / 1e6);
         return u;
     }
     std::vector<uint64_t> h;
@@ -180,14 +174,18 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
         u.input_tokens = p.size() - cached;
         u.usd = input_cost_usd(provider_, tables_, model, u.input_tokens, 0, cached);
     }
+    count(u, p.size() * price.input / 1e6);
+    return u;
+}
+
+void CacheCostModel::count(const RequestUsage& u, double no_cache_usd) {
     totals_.prompt_tokens += u.prompt_tokens;
     totals_.input_tokens += u.input_tokens;
     totals_.cache_creation_input_tokens += u.cache_creation_input_tokens;
     totals_.cache_creation_1h_input_tokens += u.cache_creation_1h_input_tokens;
     totals_.cache_read_input_tokens += u.cache_read_input_tokens;
     totals_.usd += u.usd;
-    no_cache_usd_ += p.size() * price.input / 1e6;
-    return u;
+    no_cache_usd_ += no_cache_usd;
 }
 
 }  // namespace pl::lint

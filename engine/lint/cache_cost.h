@@ -45,6 +45,8 @@ class CacheCostModel {
     double no_cache_usd() const { return no_cache_usd_; }
 
   private:
+    void count(const RequestUsage& u, double no_cache_usd);  // into the totals
+
     Provider provider_;
     const LintTables& tables_;
     int min_tokens_;

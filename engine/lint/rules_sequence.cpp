@@ -188,7 +188,10 @@ PreviousCache previous_cache(const RuleContext& ctx) {
         ++pc.common_tokens;
     // With automatic caching, what matters is the part before the final user message: a
     // new question in place of the last one is the expected use of a shared prefix.
-    if (!uses_cache_markers(ctx.prov))
+    // DeepSeek stores the previous request's whole input as a unit (it ends at a user input).
+    if (ctx.prov == Provider::DeepSeek)
+        pc.cached_tokens = ctx.auto_cacheable(before.size(), before);
+    else if (!uses_cache_markers(ctx.prov))
         pc.cached_tokens = ctx.auto_cacheable(before.tail_begin_token, before);
     else if (ctx.automatic(before))
         pc.cached_tokens = before.tail_begin_token;

@@ -120,6 +120,14 @@ class Renderer {
             out_.blocks.back().token_end = out_.size();
     }
 
+    // A tool as the layout frames it: its JSON, keys in the order given, between tool tags.
+    void add_tool(int index, const std::string& pointer, const ojson& tool) {
+        begin_block(PartKind::Tool, pointer);
+        add(PartKind::Tool, index, "", "", pointer, std::string(framing::kToolOpen));
+        add(PartKind::Tool, index, "", pointer, pointer, tool.dump());
+        add(PartKind::Tool, index, "", "", pointer, std::string(framing::kToolClose));
+    }
+
     void mark(const ojson& holder, const std::string& holder_pointer) {
         mark_at(holder_pointer + "/cache_control", ttl_of(holder["cache_control"]));
     }

@@ -39,10 +39,7 @@ Result<void> Renderer::c_tools(const ojson& body) {
         if (!tools[i].is_object())
             return type_error(p, "a tool object {\"toolSpec\": ...}");
         const int idx = static_cast<int>(i);
-        begin_block(PartKind::Tool, p);
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolOpen));
-        add(PartKind::Tool, idx, "", p, p, tools[i].dump());
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolClose));
+        add_tool(idx, p, tools[i]);
     }
     return {};
 }

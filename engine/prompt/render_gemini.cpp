@@ -19,14 +19,7 @@ Result<void> Renderer::g_tools(const ojson& body) {
         return {};
     if (!tools->is_array())
         return type_error("/tools", "an array of tool objects");
-    int idx = 0;
-    auto one = [&](const ojson& t, const std::string& p) {
-        begin_block(PartKind::Tool, p);
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolOpen));
-        add(PartKind::Tool, idx, "", p, p, t.dump());
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolClose));
-        ++idx;
-    };
+    int idx = 0;  // each function declaration is a tool of its own
     for (std::size_t i = 0; i < tools->size(); ++i) {
         const ojson& t = (*tools)[i];
         const std::string p = "/tools/" + std::to_string(i);
@@ -35,15 +28,17 @@ Result<void> Renderer::g_tools(const ojson& body) {
         const bool camel = t.contains("functionDeclarations");
         const ojson* decls = field(t, "functionDeclarations", "function_declarations");
         if (!decls) {
-            one(t, p);
+            add_tool(idx++, p, t);
             continue;
         }
         if (!decls->is_array())
             return type_error(p + (camel ? "/functionDeclarations" : "/function_declarations"),
                               "an array of function declarations");
         for (std::size_t j = 0; j < decls->size(); ++j)
-            one((*decls)[j], p + (camel ? "/functionDeclarations/" : "/function_declarations/") +
-                                 std::to_string(j));
+            add_tool(idx++,
+                     p + (camel ? "/functionDeclarations/" : "/function_declarations/") +
+                         std::to_string(j),
+                     (*decls)[j]);
     }
     return {};
 }

@@ -204,10 +204,7 @@ Result<void> Renderer::tools_part(const ojson& body, bool breakpoints) {
         if (breakpoints && is_web_search_tool(tools[i]))
             continue;
         const int idx = static_cast<int>(i);
-        begin_block(PartKind::Tool, p);
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolOpen));
-        add(PartKind::Tool, idx, "", p, p, tools[i].dump());
-        add(PartKind::Tool, idx, "", "", p, std::string(framing::kToolClose));
+        add_tool(idx, p, tools[i]);
         if (breakpoints && has_cc(tools[i]))
             mark(tools[i], p);
     }

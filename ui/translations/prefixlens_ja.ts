@@ -302,10 +302,6 @@
         <translation>どのレイヤーの Attention か、または全レイヤーの平均</translation>
     </message>
     <message>
-        <source>Which attention head, or the average of all heads</source>
-        <translation>どの Attention ヘッドか、または全ヘッドの平均</translation>
-    </message>
-    <message>
         <source>all layers</source>
         <translation>全レイヤー</translation>
     </message>
@@ -352,6 +348,18 @@
     <message>
         <source> · on %1</source>
         <translation> · %1 で計算</translation>
+    </message>
+    <message>
+        <source>Which attention head, or the average of all heads; with grouped-query attention also each group of query heads that reads one key/value head</source>
+        <translation>どのアテンションヘッドか、または全ヘッドの平均。グループ化クエリアテンションでは、1 つのキー/バリューヘッドを読むクエリヘッドのグループも選べます</translation>
+    </message>
+    <message>
+        <source>group %1: heads %2–%3</source>
+        <translation>グループ %1: ヘッド %2–%3</translation>
+    </message>
+    <message>
+        <source> · %1 query heads share %2 key/value heads, %3 per group</source>
+        <translation> · %1 個のクエリヘッドが %2 個のキー/バリューヘッドを共有（グループあたり %3 個）</translation>
     </message>
 </context>
 <context>
@@ -1177,6 +1185,94 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>The cost estimate and the minimum cacheable length come from assets/lint/pricing.json and min_cacheable_tokens.json, each row with its source page and the date it was read. A model is matched by its exact id (a dated id such as claude-sonnet-4-5-20250929, a -latest alias, a Bedrock or router prefix included). A model no row names gets the row of its family (by substring) or the default model&apos;s row, and this note names the row used, so a newer model is never priced as an older one silently. Pass --pricing FILE (the shape of pricing.json: your contract&apos;s prices) and --min-tokens N to replace the guess.</source>
         <translation>コストの見積もりとキャッシュできる最小の長さは assets/lint/pricing.json と min_cacheable_tokens.json から取り、どの行にも出典のページと読んだ日付が付いています。モデルは ID が完全に一致する行に合わせます（claude-sonnet-4-5-20250929 のような日付付きの ID、-latest の別名、Bedrock やルーターの接頭辞も含みます）。どの行にもないモデルには、そのファミリーの行（部分一致で）か既定のモデルの行を使い、この注記が使った行を示します。新しいモデルが黙って古いモデルの料金で見積もられることはありません。推測の代わりに --pricing FILE（pricing.json と同じ形で、契約の料金を書いたもの）と --min-tokens N を渡しましょう。</translation>
+    </message>
+    <message>
+        <source>%1 cachePoint blocks; Bedrock accepts at most %2 and rejects this request</source>
+        <translation>cachePoint ブロックが %1 個あります。Bedrock が受け付けるのは最大 %2 個で、このリクエストは拒否されます</translation>
+    </message>
+    <message>
+        <source>Amazon Nova does not cache tool definitions: this cachePoint in toolConfig is not supported by %1</source>
+        <translation>Amazon Nova はツール定義をキャッシュしません。toolConfig 内のこの cachePoint は %1 ではサポートされません</translation>
+    </message>
+    <message>
+        <source>the prefix up to this cachePoint is ~%1 tokens (estimated); %2 caches at most %3, so the ~%4 tokens past that are computed on every request</source>
+        <translation>この cachePoint までのプレフィックスは約 %1 トークン（推定）です。%2 がキャッシュできるのは最大 %3 なので、それを超える約 %4 トークンは毎回計算されます</translation>
+    </message>
+    <message>
+        <source>this request reads %1 and also sets %2: Gemini refuses that (they belong in the cached content)</source>
+        <translation>このリクエストは %1 を読み、さらに %2 も設定しています。Gemini はこれを拒否します（それらはキャッシュ済みコンテンツに含めるものです）</translation>
+    </message>
+    <message>
+        <source>the first %1 of these contents repeat what %2 (line %3) already holds: ~%4 tokens (estimated) are sent and billed again at the full price</source>
+        <translation>これらのコンテンツの最初の %1 件は %2（%3 行目）が既に保持している内容の繰り返しです。約 %4 トークン（推定）が再送され、通常価格で再び課金されます</translation>
+    </message>
+    <message>
+        <source>%1 (created on line %2) expired %3 s before this request: Gemini no longer has it and refuses the request</source>
+        <translation>%1（%2 行目で作成）はこのリクエストの %3 秒前に期限切れになりました。Gemini はもうそれを保持しておらず、リクエストを拒否します</translation>
+    </message>
+    <message>
+        <source>keep at most 4 cache points: one after each part that changes at its own rate</source>
+        <translation>キャッシュポイントは最大 4 個まで。変化の速さが異なる部分ごとに、その後に 1 個ずつ置いてください</translation>
+    </message>
+    <message>
+        <source>remove the cachePoint from toolConfig; put the first one after the system prompt (prefixlens lint --fix)</source>
+        <translation>toolConfig から cachePoint を取り除き、最初のものはシステムプロンプトの後に置いてください（prefixlens lint --fix）</translation>
+    </message>
+    <message>
+        <source>put a cache point before the limit and keep the cached prefix under it</source>
+        <translation>上限より前にキャッシュポイントを置き、キャッシュするプレフィックスを上限内に収めてください</translation>
+    </message>
+    <message>
+        <source>put the system instruction and tools into the cached content when creating it</source>
+        <translation>システム指示とツールは、キャッシュ作成時にキャッシュ済みコンテンツに含めてください</translation>
+    </message>
+    <message>
+        <source>send only what follows the cached contents</source>
+        <translation>キャッシュ済みコンテンツの続きだけを送ってください</translation>
+    </message>
+    <message>
+        <source>create the cache with a ttl that covers the traffic, or extend it (cachedContents patch) before it expires</source>
+        <translation>トラフィックをカバーする ttl でキャッシュを作成するか、期限切れ前に延長してください（cachedContents の patch）</translation>
+    </message>
+    <message>
+        <source>add &quot;ttl&quot;: &quot;1h&quot; to the cachePoint for sparse traffic</source>
+        <translation>まばらなトラフィックには cachePoint に "ttl": "1h" を追加してください</translation>
+    </message>
+    <message>
+        <source>for sparse traffic, create an explicit cache (cachedContents) with a ttl that covers the gaps</source>
+        <translation>まばらなトラフィックには、間隔をカバーする ttl で明示的キャッシュ（cachedContents）を作成してください</translation>
+    </message>
+    <message>
+        <source>A cache point where the model cannot cache.</source>
+        <translation>モデルがキャッシュできない位置にあるキャッシュポイント。</translation>
+    </message>
+    <message>
+        <source>Amazon Nova models on Bedrock cache the system prompt and the messages but not the tool definitions: a cachePoint inside toolConfig is not supported for them. Put the first cache point after the system prompt instead; --fix removes the one in toolConfig.</source>
+        <translation>Bedrock 上の Amazon Nova モデルはシステムプロンプトとメッセージをキャッシュしますが、ツール定義はキャッシュしません。toolConfig 内の cachePoint はサポートされません。最初のキャッシュポイントはシステムプロンプトの後に置いてください。--fix は toolConfig 内のものを取り除きます。</translation>
+    </message>
+    <message>
+        <source>The cached prefix is longer than the model can cache.</source>
+        <translation>キャッシュするプレフィックスがモデルのキャッシュ上限より長い。</translation>
+    </message>
+    <message>
+        <source>Amazon Nova models cache at most about 32,000 tokens of prefix. A cache point further into the prompt than that caches no more: the tokens past the limit are computed and billed on every request. Keep the stable part of the prompt under the limit and put the cache point there.</source>
+        <translation>Amazon Nova モデルがキャッシュできるプレフィックスは最大約 32,000 トークンです。それより先のキャッシュポイントはそれ以上をキャッシュしません。上限を超えた分のトークンは毎回のリクエストで計算され課金されます。プロンプトの安定した部分を上限内に収め、そこにキャッシュポイントを置いてください。</translation>
+    </message>
+    <message>
+        <source>A request that reads a Gemini cached content also sets its own system instruction or tools.</source>
+        <translation>Gemini のキャッシュ済みコンテンツを読むリクエストが、独自のシステム指示やツールも設定している。</translation>
+    </message>
+    <message>
+        <source>A Gemini explicit cache (cachedContents) holds the system instruction, the tools and the leading contents; a generateContent request that names it with cachedContent may add contents after them but may not set systemInstruction, tools or toolConfig itself: the API refuses the request. Create the cache with them instead.</source>
+        <translation>Gemini の明示的キャッシュ（cachedContents）はシステム指示、ツール、先頭のコンテンツを保持します。cachedContent でそれを指定する generateContent リクエストは、その後にコンテンツを追加できますが、systemInstruction、tools、toolConfig を自分で設定することはできず、API はリクエストを拒否します。代わりにそれらを含めてキャッシュを作成してください。</translation>
+    </message>
+    <message>
+        <source>A request sends again the contents its Gemini cached content already holds.</source>
+        <translation>リクエストが、Gemini のキャッシュ済みコンテンツに既に含まれる内容を再送している。</translation>
+    </message>
+    <message>
+        <source>A request that names a cachedContent is read as the cache&apos;s contents followed by the request&apos;s own. When the request starts with the same contents the cache was created with, the model reads them twice and they are billed twice: once at the cached price and once at the full price. Send only what follows the cached contents. The linter knows a cache&apos;s contents when the log holds the cachedContents.create record whose response names it.</source>
+        <translation>cachedContent を指定したリクエストは、キャッシュのコンテンツの後にリクエスト自身のコンテンツが続くものとして読まれます。リクエストがキャッシュ作成時と同じコンテンツで始まると、モデルはそれを二度読み、二度課金されます（キャッシュ価格で一度、通常価格で一度）。キャッシュ済みコンテンツの続きだけを送ってください。ログにそのキャッシュを名付けるレスポンスを持つ cachedContents.create レコードがあるとき、リンターはキャッシュの内容を知ります。</translation>
     </message>
 </context>
 <context>

@@ -302,10 +302,6 @@
         <translation>Uwaga której warstwy albo średnia ze wszystkich warstw</translation>
     </message>
     <message>
-        <source>Which attention head, or the average of all heads</source>
-        <translation>Która głowa uwagi albo średnia ze wszystkich głów</translation>
-    </message>
-    <message>
         <source>all layers</source>
         <translation>wszystkie warstwy</translation>
     </message>
@@ -352,6 +348,18 @@
     <message>
         <source> · on %1</source>
         <translation> · na %1</translation>
+    </message>
+    <message>
+        <source>Which attention head, or the average of all heads; with grouped-query attention also each group of query heads that reads one key/value head</source>
+        <translation>Która głowica uwagi albo średnia wszystkich; przy grouped-query attention także każda grupa głowic zapytań czytająca jedną głowicę klucz/wartość</translation>
+    </message>
+    <message>
+        <source>group %1: heads %2–%3</source>
+        <translation>grupa %1: głowice %2–%3</translation>
+    </message>
+    <message>
+        <source> · %1 query heads share %2 key/value heads, %3 per group</source>
+        <translation> · %1 głowic zapytań dzieli %2 głowic klucz/wartość, po %3 na grupę</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1193,94 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>The cost estimate and the minimum cacheable length come from assets/lint/pricing.json and min_cacheable_tokens.json, each row with its source page and the date it was read. A model is matched by its exact id (a dated id such as claude-sonnet-4-5-20250929, a -latest alias, a Bedrock or router prefix included). A model no row names gets the row of its family (by substring) or the default model&apos;s row, and this note names the row used, so a newer model is never priced as an older one silently. Pass --pricing FILE (the shape of pricing.json: your contract&apos;s prices) and --min-tokens N to replace the guess.</source>
         <translation>Szacunek kosztów i minimalna długość do cache pochodzą z assets/lint/pricing.json i min_cacheable_tokens.json, każdy wiersz ze stroną źródłową i datą odczytu. Model jest dopasowywany po dokładnym identyfikatorze (łącznie z identyfikatorem z datą, takim jak claude-sonnet-4-5-20250929, aliasem -latest i prefiksem Bedrock lub routera). Model, którego nie wymienia żaden wiersz, dostaje wiersz swojej rodziny (po podciągu) albo wiersz modelu domyślnego, a ta uwaga wskazuje użyty wiersz, więc nowszy model nigdy nie jest po cichu wyceniany jak starszy. Podaj --pricing FILE (w kształcie pricing.json: ceny z twojej umowy) i --min-tokens N, by zastąpić zgadywanie.</translation>
+    </message>
+    <message>
+        <source>%1 cachePoint blocks; Bedrock accepts at most %2 and rejects this request</source>
+        <translation>%1 bloków cachePoint; Bedrock przyjmuje najwyżej %2 i odrzuca to żądanie</translation>
+    </message>
+    <message>
+        <source>Amazon Nova does not cache tool definitions: this cachePoint in toolConfig is not supported by %1</source>
+        <translation>Amazon Nova nie zapisuje w cache definicji narzędzi: ten cachePoint w toolConfig nie jest obsługiwany przez %1</translation>
+    </message>
+    <message>
+        <source>the prefix up to this cachePoint is ~%1 tokens (estimated); %2 caches at most %3, so the ~%4 tokens past that are computed on every request</source>
+        <translation>prefiks do tego cachePoint ma ~%1 tokenów (szacunkowo); %2 zapisuje w cache najwyżej %3, więc ~%4 tokenów dalej jest liczonych przy każdym żądaniu</translation>
+    </message>
+    <message>
+        <source>this request reads %1 and also sets %2: Gemini refuses that (they belong in the cached content)</source>
+        <translation>to żądanie czyta %1 i ustawia też %2: Gemini to odrzuca (należą one do zawartości cache)</translation>
+    </message>
+    <message>
+        <source>the first %1 of these contents repeat what %2 (line %3) already holds: ~%4 tokens (estimated) are sent and billed again at the full price</source>
+        <translation>pierwsze %1 z tych treści powtarzają to, co %2 (wiersz %3) już zawiera: ~%4 tokenów (szacunkowo) jest wysyłanych i opłacanych ponownie po pełnej cenie</translation>
+    </message>
+    <message>
+        <source>%1 (created on line %2) expired %3 s before this request: Gemini no longer has it and refuses the request</source>
+        <translation>%1 (utworzony w wierszu %2) wygasł %3 s przed tym żądaniem: Gemini już go nie ma i odrzuca żądanie</translation>
+    </message>
+    <message>
+        <source>keep at most 4 cache points: one after each part that changes at its own rate</source>
+        <translation>zostaw najwyżej 4 punkty cache: po jednym za każdą częścią, która zmienia się we własnym tempie</translation>
+    </message>
+    <message>
+        <source>remove the cachePoint from toolConfig; put the first one after the system prompt (prefixlens lint --fix)</source>
+        <translation>usuń cachePoint z toolConfig; pierwszy postaw po prompcie systemowym (prefixlens lint --fix)</translation>
+    </message>
+    <message>
+        <source>put a cache point before the limit and keep the cached prefix under it</source>
+        <translation>postaw punkt cache przed limitem i trzymaj buforowany prefiks poniżej niego</translation>
+    </message>
+    <message>
+        <source>put the system instruction and tools into the cached content when creating it</source>
+        <translation>umieść instrukcję systemową i narzędzia w zawartości cache przy jej tworzeniu</translation>
+    </message>
+    <message>
+        <source>send only what follows the cached contents</source>
+        <translation>wysyłaj tylko to, co następuje po treściach z cache</translation>
+    </message>
+    <message>
+        <source>create the cache with a ttl that covers the traffic, or extend it (cachedContents patch) before it expires</source>
+        <translation>utwórz cache z ttl obejmującym ruch albo przedłuż go (patch cachedContents), zanim wygaśnie</translation>
+    </message>
+    <message>
+        <source>add &quot;ttl&quot;: &quot;1h&quot; to the cachePoint for sparse traffic</source>
+        <translation>przy rzadkim ruchu dodaj "ttl": "1h" do cachePoint</translation>
+    </message>
+    <message>
+        <source>for sparse traffic, create an explicit cache (cachedContents) with a ttl that covers the gaps</source>
+        <translation>przy rzadkim ruchu utwórz jawny cache (cachedContents) z ttl obejmującym przerwy</translation>
+    </message>
+    <message>
+        <source>A cache point where the model cannot cache.</source>
+        <translation>Punkt cache w miejscu, którego model nie potrafi zapisać w cache.</translation>
+    </message>
+    <message>
+        <source>Amazon Nova models on Bedrock cache the system prompt and the messages but not the tool definitions: a cachePoint inside toolConfig is not supported for them. Put the first cache point after the system prompt instead; --fix removes the one in toolConfig.</source>
+        <translation>Modele Amazon Nova w Bedrock zapisują w cache prompt systemowy i wiadomości, ale nie definicje narzędzi: cachePoint wewnątrz toolConfig nie jest dla nich obsługiwany. Pierwszy punkt cache umieść po prompcie systemowym; --fix usuwa ten z toolConfig.</translation>
+    </message>
+    <message>
+        <source>The cached prefix is longer than the model can cache.</source>
+        <translation>Buforowany prefiks jest dłuższy, niż model potrafi zapisać w cache.</translation>
+    </message>
+    <message>
+        <source>Amazon Nova models cache at most about 32,000 tokens of prefix. A cache point further into the prompt than that caches no more: the tokens past the limit are computed and billed on every request. Keep the stable part of the prompt under the limit and put the cache point there.</source>
+        <translation>Modele Amazon Nova zapisują w cache najwyżej około 32 000 tokenów prefiksu. Punkt cache położony dalej nie zapisuje nic więcej: tokeny poza limitem są liczone i opłacane przy każdym żądaniu. Trzymaj stałą część promptu poniżej limitu i tam postaw punkt cache.</translation>
+    </message>
+    <message>
+        <source>A request that reads a Gemini cached content also sets its own system instruction or tools.</source>
+        <translation>Żądanie czytające zawartość z cache Gemini ustawia też własną instrukcję systemową lub narzędzia.</translation>
+    </message>
+    <message>
+        <source>A Gemini explicit cache (cachedContents) holds the system instruction, the tools and the leading contents; a generateContent request that names it with cachedContent may add contents after them but may not set systemInstruction, tools or toolConfig itself: the API refuses the request. Create the cache with them instead.</source>
+        <translation>Jawny cache Gemini (cachedContents) przechowuje instrukcję systemową, narzędzia i początkowe treści; żądanie generateContent, które wskazuje go przez cachedContent, może dodać treści po nich, ale nie może samo ustawić systemInstruction, tools ani toolConfig: API odrzuca takie żądanie. Utwórz cache razem z nimi.</translation>
+    </message>
+    <message>
+        <source>A request sends again the contents its Gemini cached content already holds.</source>
+        <translation>Żądanie wysyła ponownie treści, które jego cache Gemini już zawiera.</translation>
+    </message>
+    <message>
+        <source>A request that names a cachedContent is read as the cache&apos;s contents followed by the request&apos;s own. When the request starts with the same contents the cache was created with, the model reads them twice and they are billed twice: once at the cached price and once at the full price. Send only what follows the cached contents. The linter knows a cache&apos;s contents when the log holds the cachedContents.create record whose response names it.</source>
+        <translation>Żądanie wskazujące cachedContent jest czytane jako treści z cache, a po nich treści samego żądania. Gdy żądanie zaczyna się od tych samych treści, z którymi utworzono cache, model czyta je dwa razy i są opłacane dwa razy: raz po cenie cache i raz po pełnej cenie. Wysyłaj tylko to, co następuje po treściach z cache. Linter zna zawartość cache, gdy log zawiera rekord cachedContents.create, którego odpowiedź podaje jego nazwę.</translation>
     </message>
 </context>
 <context>

@@ -182,6 +182,39 @@ def main():
                                 "prompt_cache_miss_tokens": 1081, "completion_tokens": 25}}},
     ])
 
+    # ---- one more rule each ----
+    # Below the minimum: a cache point after a short system prompt (Claude Sonnet 4.5: 1,024).
+    write("bedrock-below-min.json", {
+        "modelId": claude,
+        "system": [{"text": "You are the support assistant of Lumen Camera Store. Answer briefly."},
+                   {"cachePoint": POINT}],
+        "messages": [cuser(Q1)],
+    })
+    # A tool's description edited between two requests: the cache is lost from the tools on.
+    edited = gemini_tools()
+    edited[0]["functionDeclarations"][1]["description"] = (
+        "Open a return for an order and email the customer a prepaid label and a QR code.")
+    write_jsonl("gemini-tools-log.jsonl", [
+        {"timestamp": "2026-12-04T10:00:00Z",
+         "request": {"model": "gemini-2.5-flash", "tools": gemini_tools(),
+                     "systemInstruction": {"parts": [{"text": LONG_POLICY}]},
+                     "contents": [user(Q1)]}},
+        {"timestamp": "2026-12-04T10:01:00Z",
+         "request": {"model": "gemini-2.5-flash", "tools": edited,
+                     "systemInstruction": {"parts": [{"text": LONG_POLICY}]},
+                     "contents": [user(Q1), model(A1), user(Q2)]}},
+    ])
+    # Two hours between turns: past the disk cache's assumed lifetime.
+    write_jsonl("deepseek-gap.jsonl", [
+        {"timestamp": "2026-12-04T08:00:00Z",
+         "request": {"model": "deepseek-chat",
+                     "messages": [{"role": "system", "content": SYSTEM}, {"role": "user", "content": Q1}]}},
+        {"timestamp": "2026-12-04T10:00:00Z",
+         "request": {"model": "deepseek-chat",
+                     "messages": [{"role": "system", "content": SYSTEM}, {"role": "user", "content": Q1},
+                                  {"role": "assistant", "content": A1}, {"role": "user", "content": Q2}]}},
+    ])
+
 
 if __name__ == "__main__":
     main()

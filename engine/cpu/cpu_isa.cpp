@@ -1,0 +1,41 @@
+#include "cpu/cpu_isa.h"
+
+namespace pl::cpu {
+
+Isa detect_isa(bool need_f16c) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        return Isa::Avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+        (!need_f16c || __builtin_cpu_supports("f16c")))
+        return Isa::Avx2;
+#else
+    (void)need_f16c;
+#endif
+    return Isa::Scalar;
+}
+
+const char* isa_name(Isa isa) {
+    switch (isa) {
+        case Isa::Avx512:
+            return "avx512";
+        case Isa::Avx2:
+            return "avx2";
+        case Isa::Scalar:
+            break;
+    }
+    return "scalar";
+}
+
+std::optional<Isa> forced_isa(std::string_view name, Isa best) {
+    if (name == "scalar")
+        return Isa::Scalar;
+    if (name == "avx2" && best != Isa::Scalar)
+        return Isa::Avx2;  // every AVX-512 CPU has AVX2, FMA and F16C
+    if (name == "avx512" && best == Isa::Avx512)
+        return Isa::Avx512;
+    return std::nullopt;
+}
+
+}  // namespace pl::cpu
