@@ -1,6 +1,22 @@
 #include "cpu/cpu_isa.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
+
 namespace pl::cpu {
+
+namespace {
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// F16C from CPUID leaf 1 (ECX bit 29): clang's __builtin_cpu_supports has no "f16c".
+bool has_f16c() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 29)) != 0;
+}
+#endif
+
+}  // namespace
 
 Isa detect_isa(bool need_f16c) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -8,7 +24,7 @@ Isa detect_isa(bool need_f16c) {
     if (__builtin_cpu_supports("avx512f"))
         return Isa::Avx512;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        (!need_f16c || __builtin_cpu_supports("f16c")))
+        (!need_f16c || has_f16c()))
         return Isa::Avx2;
 #else
     (void)need_f16c;
