@@ -26,17 +26,6 @@ void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int var
     }
 }
 
-std::vector<int> message_ends(const RenderedRequest& p) {
-    std::vector<int> out;
-    for (std::size_t b = 0; b < p.blocks.size(); ++b) {
-        const ContentBlock& block = p.blocks[b];
-        if (block.kind == PartKind::Message &&
-            (b + 1 == p.blocks.size() || p.blocks[b + 1].message != block.message))
-            out.push_back(block.token_end);
-    }
-    return out;
-}
-
 int openai_cacheable(int n, int min_cached, int increment) {
     if (n < min_cached)
         return 0;
@@ -92,11 +81,7 @@ CacheCostModel::~CacheCostModel() = default;
 RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& model, double at_s,
                                  uint64_t variant, int vary_from) {
     if (other_) {
-        const RequestUsage u =
-            other_
-                ->add(p, model, at_s, {}, variant,
-                      vary_from == std::numeric_limits<int>::max() ? 0 : vary_from)
-                .usage;
+        const RequestUsage u = other_->add(p, model, at_s, {}, variant, vary_from).usage;
         count(u, p.size() * tables_.price(provider_, model).input / 1e6);
         return u;
     }
@@ -155,20 +140,17 @@ RequestUsage CacheCostModel::add(const RenderedRequest& p, const std::string& mo
                     .cost_usd_by_ttl(u.input_tokens, u.cache_creation_input_tokens,
                                      u.cache_creation_1h_input_tokens, u.cache_read_input_tokens);
     } else {
-        // OpenAI: the prefixes from the minimum in steps (Gemini and DeepSeek are other_'s).
-        std::vector<int> cuts;
-        const int step = std::max(1, pp.increment);
-        for (int q = pp.min_cached; q > 0 && q <= p.size(); q += step)
-            cuts.push_back(q);
+        // OpenAI (Gemini and DeepSeek are other_'s): the prefixes from the minimum in steps.
         int cached = 0;
-        for (auto q = cuts.rbegin(); q != cuts.rend(); ++q) {
-            if (Entry* e = alive(h[static_cast<std::size_t>(*q)])) {
+        const int top = openai_cacheable(p.size(), pp.min_cached, pp.increment);
+        for (int q = top; q >= pp.min_cached; q -= pp.increment) {
+            if (Entry* e = alive(h[static_cast<std::size_t>(q)])) {
                 e->expires = at_s + e->ttl;
-                cached = *q;
+                cached = q;
                 break;
             }
         }
-        for (int q : cuts)
+        for (int q = pp.min_cached; q <= top; q += pp.increment)
             entries_[h[static_cast<std::size_t>(q)]] = {at_s + openai_ttl_s_, openai_ttl_s_};
         u.cache_read_input_tokens = cached;
         u.input_tokens = p.size() - cached;

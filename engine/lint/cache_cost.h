@@ -76,9 +76,6 @@ uint64_t model_cache_variant(const std::string& model);
 void prefix_hashes(const std::vector<int32_t>& tokens, uint64_t variant, int vary_from,
                    std::vector<uint64_t>& out);
 
-// Where each message of p ends (a token index), in order: DeepSeek's cache units end there.
-std::vector<int> message_ends(const RenderedRequest& p);
-
 // OpenAI's cached_tokens for a shared prefix of n tokens: 0 below the minimum, else rounded down
 // to the minimum plus a whole number of increments.
 int openai_cacheable(int n, int min_cached, int increment);

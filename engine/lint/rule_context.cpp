@@ -6,6 +6,7 @@
 #include "lint/cache_cost.h"
 #include "lint/json_locator.h"
 #include "lint/lint_report.h"
+#include "lint/provider_cache.h"
 
 namespace pl::lint {
 
@@ -133,23 +134,18 @@ bool RuleContext::automatic(const RenderedRequest& p) const {
 }
 
 int RuleContext::auto_cacheable(int n, const RenderedRequest& before) const {
-    if (prov == Provider::DeepSeek)
-        return n >= min_tokens ? deepseek_unit_end(before, n) : 0;
+    if (prov == Provider::DeepSeek) {
+        // The unit the previous request stored ends at its user input (ProviderCacheModel): a
+        // hit reads all of it or nothing.
+        const int unit = user_input_end(before);
+        return unit >= min_tokens && n >= unit ? unit : 0;
+    }
     if (prov == Provider::OpenAI)
         return openai_cacheable(n, pp.min_cached, std::max(1, pp.increment));
     const CacheRules rules = tables.cache_rules(prov, model);
     if (!rules.implicit)
         return 0;  // Gemini 2.0: no implicit caching
     return openai_cacheable(n, min_tokens, std::max(1, rules.step_tokens));
-}
-
-int deepseek_unit_end(const RenderedRequest& p, int n) {
-    int best = 0;
-    for (int end : message_ends(p)) {
-        if (end <= n)
-            best = std::max(best, end);
-    }
-    return best;
 }
 
 double automatic_lifetime_s(const LintTables& tables, Provider prov, const std::string& model,

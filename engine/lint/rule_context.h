@@ -133,13 +133,11 @@ struct RuleContext {
     // without cache_control.
     bool automatic(const RenderedRequest& p) const;
     // What an automatic cache reads of a prefix of n tokens shared with `before`: OpenAI from
-    // its minimum in steps, Gemini from the model's minimum, DeepSeek up to the last message
-    // end of `before` within it (its storage units end at a user input or a model output).
+    // its minimum in steps, Gemini from the model's minimum, DeepSeek the unit `before` stored
+    // (its whole user input) when all of it is shared.
     int auto_cacheable(int n, const RenderedRequest& before) const;
 };
 
-// The end of the last message of p within its first n tokens (0: none): DeepSeek's unit.
-int deepseek_unit_end(const RenderedRequest& p, int n);
 // How long an automatic cache keeps a prefix: OpenAI's retention (prompt_cache_retention), else
 // the model's CacheRules (Gemini's implicit cache, DeepSeek's disk cache).
 double automatic_lifetime_s(const LintTables& tables, Provider prov, const std::string& model,

@@ -6,7 +6,8 @@
 // and 258 per 768x768 tile of a larger one; Bedrock as Claude; a PDF about 2,000 tokens per page
 // (the providers quote 1,500 to 3,000 for text and the page's image). The pixel size is read from
 // the image's header (PNG, JPEG, GIF, WebP); an image given by URL, or one whose header cannot be
-// read, counts as the largest image (the estimate says so).
+// read, counts as the largest image (the estimate says so); for Gemini, which has no largest,
+// as a 1536x1536 one (4 tiles).
 #pragma once
 
 #include <cstdint>
