@@ -843,7 +843,6 @@ class TestGuiMain : public QObject {
         }
         w->context()->setCursor(0);
         w->syncViews();
-        QTest::qWait(100);
         const auto docks = w->findChildren<QDockWidget*>();
         auto geometries = [&] {
             QStringList g;
@@ -860,7 +859,25 @@ class TestGuiMain : public QObject {
             }
             return g;
         };
-        const QStringList before = geometries();
+        // Showing the lesson dock animates the docks below it into place (AnimatedDocks), which
+        // takes longer than any fixed wait on a loaded machine or under the sanitizers: the
+        // layout to hold is the one that stays the same for a while once the animation is over.
+        QStringList before = geometries();
+        {
+            QElapsedTimer settle;
+            settle.start();
+            QElapsedTimer same;
+            same.start();
+            while (same.elapsed() < 400 && settle.elapsed() < 10000) {
+                QTest::qWait(25);
+                const QStringList now = geometries();
+                if (now != before) {
+                    before = now;
+                    same.restart();
+                }
+            }
+            QVERIFY2(same.elapsed() >= 400, "the docks never settled before playing");
+        }
         QVERIFY(before.size() >= 4);
         const ScenarioRun& run = *w->context()->run();
         QStringList moved;
