@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "prompt/framing.h"
 #include "prompt/media_tokens.h"
@@ -169,6 +171,23 @@ class Renderer {
         r.breakpoints.push_back(bp.token);
         out_.breakpoints.push_back(std::move(bp));
     }
+
+    // ---- Turns shared by Anthropic Messages and Bedrock Converse (renderer.cpp) ----
+
+    // What a provider's "messages" accepts: the roles, how its error names them and a message's
+    // content, and whether that content may be a plain string.
+    struct TurnRules {
+        std::vector<std::string> roles;
+        const char* roles_expected;
+        const char* content_expected;
+        bool string_content;
+    };
+
+    // Each message a framed turn: the opening tag joins the turn's first content block, `blocks`
+    // renders a content that is not a string, a turn of no blocks still gets one.
+    using TurnBlocks = std::function<Result<void>(const ojson& content, const std::string& p,
+                                                  int idx, const std::string& role)>;
+    Result<void> turns(const ojson& body, const TurnRules& rules, const TurnBlocks& blocks);
 
     // ---- Anthropic Messages (renderer.cpp) ----
 

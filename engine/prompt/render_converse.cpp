@@ -122,35 +122,12 @@ Result<void> Renderer::c_content(const ojson& content, const std::string& p, int
 }
 
 Result<void> Renderer::c_messages(const ojson& body) {
-    if (!body.contains("messages") || !body["messages"].is_array())
-        return type_error("/messages", "an array of messages");
-    const ojson& msgs = body["messages"];
-    out_.messages_begin_token = out_.size();
-    for (std::size_t i = 0; i < msgs.size(); ++i) {
-        const std::string p = "/messages/" + std::to_string(i);
-        const ojson& m = msgs[i];
-        if (!m.is_object())
-            return type_error(p, "a message object");
-        if (!m.contains("role") || !m["role"].is_string() ||
-            (m["role"] != "user" && m["role"] != "assistant"))
-            return type_error(p + "/role", "\"user\" or \"assistant\"");
-        const std::string role = m["role"].get<std::string>();
-        if (!m.contains("content"))
-            return type_error(p + "/content", "an array of content blocks");
-        const int idx = static_cast<int>(i);
-        if (role == "user")
-            set_tail(idx, p);
-        const std::size_t first_block = out_.blocks.size();
-        // The opening tag joins the first content block (a block starts at its first text).
-        begin_block(PartKind::Message, p + "/content", idx, role);
-        add(PartKind::Message, idx, role, "", p, framing::turn_open(role));
-        out_.blocks.pop_back();
-        PL_TRY(c_content(m["content"], p + "/content", idx, role));
-        if (out_.blocks.size() == first_block)
-            begin_block(PartKind::Message, p + "/content", idx, role);
-        add(PartKind::Message, idx, role, "", p, framing::turn_close(role), false);
-    }
-    return {};
+    static const TurnRules rules{
+        {"user", "assistant"}, "\"user\" or \"assistant\"", "an array of content blocks", false};
+    return turns(body, rules,
+                 [this](const ojson& c, const std::string& p, int idx, const std::string& role) {
+                     return c_content(c, p, idx, role);
+                 });
 }
 
 }  // namespace pl::render

@@ -291,7 +291,7 @@ Result<void> Renderer::a_content(const ojson& c, const std::string& p, int idx,
     return {};
 }
 
-Result<void> Renderer::a_messages(const ojson& body) {
+Result<void> Renderer::turns(const ojson& body, const TurnRules& rules, const TurnBlocks& blocks) {
     if (!body.contains("messages") || !body["messages"].is_array())
         return type_error("/messages", "an array of messages");
     const ojson& msgs = body["messages"];
@@ -301,35 +301,44 @@ Result<void> Renderer::a_messages(const ojson& body) {
         const ojson& m = msgs[i];
         if (!m.is_object())
             return type_error(p, "a message object");
-        // Newer models accept a "system" message between turns (an instruction added
-        // mid-conversation); it is framed like the other turns.
-        if (!m.contains("role") || !m["role"].is_string())
-            return type_error(p + "/role", "\"user\", \"assistant\" or \"system\"");
+        if (!m.contains("role") || !m["role"].is_string() ||
+            std::find(rules.roles.begin(), rules.roles.end(), m["role"].get<std::string>()) ==
+                rules.roles.end())
+            return type_error(p + "/role", rules.roles_expected);
         const std::string role = m["role"].get<std::string>();
-        if (role != "user" && role != "assistant" && role != "system")
-            return type_error(p + "/role", "\"user\", \"assistant\" or \"system\"");
         if (!m.contains("content"))
-            return type_error(p + "/content", "message content");
+            return type_error(p + "/content", rules.content_expected);
         const int idx = static_cast<int>(i);
         if (role == "user")
             set_tail(idx, p);
         const std::size_t first_block = out_.blocks.size();
         begin_block(PartKind::Message, p + "/content", idx, role);
         add(PartKind::Message, idx, role, "", p, framing::turn_open(role));
-        const bool is_string = m["content"].is_string();
-        if (!is_string) {
-            // The framing joins the first content block (a block starts at its first text).
-            out_.blocks.pop_back();
-            PL_TRY(a_content(m["content"], p + "/content", idx, role, true));
-            if (out_.blocks.size() == first_block)
-                begin_block(PartKind::Message, p + "/content", idx, role);
-        } else {
+        if (rules.string_content && m["content"].is_string()) {
             add(PartKind::Message, idx, role, p + "/content", p + "/content",
                 m["content"].get<std::string>());
+        } else {
+            out_.blocks.pop_back();
+            PL_TRY(blocks(m["content"], p + "/content", idx, role));
+            if (out_.blocks.size() == first_block)
+                begin_block(PartKind::Message, p + "/content", idx, role);
         }
         add(PartKind::Message, idx, role, "", p, framing::turn_close(role), false);
     }
     return {};
+}
+
+// Newer models accept a "system" message between turns (an instruction added mid-conversation);
+// it is framed like the other turns.
+Result<void> Renderer::a_messages(const ojson& body) {
+    static const TurnRules rules{{"user", "assistant", "system"},
+                                 "\"user\", \"assistant\" or \"system\"",
+                                 "message content",
+                                 true};
+    return turns(body, rules,
+                 [this](const ojson& c, const std::string& p, int idx, const std::string& role) {
+                     return a_content(c, p, idx, role, true);
+                 });
 }
 
 // ---- OpenAI ----
