@@ -211,6 +211,31 @@ PolicyRequest base_result(const PolicyTrace& trace, std::size_t index, CachePoli
     return out;
 }
 
+// The runner's order on a self-hosted engine: the requests of each concurrent group are admitted
+// in turn and all finish (their outputs' KV stored) before the next group starts.
+// `admit(k, others, flush)` admits request k and returns the handle `finish(k, handle)` later
+// takes; with others running and no room for k, it calls flush() to queue k behind them.
+template <class Handle, class Admit, class Finish>
+Result<void> play_groups(const PolicyTrace& trace, const Admit& admit, const Finish& finish) {
+    std::vector<std::pair<std::size_t, Handle>> running;
+    auto flush = [&]() -> Result<void> {
+        for (const auto& [index, handle] : running)
+            PL_TRY(finish(index, handle));
+        running.clear();
+        return {};
+    };
+    for (const auto& [first, last] : concurrent_groups(trace)) {
+        for (std::size_t k = first; k < last; ++k) {
+            Result<Handle> handle = admit(k, !running.empty(), flush);
+            if (!handle)
+                return handle.error();
+            running.emplace_back(k, handle.value());
+        }
+        PL_TRY(flush());
+    }
+    return {};
+}
+
 Result<std::vector<PolicyRequest>> simulate_vllm(const PolicyTrace& trace,
                                                  const lint::LintTables& tables,
                                                  const PolicyOptions& options) {
@@ -219,61 +244,48 @@ Result<std::vector<PolicyRequest>> simulate_vllm(const PolicyTrace& trace,
         return created.error();
     PrefixCache cache = std::move(created.value());
     std::vector<PolicyRequest> out(trace.requests.size());
-    struct Running {
-        std::size_t index;
-        SequenceId seq;
+    auto admit = [&](std::size_t k, bool others, const auto& flush) -> Result<SequenceId> {
+        const TraceRequest& r = trace.requests[k];
+        const std::vector<int32_t>& tokens = r.rendered.rendered.tokens;
+        auto adm = cache.begin(tokens, salt_of(r), r.at_s, r.reserve_tokens);
+        if (!adm && others && cache.num_running() > 0) {
+            PL_TRY(flush());  // the runner queues it behind the others of its group
+            adm = cache.begin(tokens, salt_of(r), r.at_s, r.reserve_tokens);
+        }
+        if (!adm)
+            return adm.error();
+        PolicyRequest& res = out[k];
+        res = base_result(trace, k, CachePolicy::Vllm);
+        res.reused_tokens = adm->cached_tokens;
+        res.computed_tokens = adm->computed_tokens();
+        for (const PromptBlock& b : adm->blocks) {
+            if (b.state == PromptBlockState::Computed)
+                res.written_tokens += b.num_tokens;
+        }
+        res.evicted_tokens = static_cast<int>(adm->evicted.size()) * trace.block_size;
+        auto committed = cache.commit(adm->sequence, res.prompt_tokens, r.at_s);
+        if (!committed)
+            return committed.error();
+        return adm->sequence;
     };
-    std::vector<Running> running;
-    auto finish = [&](const Running& run) -> Result<void> {
-        const TraceRequest& r = trace.requests[run.index];
-        PolicyRequest& res = out[run.index];
+    auto finish = [&](std::size_t k, SequenceId seq) -> Result<void> {
+        const TraceRequest& r = trace.requests[k];
+        PolicyRequest& res = out[k];
         int pos = r.rendered.size();
         // The runner appends every sampled token but the last before computing its KV.
         for (std::size_t i = 0; i + 1 < r.output.size(); ++i) {
-            auto app = cache.append_token(run.seq, r.output[i], r.at_s);
+            auto app = cache.append_token(seq, r.output[i], r.at_s);
             if (!app)
                 return app.error();
             res.evicted_tokens += static_cast<int>(app->evicted.size()) * trace.block_size;
             ++pos;
-            auto committed = cache.commit(run.seq, pos, r.at_s);
+            auto committed = cache.commit(seq, pos, r.at_s);
             if (!committed)
                 return committed.error();
         }
-        return cache.release(run.seq, r.at_s);
+        return cache.release(seq, r.at_s);
     };
-    auto flush = [&]() -> Result<void> {
-        for (const Running& run : running)
-            PL_TRY(finish(run));
-        running.clear();
-        return {};
-    };
-    for (const auto& [first, last] : concurrent_groups(trace)) {
-        for (std::size_t k = first; k < last; ++k) {
-            const TraceRequest& r = trace.requests[k];
-            const std::vector<int32_t>& tokens = r.rendered.rendered.tokens;
-            auto adm = cache.begin(tokens, salt_of(r), r.at_s, r.reserve_tokens);
-            if (!adm && !running.empty() && cache.num_running() > 0) {
-                PL_TRY(flush());  // the runner queues it behind the others of its group
-                adm = cache.begin(tokens, salt_of(r), r.at_s, r.reserve_tokens);
-            }
-            if (!adm)
-                return adm.error();
-            PolicyRequest& res = out[k];
-            res = base_result(trace, k, CachePolicy::Vllm);
-            res.reused_tokens = adm->cached_tokens;
-            res.computed_tokens = adm->computed_tokens();
-            for (const PromptBlock& b : adm->blocks) {
-                if (b.state == PromptBlockState::Computed)
-                    res.written_tokens += b.num_tokens;
-            }
-            res.evicted_tokens = static_cast<int>(adm->evicted.size()) * trace.block_size;
-            auto committed = cache.commit(adm->sequence, res.prompt_tokens, r.at_s);
-            if (!committed)
-                return committed.error();
-            running.push_back({k, adm->sequence});
-        }
-        PL_TRY(flush());
-    }
+    PL_TRY(play_groups<SequenceId>(trace, admit, finish));
     for (std::size_t k = 0; k < out.size(); ++k) {
         PolicyRequest& res = out[k];
         res.ttft_ms =
@@ -291,68 +303,55 @@ Result<std::vector<PolicyRequest>> simulate_radix(const PolicyTrace& trace,
         return created.error();
     RadixCache cache = std::move(created.value());
     std::vector<PolicyRequest> out(trace.requests.size());
-    struct Running {
-        std::size_t index;
-        int64_t handle;
+    auto admit = [&](std::size_t k, bool others, const auto& flush) -> Result<int64_t> {
+        const TraceRequest& r = trace.requests[k];
+        const std::vector<int32_t>& tokens = r.rendered.rendered.tokens;
+        auto adm = cache.begin(tokens, salt_of(r), r.reserve_tokens);
+        if (!adm)
+            return adm.error();
+        if (!adm->stored && others) {
+            // No room beside the others of its group: queue it behind them, as vLLM's.
+            PL_TRY(cache.finish(adm->handle, tokens));
+            PL_TRY(flush());
+            adm = cache.begin(tokens, salt_of(r), r.reserve_tokens);
+            if (!adm)
+                return adm.error();
+        }
+        PolicyRequest& res = out[k];
+        res = base_result(trace, k, CachePolicy::Radix);
+        res.reused_tokens = adm->cached_tokens;
+        res.computed_tokens = res.prompt_tokens - res.reused_tokens;
+        res.written_tokens = adm->inserted_tokens;
+        res.evicted_tokens = adm->evicted_tokens;
+        if (!adm->stored)
+            res.note = PolicyNote::NotStored;
+        auto snap = std::make_shared<RadixSnapshot>();
+        snap->nodes = cache.nodes();
+        snap->matched_path = cache.path(tokens, salt_of(r), res.reused_tokens);
+        if (adm->stored)
+            snap->prompt_path = cache.path(tokens, salt_of(r), res.prompt_tokens);
+        snap->capacity_tokens = cache.capacity_tokens();
+        snap->size_tokens = cache.size_tokens();
+        res.radix = std::move(snap);
+        res.ttft_ms =
+            options.cost_model.ttft_ms(trace.config, res.reused_tokens, res.computed_tokens);
+        price_self_hosted(res, r, tables);
+        return adm->handle;
     };
-    std::vector<Running> running;
-    auto finish = [&](const Running& run) -> Result<void> {
-        const TraceRequest& r = trace.requests[run.index];
+    auto finish = [&](std::size_t k, int64_t handle) -> Result<void> {
+        const TraceRequest& r = trace.requests[k];
         std::vector<int32_t> seq = r.rendered.rendered.tokens;
         const std::size_t with_kv =
             std::min(r.output.empty() ? 0 : r.output.size() - 1,
                      static_cast<std::size_t>(std::max(0, r.reserve_tokens)));
         seq.insert(seq.end(), r.output.begin(),
                    r.output.begin() + static_cast<std::ptrdiff_t>(with_kv));
-        auto added = cache.finish(run.handle, seq);
+        auto added = cache.finish(handle, seq);
         if (!added)
             return added.error();
         return {};
     };
-    auto flush = [&]() -> Result<void> {
-        for (const Running& run : running)
-            PL_TRY(finish(run));
-        running.clear();
-        return {};
-    };
-    for (const auto& [first, last] : concurrent_groups(trace)) {
-        for (std::size_t k = first; k < last; ++k) {
-            const TraceRequest& r = trace.requests[k];
-            const std::vector<int32_t>& tokens = r.rendered.rendered.tokens;
-            auto adm = cache.begin(tokens, salt_of(r), r.reserve_tokens);
-            if (!adm)
-                return adm.error();
-            if (!adm->stored && !running.empty()) {
-                // No room beside the others of its group: queue it behind them, as vLLM's.
-                PL_TRY(cache.finish(adm->handle, tokens));
-                PL_TRY(flush());
-                adm = cache.begin(tokens, salt_of(r), r.reserve_tokens);
-                if (!adm)
-                    return adm.error();
-            }
-            PolicyRequest& res = out[k];
-            res = base_result(trace, k, CachePolicy::Radix);
-            res.reused_tokens = adm->cached_tokens;
-            res.computed_tokens = res.prompt_tokens - res.reused_tokens;
-            res.written_tokens = adm->inserted_tokens;
-            res.evicted_tokens = adm->evicted_tokens;
-            if (!adm->stored)
-                res.note = PolicyNote::NotStored;
-            auto snap = std::make_shared<RadixSnapshot>();
-            snap->nodes = cache.nodes();
-            snap->matched_path = cache.path(tokens, salt_of(r), res.reused_tokens);
-            if (adm->stored)
-                snap->prompt_path = cache.path(tokens, salt_of(r), res.prompt_tokens);
-            snap->capacity_tokens = cache.capacity_tokens();
-            snap->size_tokens = cache.size_tokens();
-            res.radix = std::move(snap);
-            res.ttft_ms =
-                options.cost_model.ttft_ms(trace.config, res.reused_tokens, res.computed_tokens);
-            price_self_hosted(res, r, tables);
-            running.push_back({k, adm->handle});
-        }
-        PL_TRY(flush());
-    }
+    PL_TRY(play_groups<int64_t>(trace, admit, finish));
     return out;
 }
 
