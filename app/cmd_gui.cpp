@@ -164,10 +164,10 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
             seconds, gaps.size(), gaps.empty() ? 0.0 : gaps.back(),
             gaps.empty() ? 0.0 : gaps[gaps.size() * 99 / 100],
             gaps.empty() ? 0.0 : sum / static_cast<double>(gaps.size()), dock->framesShown(),
-            static_cast<long long>(f.events),
-            static_cast<double>(f.events) / static_cast<double>(seconds),
-            static_cast<long long>(f.held), static_cast<long long>(f.malformed),
-            static_cast<long long>(f.gapsUnfilled));
+            static_cast<long long>(f.counters.events),
+            static_cast<double>(f.counters.events) / static_cast<double>(seconds),
+            static_cast<long long>(f.held), static_cast<long long>(f.counters.malformed),
+            static_cast<long long>(f.counters.gaps_unfilled));
         return 0;
     }
 

@@ -396,19 +396,12 @@ int run_watch(const std::vector<std::string>& args) {
                                          tokenizer ? &detector : nullptr);
     if (as_json) {
         json s;
-        s["events"] = c.events;
+        c.each([&](const char* name, int64_t value) { s[name] = value; });
         s["stored"] = model.stored_blocks();
         s["removed"] = model.removed_blocks();
         s["cleared"] = model.cleared();
         s["held"] = model.held();
-        s["malformed"] = c.malformed;
-        s["unknown"] = c.unknown;
-        s["gaps"] = c.gaps;
-        s["gaps_unfilled"] = c.gaps_unfilled;
-        s["restarts"] = c.restarts;
-        s["replayed"] = c.replayed;
         s["churned"] = model.churned_blocks();
-        s["messages"] = c.messages;
         if (matcher)
             s["matched"] = matched;
         json list = json::array();

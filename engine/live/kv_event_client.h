@@ -59,17 +59,6 @@ struct LiveRecord {
     std::string message;
 };
 
-struct LiveCounters {
-    int64_t messages = 0;  // messages taken in, live or replayed
-    int64_t events = 0;
-    int64_t malformed = 0;
-    int64_t unknown = 0;
-    int64_t gaps = 0;
-    int64_t gaps_unfilled = 0;
-    int64_t replayed = 0;
-    int64_t restarts = 0;
-};
-
 // An endpoint as a user writes it: "NAME=tcp://..." gives it a label; a bare endpoint is its own
 // label. Not checked here (validate_endpoint).
 LiveEndpoint endpoint_from_arg(const std::string& arg);

@@ -56,4 +56,29 @@ struct KvBatch {
     int unknown = 0;  // events of a type this build does not know, skipped
 };
 
+// What a client of the event streams has taken in, and what went wrong on the way.
+struct LiveCounters {
+    int64_t events = 0;
+    int64_t malformed = 0;
+    int64_t unknown = 0;
+    int64_t gaps = 0;
+    int64_t gaps_unfilled = 0;
+    int64_t restarts = 0;
+    int64_t replayed = 0;
+    int64_t messages = 0;  // messages taken in, live or replayed
+
+    // f(name, value) for each counter, by the name `watch --json` gives it.
+    template <class F>
+    void each(F&& f) const {
+        f("events", events);
+        f("malformed", malformed);
+        f("unknown", unknown);
+        f("gaps", gaps);
+        f("gaps_unfilled", gaps_unfilled);
+        f("restarts", restarts);
+        f("replayed", replayed);
+        f("messages", messages);
+    }
+};
+
 }  // namespace pl::live

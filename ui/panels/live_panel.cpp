@@ -362,13 +362,14 @@ void LiveDock::showFrame(const LiveFrame& f) {
         counts += tr(" · hit rate %1%").arg(*f.hitRate * 100, 0, 'f', 1);
     if (f.kvUsage)
         counts += tr(" · KV %1%").arg(*f.kvUsage * 100, 0, 'f', 0);
-    if (f.malformed || f.gaps || f.restarts || f.unknown)
+    const live::LiveCounters& c = f.counters;
+    if (c.malformed || c.gaps || c.restarts || c.unknown)
         counts += tr(" · %1 malformed, %2 unknown, %3 gaps (%4 lost), %5 restarts")
-                      .arg(f.malformed)
-                      .arg(f.unknown)
-                      .arg(f.gaps)
-                      .arg(f.gapsUnfilled)
-                      .arg(f.restarts);
+                      .arg(c.malformed)
+                      .arg(c.unknown)
+                      .arg(c.gaps)
+                      .arg(c.gaps_unfilled)
+                      .arg(c.restarts);
     counts_->setText(counts);
 
     // The forest, rebuilt each frame; what the user folded stays folded.

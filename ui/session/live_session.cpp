@@ -229,13 +229,7 @@ class LiveWorker : public QObject {
             }
         }
         if (client_) {
-            const live::LiveCounters c = client_->counters();
-            f.events = c.events;
-            f.malformed = c.malformed;
-            f.unknown = c.unknown;
-            f.gaps = c.gaps;
-            f.gapsUnfilled = c.gaps_unfilled;
-            f.restarts = c.restarts;
+            f.counters = client_->counters();
         }
         emit frameReady(f);
     }

@@ -13,6 +13,8 @@
 #include <optional>
 #include <vector>
 
+#include "live/kv_events.h"
+
 namespace pl::ui {
 
 struct LiveConnectSpec {
@@ -60,8 +62,8 @@ struct LiveBranch {
 
 struct LiveFrame {
     double elapsedS = 0;  // since the connection began
-    qint64 held = 0, stored = 0, removed = 0, churned = 0, events = 0;
-    qint64 malformed = 0, unknown = 0, gaps = 0, gapsUnfilled = 0, restarts = 0;
+    qint64 held = 0, stored = 0, removed = 0, churned = 0;
+    live::LiveCounters counters;           // the event streams' messages, events and faults
     qint64 storedNow = 0, removedNow = 0;  // blocks since the previous frame
     std::optional<double> hitRate;         // 0..1
     std::optional<double> kvUsage;         // 0..1
