@@ -1,5 +1,8 @@
 #include "cpu/cpu_isa.h"
 
+#include "cpu/half_matmul.h"
+#include "cpu/vec_math.h"
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #endif
@@ -52,6 +55,32 @@ std::optional<Isa> forced_isa(std::string_view name, Isa best) {
     if (name == "avx512" && best == Isa::Avx512)
         return Isa::Avx512;
     return std::nullopt;
+}
+
+IsaChoice& vec_choice() {
+    static IsaChoice c(false);
+    return c;
+}
+
+IsaChoice& half_choice() {
+    static IsaChoice c(true);
+    return c;
+}
+
+const char* vec_isa() {
+    return vec_choice().name();
+}
+
+bool force_vec_isa(const char* name) {
+    return vec_choice().force(name);
+}
+
+const char* half_isa() {
+    return half_choice().name();
+}
+
+bool force_half_isa(const char* name) {
+    return half_choice().force(name);
 }
 
 }  // namespace pl::cpu

@@ -35,4 +35,9 @@ class IsaChoice {
     Isa isa_;
 };
 
+// The two kernel families' choices: vec_math's F32 kernels, and half_matmul's 16-bit weights
+// (which need F16C beside AVX2). vec_isa() and half_isa() name them.
+IsaChoice& vec_choice();
+IsaChoice& half_choice();
+
 }  // namespace pl::cpu

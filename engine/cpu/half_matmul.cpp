@@ -206,13 +206,8 @@ __attribute__((target("avx2,fma,f16c"))) void widen256(float* out, const uint16_
 
 #endif  // PL_HALF_X86
 
-IsaChoice& choice() {
-    static IsaChoice c(true);
-    return c;
-}
-
 Isa chosen() {
-    return choice().get();
+    return half_choice().get();
 }
 
 // Rows [r0, r1) of out = w x, in the chosen path for w's type.
@@ -316,14 +311,6 @@ void matmul_half(float* out, const float* in, const HalfMatrix& w, const float* 
         for (int i = 0; i < tasks; ++i)
             task(i);
     }
-}
-
-const char* half_isa() {
-    return choice().name();
-}
-
-bool force_half_isa(const char* name) {
-    return choice().force(name);
 }
 
 }  // namespace pl::cpu

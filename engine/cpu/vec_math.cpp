@@ -312,24 +312,11 @@ bool by_head_size(int nv, const Run& run) {
 
 #endif  // PL_VEC_X86
 
-IsaChoice& choice() {
-    static IsaChoice c(false);
-    return c;
-}
-
 Isa isa() {
-    return choice().get();
+    return vec_choice().get();
 }
 
 }  // namespace
-
-const char* vec_isa() {
-    return choice().name();
-}
-
-bool force_vec_isa(const char* name) {
-    return choice().force(name);
-}
 
 void gelu_inplace(float* x, long n) {
 #ifdef PL_VEC_X86

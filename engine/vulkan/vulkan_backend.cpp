@@ -327,18 +327,18 @@ Result<void> VulkanBackend::Impl::upload_weights() {
         const LayerOffsets& o = off.layers[l];
         DeviceLayer& d = layers[l];
         const std::string h = "layer " + std::to_string(l) + " ";
-        place(d.ln1_w, o.ln1_w, C, h + "norm 1 weight");
-        place(d.ln1_b, o.ln1_b, C, h + "norm 1 bias");
-        place(d.qkv_w, o.qkv_w, C * QKV, h + "q|k|v weight");
-        place(d.qkv_b, o.qkv_b, QKV, h + "q|k|v bias");
-        place(d.proj_w, o.proj_w, Q * C, h + "attention output weight");
-        place(d.proj_b, o.proj_b, C, h + "attention output bias");
-        place(d.ln2_w, o.ln2_w, C, h + "norm 2 weight");
-        place(d.ln2_b, o.ln2_b, C, h + "norm 2 bias");
-        place(d.fc_w, o.fc_w, C * F_in, h + "MLP in weight");
-        place(d.fc_b, o.fc_b, F_in, h + "MLP in bias");
-        place(d.fc2_w, o.fc2_w, F * C, h + "MLP out weight");
-        place(d.fc2_b, o.fc2_b, C, h + "MLP out bias");
+        // Each weight with its bias, which has as many values as the weight has outputs.
+        auto with_bias = [&](DeviceTensor& w, DeviceTensor& b, std::size_t ow, std::size_t ob,
+                             std::size_t inputs, std::size_t outputs, const std::string& name) {
+            place(w, ow, inputs * outputs, h + name + " weight");
+            place(b, ob, outputs, h + name + " bias");
+        };
+        with_bias(d.ln1_w, d.ln1_b, o.ln1_w, o.ln1_b, 1, C, "norm 1");
+        with_bias(d.qkv_w, d.qkv_b, o.qkv_w, o.qkv_b, C, QKV, "q|k|v");
+        with_bias(d.proj_w, d.proj_b, o.proj_w, o.proj_b, Q, C, "attention output");
+        with_bias(d.ln2_w, d.ln2_b, o.ln2_w, o.ln2_b, 1, C, "norm 2");
+        with_bias(d.fc_w, d.fc_b, o.fc_w, o.fc_b, C, F_in, "MLP in");
+        with_bias(d.fc2_w, d.fc2_b, o.fc2_w, o.fc2_b, F, C, "MLP out");
         place(d.q_norm, o.q_norm, static_cast<std::size_t>(cfg.head_dim()), h + "q norm");
         place(d.k_norm, o.k_norm, static_cast<std::size_t>(cfg.head_dim()), h + "k norm");
     }
