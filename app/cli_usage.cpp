@@ -57,7 +57,7 @@ const char* usage_text() {
            "                   [PENALTIES]\n"
            "  prefixlens shot  --lesson NAME|FILE [--lesson-step N] -o OUT.png\n"
            "                   [the options above, except --step]\n"
-           "  prefixlens shot  LOG -o OUT.png [--policy anthropic|openai|vllm|radix]\n"
+           "  prefixlens shot  LOG -o OUT.png [--policy P (as replay)]\n"
            "                   [--size WxH] [--theme light|dark] [--scale F] [--lang en|ja|pl]\n"
            "      The traffic view of a log once it is read, under --policy (default: the\n"
            "      provider's own).\n"

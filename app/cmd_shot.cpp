@@ -185,10 +185,10 @@ std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) 
         if (!o.traffic)
             return "shot: --policy goes with a LOG (a JSON Lines log, shown as traffic)";
         o.policy = parse_policy(*p);
-        // The traffic view draws these four (ui/traffic/traffic_data.h, kTrafficPolicies).
-        if (!o.policy || *o.policy == CachePolicy::Gemini || *o.policy == CachePolicy::Bedrock ||
-            *o.policy == CachePolicy::DeepSeek)
-            return "shot: --policy must be anthropic, openai, vllm or radix, not '" + *p + "'";
+        if (!o.policy)
+            return "shot: --policy must be anthropic, openai, gemini, bedrock, deepseek, vllm or "
+                   "radix, not '" +
+                   *p + "'";
     }
     const auto out = a.get("-o");
     if (!out || out->empty())

@@ -2,7 +2,10 @@
 // segments' colours where the policy put them, a policy switch recomputed on the worker, a
 // cancelled load left consistent, bad files answered with one line and no crash, a click opening
 // the request in the window, and `shot LOG` byte-identical twice.
+#include <QAbstractSeries>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDropEvent>
 #include <QElapsedTimer>
@@ -99,7 +102,7 @@ class TestTrafficView : public QObject {
         QCOMPARE(v->previousInConversation(0), -1);
         QCOMPARE(panel.summary()->policy, CachePolicy::OpenAI);
         QCOMPARE(panel.summary()->requests, 9);
-        QCOMPARE(panel.curveCount(), 5);  // no cache, and the four policies
+        QCOMPARE(panel.curveCount(), 8);  // no cache, and the seven policies
 
         panel.open(replayLog("agent-session.jsonl"));
         QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
@@ -175,6 +178,38 @@ class TestTrafficView : public QObject {
         QCOMPARE(
             panel.findChild<QComboBox*>(QStringLiteral("trafficPolicy"))->currentData().toInt(),
             static_cast<int>(CachePolicy::Vllm));
+    }
+
+    // A Gemini, Bedrock or DeepSeek log plays under its provider's cache: the picker names that
+    // policy and the chart draws its curve beside the others.
+    void providerLogsPlayUnderTheirOwnCache() {
+        const std::pair<const char*, CachePolicy> logs[] = {
+            {"gemini-log.jsonl", CachePolicy::Gemini},
+            {"bedrock-log.jsonl", CachePolicy::Bedrock},
+            {"deepseek-log.jsonl", CachePolicy::DeepSeek}};
+        TrafficPanel panel;
+        panel.resize(1000, 700);
+        auto* picker = panel.findChild<QComboBox*>(QStringLiteral("trafficPolicy"));
+        QVERIFY(picker);
+        QCOMPARE(picker->count(), 7);
+        for (const auto& [name, policy] : logs) {
+            panel.open(qEnvironmentVariable("PREFIXLENS_TEST_DATA") + QStringLiteral("/lint/") +
+                       QLatin1String(name));
+            QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
+            QCOMPARE(panel.summary()->policy, policy);
+            QCOMPARE(panel.summary()->requests, 2);
+            QCOMPARE(picker->currentData().toInt(), static_cast<int>(policy));
+            QVERIFY2(!picker->currentText().isEmpty(), name);
+            QCOMPARE(panel.curveCount(), 8);
+            // Drawn: the played policy's curve carries the picker's name for it.
+            auto* chart = panel.findChild<QChartView*>(QStringLiteral("trafficChart"));
+            QVERIFY(chart);
+            QStringList drawn;
+            for (QAbstractSeries* series : chart->chart()->series())
+                drawn << series->name();
+            QCOMPARE(drawn.size(), 8);
+            QVERIFY2(drawn.contains(picker->currentText()), qPrintable(drawn.join(u',')));
+        }
     }
 
     // A cancelled load keeps the rows it read, and its summary counts exactly those; a policy

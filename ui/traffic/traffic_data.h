@@ -89,9 +89,11 @@ struct TrafficCurve {
 };
 using TrafficCurvePtr = std::shared_ptr<const TrafficCurve>;
 
-// Policies in the order the picker and the chart list them.
-inline constexpr CachePolicy kTrafficPolicies[] = {CachePolicy::Anthropic, CachePolicy::OpenAI,
-                                                   CachePolicy::Vllm, CachePolicy::Radix};
+// Policies in the order the picker and the chart list them: the five providers, then the two
+// self-hosted engines.
+inline constexpr CachePolicy kTrafficPolicies[] = {
+    CachePolicy::Anthropic, CachePolicy::OpenAI, CachePolicy::Gemini, CachePolicy::Bedrock,
+    CachePolicy::DeepSeek,  CachePolicy::Vllm,   CachePolicy::Radix};
 
 }  // namespace pl::ui
 

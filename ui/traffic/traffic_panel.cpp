@@ -19,6 +19,8 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 
 #include "panels/dock_chart.h"
 #include "traffic/traffic_session.h"
@@ -28,8 +30,8 @@ namespace pl::ui {
 
 namespace {
 
-// The curves a finished load brings: no cache, and each of the four policies.
-constexpr int kCurves = 5;
+// The curves a finished load brings: no cache, and each policy.
+constexpr int kCurves = 1 + static_cast<int>(std::size(kTrafficPolicies));
 
 QString policyTitle(CachePolicy p) {
     switch (p) {
@@ -407,7 +409,11 @@ void TrafficPanel::rebuildChart() {
     const double ceiling = niceCeil(top, 1.05);
     y->setRange(0, ceiling);
     y->setTickCount(6);  // a round ceiling (1, 2 or 5) in fifths: round steps
-    y->setLabelFormat(ceiling >= 10 ? QStringLiteral("$%.0f") : QStringLiteral("$%.2f"));
+    // As many decimals as a fifth of the range needs: a short log costs fractions of a cent, and
+    // six labels reading "$0.00" say nothing.
+    const int decimals =
+        ceiling >= 10 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(ceiling / 5))), 2, 6);
+    y->setLabelFormat(QStringLiteral("$%.%1f").arg(decimals));
     for (QAbstractAxis* a : chart->axes()) {
         chart->removeAxis(a);  // which gives it back: ours to delete
         delete a;

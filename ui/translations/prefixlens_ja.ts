@@ -1236,7 +1236,7 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     </message>
     <message>
         <source>add &quot;ttl&quot;: &quot;1h&quot; to the cachePoint for sparse traffic</source>
-        <translation>まばらなトラフィックには cachePoint に "ttl": "1h" を追加してください</translation>
+        <translation>まばらなトラフィックには cachePoint に &quot;ttl&quot;: &quot;1h&quot; を追加してください</translation>
     </message>
     <message>
         <source>for sparse traffic, create an explicit cache (cachedContents) with a ttl that covers the gaps</source>

@@ -1244,7 +1244,7 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     </message>
     <message>
         <source>add &quot;ttl&quot;: &quot;1h&quot; to the cachePoint for sparse traffic</source>
-        <translation>przy rzadkim ruchu dodaj "ttl": "1h" do cachePoint</translation>
+        <translation>przy rzadkim ruchu dodaj &quot;ttl&quot;: &quot;1h&quot; do cachePoint</translation>
     </message>
     <message>
         <source>for sparse traffic, create an explicit cache (cachedContents) with a ttl that covers the gaps</source>
