@@ -82,8 +82,8 @@ en  02-prefix-reuse          2     light  the same answer for less work: the Usa
 en  02-prefix-reuse          5     light  only an exact leading match counts: the chain
 en  02-prefix-reuse          8     light  length is not the cost: TTFT against prompt length
 en  03-hosted-apis           1     light  breakpoints: the Usage dock and the API fields
-en  03-hosted-apis           3     light  marks and minimums: four policies on the few-shot trace
-en  03-hosted-apis           4     light  how much counts as reused: four policies, four numbers
+en  03-hosted-apis           3     light  marks and minimums: seven policies on the few-shot trace
+en  03-hosted-apis           4     light  how much counts as reused: seven policies, five numbers
 en  03-hosted-apis           5     light  five minutes of life: the chain of the expired request
 en  04-memory-and-workloads  3     light  the length sweep: prefill and attention against KV bytes
 en  04-memory-and-workloads  4     light  many sessions, one pool: the KV pool

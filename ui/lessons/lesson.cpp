@@ -235,7 +235,7 @@ const std::vector<LessonTarget>& lessonTargets() {
         {"charts.kv", "the Charts dock on \"KV memory\""},
         {"charts.hits", "the Charts dock on \"Hit rate\""},
         {"pool", "the KV pool dock: every physical block"},
-        {"policies", "the Policies dock: four caching policies side by side, the radix tree"},
+        {"policies", "the Policies dock: seven caching policies side by side, the radix tree"},
         {"memory", "the Memory dock: weights against KV per session against the card"},
         {"chain.attention",
          "the block chain with the attention heat map on: where the token under the cursor looks"},

@@ -427,7 +427,7 @@ void MainWindow::buildDocks() {
     usageDock_ = dock("usageDock", usage_);
     chartsDock_ = dock("chartsDock", charts_);
     poolDock_ = dock("poolDock", pool_);
-    // Four caching policies on the same trace: a tab behind the charts.
+    // Seven caching policies on the same trace: a tab behind the charts.
     policies_ = new PoliciesPanel(context_, this);
     policiesDock_ = dock("policiesDock", policies_);
     // Weights against KV per session against the card: a tab behind the pool.
