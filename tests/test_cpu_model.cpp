@@ -126,6 +126,67 @@ class TestCpuModel : public QObject {
         cpu::set_default_threads(saved);
     }
 
+    // Attention's inner loops (a query against a block of keys, probabilities times a block of
+    // values) on every path, against sums in double: head sizes with a vector path (8 to 256)
+    // and one without (24 on AVX-512: 8 lanes then; 12: scalar), block rows 1 to 17, keys and
+    // values in rows longer than the head, as in the KV pool.
+    void attentionRowsMatchDouble_data() { vectorMathMatchesLibm_data(); }
+    void attentionRowsMatchDouble() {
+        QFETCH(QString, isa);
+        const std::string saved = cpu::vec_isa();
+        if (!cpu::force_vec_isa(isa.toUtf8().constData()))
+            QSKIP("this CPU cannot run that path");
+        auto restore = qScopeGuard([&] { cpu::force_vec_isa(saved.c_str()); });
+        uint32_t seed = 7;
+        auto next = [&] {
+            seed = seed * 1664525u + 1013904223u;
+            return static_cast<float>(seed >> 8) / static_cast<float>(1u << 24) - 0.5f;
+        };
+        for (int hd : {8, 12, 16, 24, 32, 64, 128, 256}) {
+            for (int rows : {1, 3, 16, 17}) {
+                const int ld = hd + 8;
+                std::vector<float> q(static_cast<std::size_t>(hd)),
+                    kv(static_cast<std::size_t>(rows * ld));
+                for (float& x : q)
+                    x = next();
+                for (float& x : kv)
+                    x = next();
+                std::vector<float> scores(static_cast<std::size_t>(rows));
+                cpu::dot_rows(scores.data(), q.data(), kv.data(), ld, rows, hd, 0.125f);
+                std::vector<float> acc(static_cast<std::size_t>(hd), 0.25f);
+                cpu::accumulate_rows(acc.data(), scores.data(), kv.data(), ld, rows, hd);
+                for (int r = 0; r < rows; ++r) {
+                    double want = 0;
+                    for (int d = 0; d < hd; ++d)
+                        want +=
+                            static_cast<double>(q[d]) * kv[static_cast<std::size_t>(r * ld + d)];
+                    want *= 0.125;
+                    QVERIFY2(std::abs(scores[r] - want) <= 1e-5 + 1e-5 * std::abs(want),
+                             qPrintable(QStringLiteral("dot hd %1 rows %2 row %3: %4, not %5")
+                                            .arg(hd)
+                                            .arg(rows)
+                                            .arg(r)
+                                            .arg(scores[r])
+                                            .arg(want)));
+                }
+                for (int d = 0; d < hd; ++d) {
+                    double want = 0.25;
+                    for (int r = 0; r < rows; ++r)
+                        want += static_cast<double>(scores[r]) *
+                                kv[static_cast<std::size_t>(r * ld + d)];
+                    QVERIFY2(
+                        std::abs(acc[d] - want) <= 1e-5 + 1e-5 * std::abs(want),
+                        qPrintable(QStringLiteral("accumulate hd %1 rows %2 lane %3: %4, not %5")
+                                       .arg(hd)
+                                       .arg(rows)
+                                       .arg(d)
+                                       .arg(acc[d])
+                                       .arg(want)));
+                }
+            }
+        }
+    }
+
     // GELU and softmax run in the CPU's vector units (cpu/vec_math.h): against libm in double,
     // over values from deep in the tails to beyond exp's range, on lengths that leave a partial
     // vector at the end. A wrong lane, tail or polynomial shows as a value off by far more.

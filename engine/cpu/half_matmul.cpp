@@ -11,17 +11,7 @@
 #include "cpu/thread_pool.h"
 #include "model/safetensors_reader.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-// GCC 12's AVX-512 headers start some intrinsics from a deliberately undefined vector, and its
-// uninitialized-use warnings fire inside the header on that (a known false positive).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#define PL_HALF_X86 1
-#endif
+#include "cpu/simd_lanes.h"
 
 namespace pl::cpu {
 
@@ -73,138 +63,43 @@ void widen_scalar(float* out, const uint16_t* in, int n) {
         out[i] = widen1<Bf16>(in[i]);
 }
 
-#ifdef PL_HALF_X86
+#ifdef PL_SIMD_X86
 
 // 16 (AVX-512) or 8 (AVX2) weights widened in registers. BF16 is the high half of an f32: a
 // shift. F16 has its own conversion instruction (F16C; part of AVX-512F for 16 lanes).
-template <bool Bf16>
-__attribute__((target("avx512f"))) inline __m512 load512(const uint16_t* p) {
-    const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    if constexpr (Bf16)
-        return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
-    else
-        return _mm512_cvtph_ps(h);
-}
-
-template <bool Bf16>
-__attribute__((target("avx2,fma,f16c"))) inline __m256 load256(const uint16_t* p) {
-    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    if constexpr (Bf16)
-        return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
-    else
-        return _mm256_cvtph_ps(h);
-}
-
-__attribute__((target("avx2,fma,f16c"))) inline float sum256(__m256 v) {
-    const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
-    return _mm_cvtss_f32(_mm_add_ss(s2, _mm_movehdup_ps(s2)));
-}
-
-// Four rows at a time share each load of x; a row left over runs alone. Every row keeps one
-// accumulator and sums in the same order either way, so its result does not depend on where a
-// task boundary falls.
-template <bool Bf16>
-__attribute__((target("avx512f"))) void gemv512(float* out, const float* x, const HalfMatrix& w,
-                                                int r0, int r1) {
-    const int K = w.cols, kv = K & ~15;
-    int r = r0;
-    for (; r + 4 <= r1; r += 4) {
-        const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
-        __m512 s0 = _mm512_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
-        // The next four rows are fetched while these are summed: a row is a few cache lines,
-        // too short for the hardware prefetcher to reach full speed on its own.
-        const int rn = std::min(r + 4, r1 - 1);
-        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
-                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
-                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
-                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
-        for (int k = 0; k < kv; k += 16) {
-            if ((k * 2) % 64 == 0) {
-                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
-            }
-            const __m512 xv = _mm512_loadu_ps(x + k);
-            s0 = _mm512_fmadd_ps(load512<Bf16>(a0 + k), xv, s0);
-            s1 = _mm512_fmadd_ps(load512<Bf16>(a1 + k), xv, s1);
-            s2 = _mm512_fmadd_ps(load512<Bf16>(a2 + k), xv, s2);
-            s3 = _mm512_fmadd_ps(load512<Bf16>(a3 + k), xv, s3);
-        }
-        out[r] = _mm512_reduce_add_ps(s0) + tail_dot<Bf16>(a0, x, kv, K);
-        out[r + 1] = _mm512_reduce_add_ps(s1) + tail_dot<Bf16>(a1, x, kv, K);
-        out[r + 2] = _mm512_reduce_add_ps(s2) + tail_dot<Bf16>(a2, x, kv, K);
-        out[r + 3] = _mm512_reduce_add_ps(s3) + tail_dot<Bf16>(a3, x, kv, K);
+PL_TARGET_AVX512
+namespace avx512 {
+struct V : simd::F32x16 {
+    template <bool Bf16>
+    [[gnu::always_inline]] static inline T widen(const uint16_t* p) {
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        if constexpr (Bf16)
+            return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+        else
+            return _mm512_cvtph_ps(h);
     }
-    for (; r < r1; ++r) {
-        const uint16_t* a = w.row(r);
-        __m512 s = _mm512_setzero_ps();
-        for (int k = 0; k < kv; k += 16)
-            s = _mm512_fmadd_ps(load512<Bf16>(a + k), _mm512_loadu_ps(x + k), s);
-        out[r] = _mm512_reduce_add_ps(s) + tail_dot<Bf16>(a, x, kv, K);
+};
+#include "cpu/half_kernels.inl"
+}  // namespace avx512
+PL_TARGET_END
+
+PL_TARGET_AVX2_F16C
+namespace avx2 {
+struct V : simd::F32x8 {
+    template <bool Bf16>
+    [[gnu::always_inline]] static inline T widen(const uint16_t* p) {
+        const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        if constexpr (Bf16)
+            return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+        else
+            return _mm256_cvtph_ps(h);
     }
-}
+};
+#include "cpu/half_kernels.inl"
+}  // namespace avx2
+PL_TARGET_END
 
-template <bool Bf16>
-__attribute__((target("avx2,fma,f16c"))) void gemv256(float* out, const float* x,
-                                                      const HalfMatrix& w, int r0, int r1) {
-    const int K = w.cols, kv = K & ~7;
-    int r = r0;
-    for (; r + 4 <= r1; r += 4) {
-        const uint16_t *a0 = w.row(r), *a1 = w.row(r + 1), *a2 = w.row(r + 2), *a3 = w.row(r + 3);
-        __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
-        // The next four rows are fetched while these are summed: a row is a few cache lines,
-        // too short for the hardware prefetcher to reach full speed on its own.
-        const int rn = std::min(r + 4, r1 - 1);
-        const char *p0 = reinterpret_cast<const char*>(w.row(rn)),
-                   *p1 = reinterpret_cast<const char*>(w.row(std::min(rn + 1, r1 - 1))),
-                   *p2 = reinterpret_cast<const char*>(w.row(std::min(rn + 2, r1 - 1))),
-                   *p3 = reinterpret_cast<const char*>(w.row(std::min(rn + 3, r1 - 1)));
-        for (int k = 0; k < kv; k += 8) {
-            if ((k * 2) % 64 == 0) {
-                _mm_prefetch(p0 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p1 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p2 + 2 * k, _MM_HINT_T0);
-                _mm_prefetch(p3 + 2 * k, _MM_HINT_T0);
-            }
-            const __m256 xv = _mm256_loadu_ps(x + k);
-            s0 = _mm256_fmadd_ps(load256<Bf16>(a0 + k), xv, s0);
-            s1 = _mm256_fmadd_ps(load256<Bf16>(a1 + k), xv, s1);
-            s2 = _mm256_fmadd_ps(load256<Bf16>(a2 + k), xv, s2);
-            s3 = _mm256_fmadd_ps(load256<Bf16>(a3 + k), xv, s3);
-        }
-        out[r] = sum256(s0) + tail_dot<Bf16>(a0, x, kv, K);
-        out[r + 1] = sum256(s1) + tail_dot<Bf16>(a1, x, kv, K);
-        out[r + 2] = sum256(s2) + tail_dot<Bf16>(a2, x, kv, K);
-        out[r + 3] = sum256(s3) + tail_dot<Bf16>(a3, x, kv, K);
-    }
-    for (; r < r1; ++r) {
-        const uint16_t* a = w.row(r);
-        __m256 s = _mm256_setzero_ps();
-        for (int k = 0; k < kv; k += 8)
-            s = _mm256_fmadd_ps(load256<Bf16>(a + k), _mm256_loadu_ps(x + k), s);
-        out[r] = sum256(s) + tail_dot<Bf16>(a, x, kv, K);
-    }
-}
-
-template <bool Bf16>
-__attribute__((target("avx512f"))) void widen512(float* out, const uint16_t* in, int n) {
-    int i = 0;
-    for (; i + 16 <= n; i += 16)
-        _mm512_storeu_ps(out + i, load512<Bf16>(in + i));
-    widen_scalar<Bf16>(out + i, in + i, n - i);
-}
-
-template <bool Bf16>
-__attribute__((target("avx2,fma,f16c"))) void widen256(float* out, const uint16_t* in, int n) {
-    int i = 0;
-    for (; i + 8 <= n; i += 8)
-        _mm256_storeu_ps(out + i, load256<Bf16>(in + i));
-    widen_scalar<Bf16>(out + i, in + i, n - i);
-}
-
-#endif  // PL_HALF_X86
+#endif  // PL_SIMD_X86
 
 Isa chosen() {
     return half_choice().get();
@@ -213,22 +108,23 @@ Isa chosen() {
 // Rows [r0, r1) of out = w x, in the chosen path for w's type.
 void gemv_rows(float* out, const float* x, const HalfMatrix& w, int r0, int r1) {
     const bool bf16 = w.type == HalfType::BF16;
-#ifdef PL_HALF_X86
+#ifdef PL_SIMD_X86
     if (chosen() == Isa::Avx512)
-        return bf16 ? gemv512<true>(out, x, w, r0, r1) : gemv512<false>(out, x, w, r0, r1);
+        return bf16 ? avx512::gemv<true>(out, x, w, r0, r1)
+                    : avx512::gemv<false>(out, x, w, r0, r1);
     if (chosen() == Isa::Avx2)
-        return bf16 ? gemv256<true>(out, x, w, r0, r1) : gemv256<false>(out, x, w, r0, r1);
+        return bf16 ? avx2::gemv<true>(out, x, w, r0, r1) : avx2::gemv<false>(out, x, w, r0, r1);
 #endif
     return bf16 ? gemv_scalar<true>(out, x, w, r0, r1) : gemv_scalar<false>(out, x, w, r0, r1);
 }
 
 void widen(float* out, const uint16_t* in, int n, HalfType type) {
     const bool bf16 = type == HalfType::BF16;
-#ifdef PL_HALF_X86
+#ifdef PL_SIMD_X86
     if (chosen() == Isa::Avx512)
-        return bf16 ? widen512<true>(out, in, n) : widen512<false>(out, in, n);
+        return bf16 ? avx512::widen<true>(out, in, n) : avx512::widen<false>(out, in, n);
     if (chosen() == Isa::Avx2)
-        return bf16 ? widen256<true>(out, in, n) : widen256<false>(out, in, n);
+        return bf16 ? avx2::widen<true>(out, in, n) : avx2::widen<false>(out, in, n);
 #endif
     return bf16 ? widen_scalar<true>(out, in, n) : widen_scalar<false>(out, in, n);
 }
@@ -314,7 +210,3 @@ void matmul_half(float* out, const float* in, const HalfMatrix& w, const float* 
 }
 
 }  // namespace pl::cpu
-
-#ifdef PL_HALF_X86
-#pragma GCC diagnostic pop
-#endif

@@ -7,17 +7,7 @@
 #include <string>
 #include <type_traits>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-// GCC 12's AVX-512 headers start some intrinsics from a deliberately undefined vector, and its
-// uninitialized-use warnings fire inside the header on that (a known false positive).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#define PL_VEC_X86 1
-#endif
+#include "cpu/simd_lanes.h"
 
 namespace pl::cpu {
 
@@ -26,11 +16,7 @@ namespace {
 constexpr float kGeluK = 0.7978845608028654f;  // sqrt(2 / pi)
 constexpr float kGeluC = 0.044715f;
 
-// exp(x) = 2^n e^r with n = round(x / ln 2), r = x - n ln 2 in [-ln2/2, ln2/2] (ln 2 split in a
-// high part exact in float and a low correction), e^r by a degree-6 polynomial (the classic
-// minimax coefficients for float), 2^n by writing n into the exponent bits. Above the range the
-// result is exp(88); below it, 0 (libm would give a subnormal there, and a softmax weight that
-// small times a value is a subnormal product: an FMA on one costs a hundred cycles on Intel).
+// exp's range, ln 2 in two parts and polynomial (vec_kernels.inl says how they are used).
 constexpr float kExpHi = 88.0f;
 constexpr float kExpLo = -87.3365447504019f;
 constexpr float kLog2e = 1.44269504088896341f;
@@ -44,48 +30,21 @@ float gelu_scalar(float v) {
     return v / (1.0f + std::exp(-2.0f * u));
 }
 
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
 
-__attribute__((target("avx512f"))) __m512 exp512(__m512 x) {
-    const __mmask16 normal = _mm512_cmp_ps_mask(x, _mm512_set1_ps(kExpLo), _CMP_GE_OQ);
-    x = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(kExpLo)), _mm512_set1_ps(kExpHi));
-    const __m512 n = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(kLog2e)),
-                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m512 r = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2Hi), x);
-    r = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2Lo), r);
-    __m512 p = _mm512_set1_ps(kP0);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP1));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP2));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP3));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP4));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(kP5));
-    const __m512 r2 = _mm512_mul_ps(r, r);
-    const __m512 e = _mm512_add_ps(_mm512_fmadd_ps(p, r2, r), _mm512_set1_ps(1.0f));
-    // 2^n: n + 127 in the exponent field.
-    const __m512i bits =
-        _mm512_slli_epi32(_mm512_add_epi32(_mm512_cvtps_epi32(n), _mm512_set1_epi32(127)), 23);
-    return _mm512_maskz_mul_ps(normal, e, _mm512_castsi512_ps(bits));
-}
+PL_TARGET_AVX512
+namespace avx512 {
+using V = simd::F32x16;
+#include "cpu/vec_kernels.inl"
+}  // namespace avx512
+PL_TARGET_END
 
-__attribute__((target("avx2,fma"))) __m256 exp256(__m256 x) {
-    const __m256 normal = _mm256_cmp_ps(x, _mm256_set1_ps(kExpLo), _CMP_GE_OQ);
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(kExpLo)), _mm256_set1_ps(kExpHi));
-    const __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(kLog2e)),
-                                     _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(kLn2Hi), x);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(kLn2Lo), r);
-    __m256 p = _mm256_set1_ps(kP0);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP1));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP2));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP3));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP4));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(kP5));
-    const __m256 r2 = _mm256_mul_ps(r, r);
-    const __m256 e = _mm256_add_ps(_mm256_fmadd_ps(p, r2, r), _mm256_set1_ps(1.0f));
-    const __m256i bits =
-        _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_and_ps(normal, _mm256_mul_ps(e, _mm256_castsi256_ps(bits)));
-}
+PL_TARGET_AVX2
+namespace avx2 {
+using V = simd::F32x8;
+#include "cpu/vec_kernels.inl"
+}  // namespace avx2
+PL_TARGET_END
 
 // The tail of a row (fewer values than a vector) goes through masked loads and stores, so every
 // value takes the same arithmetic whatever its place.
@@ -97,7 +56,7 @@ __attribute__((target("avx512f"))) void gelu512(float* x, long n) {
         const __m512 v = _mm512_maskz_loadu_ps(m, x + i);
         const __m512 v3 = _mm512_mul_ps(_mm512_mul_ps(v, v), v);
         const __m512 u = _mm512_mul_ps(k, _mm512_fmadd_ps(c, v3, v));
-        const __m512 g = _mm512_div_ps(v, _mm512_add_ps(one, exp512(_mm512_mul_ps(m2, u))));
+        const __m512 g = _mm512_div_ps(v, _mm512_add_ps(one, avx512::exp(_mm512_mul_ps(m2, u))));
         _mm512_mask_storeu_ps(x + i, m, g);
     }
 }
@@ -116,7 +75,7 @@ __attribute__((target("avx512f"))) float exp_sum512(float* row, int n, float shi
     __m512 sum = _mm512_setzero_ps();
     for (int i = 0; i < n; i += 16) {
         const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
-        const __m512 e = exp512(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, row + i), s));
+        const __m512 e = avx512::exp(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, row + i), s));
         _mm512_mask_storeu_ps(row + i, m, e);
         sum = _mm512_mask_add_ps(sum, m, sum, e);
     }
@@ -135,7 +94,7 @@ __attribute__((target("avx2,fma"))) __m256 gelu_vec256(__m256 v) {
     const __m256 v3 = _mm256_mul_ps(_mm256_mul_ps(v, v), v);
     const __m256 u =
         _mm256_mul_ps(_mm256_set1_ps(kGeluK), _mm256_fmadd_ps(_mm256_set1_ps(kGeluC), v3, v));
-    const __m256 e = exp256(_mm256_mul_ps(_mm256_set1_ps(-2.0f), u));
+    const __m256 e = avx2::exp(_mm256_mul_ps(_mm256_set1_ps(-2.0f), u));
     return _mm256_div_ps(v, _mm256_add_ps(_mm256_set1_ps(1.0f), e));
 }
 
@@ -146,13 +105,14 @@ __attribute__((target("avx512f"))) void silu_mul512(float* out, const float* g, 
     for (long i = 0; i < n; i += 16) {
         const __mmask16 m = n - i >= 16 ? 0xFFFF : static_cast<__mmask16>((1u << (n - i)) - 1);
         const __m512 gv = _mm512_maskz_loadu_ps(m, g + i);
-        const __m512 s = _mm512_div_ps(gv, _mm512_add_ps(one, exp512(_mm512_sub_ps(zero, gv))));
+        const __m512 s =
+            _mm512_div_ps(gv, _mm512_add_ps(one, avx512::exp(_mm512_sub_ps(zero, gv))));
         _mm512_mask_storeu_ps(out + i, m, _mm512_mul_ps(s, _mm512_maskz_loadu_ps(m, u + i)));
     }
 }
 
 __attribute__((target("avx2,fma"))) __m256 silu_mul_vec256(__m256 g, __m256 u) {
-    const __m256 e = exp256(_mm256_sub_ps(_mm256_setzero_ps(), g));
+    const __m256 e = avx2::exp(_mm256_sub_ps(_mm256_setzero_ps(), g));
     return _mm256_mul_ps(_mm256_div_ps(g, _mm256_add_ps(_mm256_set1_ps(1.0f), e)), u);
 }
 
@@ -188,7 +148,7 @@ __attribute__((target("avx2,fma"))) float exp_sum256(float* row, int n, float sh
     __m256 sum = _mm256_setzero_ps();
     int i = 0;
     for (; i + 8 <= n; i += 8) {
-        const __m256 e = exp256(_mm256_sub_ps(_mm256_loadu_ps(row + i), s));
+        const __m256 e = avx2::exp(_mm256_sub_ps(_mm256_loadu_ps(row + i), s));
         _mm256_storeu_ps(row + i, e);
         sum = _mm256_add_ps(sum, e);
     }
@@ -201,92 +161,13 @@ __attribute__((target("avx2,fma"))) float exp_sum256(float* row, int n, float sh
         alignas(32) float tail[8];
         std::fill(tail, tail + 8, -INFINITY);  // exp(-inf) = 0; the lanes are not summed
         std::copy(row + i, row + n, tail);
-        _mm256_store_ps(tail, exp256(_mm256_sub_ps(_mm256_load_ps(tail), s)));
+        _mm256_store_ps(tail, avx2::exp(_mm256_sub_ps(_mm256_load_ps(tail), s)));
         for (int j = 0; j < n - i; ++j) {
             row[i + j] = tail[j];
             total += tail[j];
         }
     }
     return total;
-}
-
-// One query against a block of keys, and probabilities times a block of values. NV (the head
-// size in vectors) is a template argument so that the query and the sums live in registers; with
-// a run-time count (or loops left rolled) the compiler keeps them on the stack and every FMA
-// waits on a store.
-template <int NV>
-__attribute__((target("avx512f"))) void dot_rows512(float* scores, const float* q, const float* k,
-                                                    int ldk, int rows, float scale) {
-    __m512 qv[NV];
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        qv[j] = _mm512_loadu_ps(q + 16 * j);
-    for (int r = 0; r < rows; ++r) {
-        const float* kr = k + static_cast<long>(r) * ldk;
-        __m512 acc = _mm512_mul_ps(qv[0], _mm512_loadu_ps(kr));
-#pragma GCC unroll 16
-        for (int j = 1; j < NV; ++j)
-            acc = _mm512_fmadd_ps(qv[j], _mm512_loadu_ps(kr + 16 * j), acc);
-        scores[r] = scale * _mm512_reduce_add_ps(acc);
-    }
-}
-
-template <int NV>
-__attribute__((target("avx512f"))) void accumulate_rows512(float* acc, const float* w,
-                                                           const float* v, int ldv, int rows) {
-    __m512 a[NV];
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        a[j] = _mm512_loadu_ps(acc + 16 * j);
-    for (int r = 0; r < rows; ++r) {
-        const float* vr = v + static_cast<long>(r) * ldv;
-        const __m512 wr = _mm512_set1_ps(w[r]);
-#pragma GCC unroll 16
-        for (int j = 0; j < NV; ++j)
-            a[j] = _mm512_fmadd_ps(wr, _mm512_loadu_ps(vr + 16 * j), a[j]);
-    }
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        _mm512_storeu_ps(acc + 16 * j, a[j]);
-}
-
-template <int NV>
-__attribute__((target("avx2,fma"))) void dot_rows256(float* scores, const float* q, const float* k,
-                                                     int ldk, int rows, float scale) {
-    __m256 qv[NV];
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        qv[j] = _mm256_loadu_ps(q + 8 * j);
-    for (int r = 0; r < rows; ++r) {
-        const float* kr = k + static_cast<long>(r) * ldk;
-        __m256 acc = _mm256_mul_ps(qv[0], _mm256_loadu_ps(kr));
-#pragma GCC unroll 16
-        for (int j = 1; j < NV; ++j)
-            acc = _mm256_fmadd_ps(qv[j], _mm256_loadu_ps(kr + 8 * j), acc);
-        const __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(acc), _mm256_extractf128_ps(acc, 1));
-        const __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
-        const __m128 s1 = _mm_add_ss(s2, _mm_movehdup_ps(s2));
-        scores[r] = scale * _mm_cvtss_f32(s1);
-    }
-}
-
-template <int NV>
-__attribute__((target("avx2,fma"))) void accumulate_rows256(float* acc, const float* w,
-                                                            const float* v, int ldv, int rows) {
-    __m256 a[NV];
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        a[j] = _mm256_loadu_ps(acc + 8 * j);
-    for (int r = 0; r < rows; ++r) {
-        const float* vr = v + static_cast<long>(r) * ldv;
-        const __m256 wr = _mm256_set1_ps(w[r]);
-#pragma GCC unroll 16
-        for (int j = 0; j < NV; ++j)
-            a[j] = _mm256_fmadd_ps(wr, _mm256_loadu_ps(vr + 8 * j), a[j]);
-    }
-#pragma GCC unroll 16
-    for (int j = 0; j < NV; ++j)
-        _mm256_storeu_ps(acc + 8 * j, a[j]);
 }
 
 // run(std::integral_constant<int, nv>) for the head sizes with a vector path, nv = head size /
@@ -310,7 +191,7 @@ bool by_head_size(int nv, const Run& run) {
     return ran;
 }
 
-#endif  // PL_VEC_X86
+#endif  // PL_SIMD_X86
 
 Isa isa() {
     return vec_choice().get();
@@ -319,7 +200,7 @@ Isa isa() {
 }  // namespace
 
 void gelu_inplace(float* x, long n) {
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
     if (isa() == Isa::Avx512)
         return gelu512(x, n);
     if (isa() == Isa::Avx2)
@@ -330,7 +211,7 @@ void gelu_inplace(float* x, long n) {
 }
 
 void silu_mul(float* out, const float* gate, const float* up, long n) {
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
     if (isa() == Isa::Avx512)
         return silu_mul512(out, gate, up, n);
     if (isa() == Isa::Avx2)
@@ -341,7 +222,7 @@ void silu_mul(float* out, const float* gate, const float* up, long n) {
 }
 
 float max_of(const float* row, int n) {
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
     if (isa() == Isa::Avx512)
         return max512(row, n);
 #endif
@@ -349,7 +230,7 @@ float max_of(const float* row, int n) {
 }
 
 float exp_shifted_sum(float* row, int n, float shift) {
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
     if (isa() == Isa::Avx512)
         return exp_sum512(row, n, shift);
     if (isa() == Isa::Avx2)
@@ -365,12 +246,14 @@ float exp_shifted_sum(float* row, int n, float shift) {
 
 void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, int hd,
               float scale) {
-#ifdef PL_VEC_X86
-    if (isa() == Isa::Avx512 && hd % 16 == 0 &&
-        by_head_size<8>(hd / 16, [&](auto nv) { dot_rows512<nv>(scores, q, k, ldk, rows, scale); }))
+#ifdef PL_SIMD_X86
+    if (isa() == Isa::Avx512 && hd % 16 == 0 && by_head_size<8>(hd / 16, [&](auto nv) {
+            avx512::dot_rows<nv>(scores, q, k, ldk, rows, scale);
+        }))
         return;
-    if (isa() != Isa::Scalar && hd % 8 == 0 &&
-        by_head_size<16>(hd / 8, [&](auto nv) { dot_rows256<nv>(scores, q, k, ldk, rows, scale); }))
+    if (isa() != Isa::Scalar && hd % 8 == 0 && by_head_size<16>(hd / 8, [&](auto nv) {
+            avx2::dot_rows<nv>(scores, q, k, ldk, rows, scale);
+        }))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {
@@ -383,12 +266,13 @@ void dot_rows(float* scores, const float* q, const float* k, int ldk, int rows, 
 }
 
 void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int rows, int hd) {
-#ifdef PL_VEC_X86
-    if (isa() == Isa::Avx512 && hd % 16 == 0 &&
-        by_head_size<8>(hd / 16, [&](auto nv) { accumulate_rows512<nv>(acc, w, v, ldv, rows); }))
+#ifdef PL_SIMD_X86
+    if (isa() == Isa::Avx512 && hd % 16 == 0 && by_head_size<8>(hd / 16, [&](auto nv) {
+            avx512::accumulate_rows<nv>(acc, w, v, ldv, rows);
+        }))
         return;
     if (isa() != Isa::Scalar && hd % 8 == 0 &&
-        by_head_size<16>(hd / 8, [&](auto nv) { accumulate_rows256<nv>(acc, w, v, ldv, rows); }))
+        by_head_size<16>(hd / 8, [&](auto nv) { avx2::accumulate_rows<nv>(acc, w, v, ldv, rows); }))
         return;
 #endif
     for (int r = 0; r < rows; ++r) {
@@ -399,7 +283,7 @@ void accumulate_rows(float* acc, const float* w, const float* v, int ldv, int ro
 }
 
 void scale(float* row, int n, float s) {
-#ifdef PL_VEC_X86
+#ifdef PL_SIMD_X86
     if (isa() == Isa::Avx512)
         return scale512(row, n, s);
 #endif
@@ -408,7 +292,3 @@ void scale(float* row, int n, float s) {
 }
 
 }  // namespace pl::cpu
-
-#ifdef PL_VEC_X86
-#pragma GCC diagnostic pop
-#endif
