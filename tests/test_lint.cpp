@@ -100,6 +100,7 @@ class TestLint : public QObject {
     void pricing_file_overrides_the_tables();
     void diff_names_the_first_divergence();
     void fix_keeps_sentences_tool_calls_and_slots();
+    void fix_moves_text_in_gemini_and_converse();
     void a_failed_file_is_in_json_and_sarif();
     void ttl_gap_advises_the_longer_lifetime_only_where_it_helps();
 };
@@ -292,9 +293,9 @@ void TestLint::huge_string_is_an_error() {
 
 void TestLint::fix_moves_dynamic_text_and_sorts_tools() {
     QTemporaryDir tmp;
-    for (const char* name :
-         {"anthropic-chatbot.json", "anthropic-agent.json", "openai-chat.json",
-          "openai-responses.json", "anthropic-session-pl.json", "anthropic-fewshot-ja.json"}) {
+    for (const char* name : {"anthropic-chatbot.json", "anthropic-agent.json", "openai-chat.json",
+                             "openai-responses.json", "anthropic-session-pl.json",
+                             "anthropic-fewshot-ja.json", "gemini-dynamic.json"}) {
         const QString out = tmp.filePath(QString("fixed-") + name);
         const CliResult r = run_cli({"lint", "--fix", "-o", out, name}, lint_dir());
         QCOMPARE(r.exit_code, 1);  // the input's findings
@@ -922,6 +923,73 @@ void TestLint::diff_names_the_first_divergence() {
     QVERIFY(same["divergence"].is_null());
     QVERIFY(same["b_usage_after_a"]["cache_read_input_tokens"].get<int>() > 0);
     QCOMPARE(run_cli({"lint", "--diff", a}).exit_code, 2);
+}
+
+// Gemini and Converse: the time line leaves the system instruction for the final user turn, after
+// its cache point; a request that ends with the model's turn keeps everything where it was.
+void TestLint::fix_moves_text_in_gemini_and_converse() {
+    QTemporaryDir tmp;
+    auto fixed_of = [&](const json& body) {
+        const QString in = tmp.filePath("in.json");
+        test::write_file(in.toStdString(), body.dump(2));
+        const CliResult r = run_cli({"lint", "--fix", in});
+        return json::parse(r.out.toStdString());
+    };
+    const std::string now = "Current time: 09:41:07, Monday 30 November 2026.";
+    const json gemini = {
+        {"model", "gemini-2.5-pro"},
+        {"systemInstruction", {{"parts", json::array({{{"text", now + "\n" + policy_text()}}})}}},
+        {"contents",
+         json::array({{{"role", "user"}, {"parts", json::array({{{"text", "Hi"}}})}}})}};
+    json f = fixed_of(gemini);
+    QCOMPARE(f["systemInstruction"]["parts"][0]["text"].get<std::string>(), policy_text());
+    QCOMPARE(f["contents"].size(), std::size_t{1});
+    QCOMPARE(f["contents"][0]["parts"][0]["text"].get<std::string>(), "Hi\n\n" + now);
+    // After a function response the line is a text part of its own, in the same user turn.
+    json tool_turn = gemini;
+    tool_turn["contents"] = json::array(
+        {{{"role", "user"}, {"parts", json::array({{{"text", "Where is LC-20931?"}}})}},
+         {{"role", "model"},
+          {"parts", json::array({{{"functionCall",
+                                   {{"name", "get_order"}, {"args", {{"id", "LC-20931"}}}}}}})}},
+         {{"role", "user"},
+          {"parts", json::array({{{"functionResponse",
+                                   {{"name", "get_order"}, {"response", {{"ok", true}}}}}}})}}});
+    f = fixed_of(tool_turn);
+    QVERIFY(f["contents"][0] == tool_turn["contents"][0]);
+    QCOMPARE(f["contents"][2]["parts"].size(), std::size_t{2});
+    QCOMPARE(f["contents"][2]["parts"][1]["text"].get<std::string>(), now);
+    // Ending with the model's turn (a prefill): nowhere to move to.
+    json prefill = gemini;
+    prefill["contents"].push_back(
+        {{"role", "model"}, {"parts", json::array({{{"text", "Sure"}}})}});
+    QVERIFY(fixed_of(prefill) == prefill);
+
+    const json converse = {
+        {"modelId", "anthropic.claude-sonnet-4-5-20250929-v1:0"},
+        {"system", json::array({{{"text", now + "\n" + policy_text()}},
+                                {{"cachePoint", {{"type", "default"}}}}})},
+        {"messages",
+         json::array({{{"role", "user"},
+                       {"content", json::array({{{"text", "Hi"}},
+                                                {{"cachePoint", {{"type", "default"}}}}})}}})}};
+    f = fixed_of(converse);
+    QCOMPARE(f["system"][0]["text"].get<std::string>(), policy_text());
+    QVERIFY(f["system"][1] == converse["system"][1]);
+    // After the user turn's cache point, so the moved line is never cached.
+    const json& content = f["messages"][0]["content"];
+    QCOMPARE(content.size(), std::size_t{3});
+    QVERIFY(content[1].contains("cachePoint"));
+    QCOMPARE(content[2]["text"].get<std::string>(), now);
+    const CliResult again = run_cli({"lint", "--format", "json", tmp.filePath("in.json")});
+    QVERIFY(again.out.contains("dynamic-prefix"));  // the input
+    test::write_file(tmp.filePath("out.json").toStdString(), f.dump(2));
+    const CliResult fixed = run_cli({"lint", "--format", "json", tmp.filePath("out.json")});
+    QVERIFY2(!fixed.out.contains("dynamic-prefix"), qPrintable(fixed.out));
+    json assistant_last = converse;
+    assistant_last["messages"].push_back(
+        {{"role", "assistant"}, {"content", json::array({{{"text", "Sure"}}})}});
+    QVERIFY(fixed_of(assistant_last) == assistant_last);
 }
 
 void TestLint::fix_keeps_sentences_tool_calls_and_slots() {

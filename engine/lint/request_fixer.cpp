@@ -71,60 +71,87 @@ std::string cut(std::string& s, std::size_t begin, std::size_t end, std::size_t&
 }
 
 // Where moved text goes: the request's final message when it is the user's (after any tool
-// results in it), else a new user message at the end (OpenAI: after a tool message). Never an
-// earlier message: that would move text across a tool call and rewrite the cached history.
-// False when there is no such place (an Anthropic request ending with an assistant prefill).
-bool can_append(const ojson& body, Provider provider) {
-    const bool responses = body.contains("input");
+// results in it), else a new user message at the end (OpenAI: after a tool message; Gemini:
+// after a function response). Never an earlier message: that would move text across a tool call
+// and rewrite the cached history. False when there is no such place (a request ending with an
+// assistant or model turn: a prefill).
+bool can_append(const ojson& body, BodyShape shape) {
     static const ojson none;
-    const ojson& msgs = responses                   ? body["input"]
+    const ojson& msgs = shape == BodyShape::Gemini
+                            ? (body.contains("contents") ? body["contents"] : none)
+                        : body.contains("input")    ? body["input"]
                         : body.contains("messages") ? body["messages"]
                                                     : none;
     if (msgs.is_string())
         return true;
-    if (!msgs.is_array() || msgs.empty())
+    if (!msgs.is_array() || msgs.empty() || !msgs.back().is_object())
         return false;
     const ojson& last = msgs.back();
-    const bool user = last.is_object() && last.contains("role") && last["role"] == "user";
-    return user || provider == Provider::OpenAI;
+    if (shape == BodyShape::Gemini) {
+        // Gemini's contents may leave the role out: then it is the user's.
+        const std::string role = last.contains("role") && last["role"].is_string()
+                                     ? last["role"].get<std::string>()
+                                     : "user";
+        return role == "user" || role == "function";
+    }
+    const bool user = last.contains("role") && last["role"] == "user";
+    return user || shape == BodyShape::OpenAI;
 }
 
-void append_to_user(ojson& body, Provider provider, const std::string& text) {
-    const bool responses = body.contains("input");
-    ojson& msgs = responses ? body["input"] : body["messages"];
-    const std::string add = "\n\n" + text;
+// `text` after the content blocks in `blocks` (Anthropic, Responses, Converse, Gemini parts): the
+// last block's text grows when it is plain text with no cache marker on it, else a block of its
+// own follows (after a Converse cachePoint or a Gemini function response, outside the cache).
+void append_block(ojson& blocks, const std::string& text, const char* type) {
+    if (!blocks.empty() && blocks.back().is_object() && blocks.back().contains("text") &&
+        blocks.back()["text"].is_string() && !blocks.back().contains("cache_control")) {
+        blocks.back()["text"] = blocks.back()["text"].get<std::string>() + "\n\n" + text;
+        return;
+    }
+    ojson block = type ? ojson{{"type", type}, {"text", text}} : ojson{{"text", text}};
+    blocks.push_back(std::move(block));
+}
+
+void append_to_user(ojson& body, BodyShape shape, const std::string& text) {
+    const bool gemini = shape == BodyShape::Gemini;
+    const bool responses = !gemini && body.contains("input");
+    ojson& msgs = gemini ? body["contents"] : responses ? body["input"] : body["messages"];
     if (msgs.is_string()) {
-        msgs = msgs.get<std::string>() + add;
+        msgs = msgs.get<std::string>() + "\n\n" + text;
         return;
     }
     if (!msgs.is_array())
         return;
-    if (!msgs.empty()) {
+    // A text block as each shape writes it: Converse and Gemini blocks carry no type.
+    const char* type = shape == BodyShape::Converse || gemini ? nullptr
+                       : responses                            ? "input_text"
+                                                              : "text";
+    if (!msgs.empty() && msgs.back().is_object()) {
         ojson& m = msgs.back();
-        if (m.is_object() && m.contains("role") && m["role"] == "user") {
+        if (gemini && (!m.contains("role") || m["role"] == "user") && m.contains("parts") &&
+            m["parts"].is_array()) {
+            append_block(m["parts"], text, nullptr);
+            return;
+        }
+        if (!gemini && m.contains("role") && m["role"] == "user") {
             if (!m.contains("content") || m["content"].is_null()) {
                 m["content"] = text;
                 return;
             }
             ojson& c = m["content"];
             if (c.is_string()) {
-                c = c.get<std::string>() + add;
+                c = c.get<std::string>() + "\n\n" + text;
                 return;
             }
             if (c.is_array()) {
-                if (!c.empty() && c.back().is_object() && c.back().contains("text") &&
-                    c.back()["text"].is_string() && !c.back().contains("cache_control")) {
-                    c.back()["text"] = c.back()["text"].get<std::string>() + add;
-                } else {
-                    const char* type =
-                        provider == Provider::OpenAI && responses ? "input_text" : "text";
-                    c.push_back({{"type", type}, {"text", text}});
-                }
+                append_block(c, text, type);
                 return;
             }
         }
     }
-    msgs.push_back({{"role", "user"}, {"content", text}});
+    if (gemini)
+        msgs.push_back({{"role", "user"}, {"parts", ojson::array({{{"text", text}}})}});
+    else
+        msgs.push_back({{"role", "user"}, {"content", text}});
 }
 
 // Anthropic accepts at most four breakpoints: keep the first (tools or system, the longest-lived
@@ -192,8 +219,7 @@ void sort_tools(ojson& body, Provider provider) {
 }  // namespace
 
 // Converse: at most max_breakpoints cache points (the first ones kept), and none in the tools
-// of an Amazon Nova model, which caches no tools. Text is not moved: Converse turns have no
-// place the other shapes' rewrite knows.
+// of an Amazon Nova model, which caches no tools.
 namespace {
 
 ojson fix_converse(const ojson& body, int max_breakpoints) {
@@ -230,24 +256,13 @@ ojson fix_converse(const ojson& body, int max_breakpoints) {
 
 ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves,
                   int max_breakpoints) {
-    switch (body_shape(body, provider)) {
-        case BodyShape::Converse:
-            return fix_converse(body, max_breakpoints);
-        case BodyShape::Gemini:
-            return body;  // values stay where they are: nothing is rewritten
-        case BodyShape::OpenAI:
-            provider = Provider::OpenAI;
-            break;
-        case BodyShape::Anthropic:
-            provider = Provider::Anthropic;
-            break;
-    }
-    ojson out = body;
-    if (provider == Provider::Anthropic)
+    const BodyShape shape = body_shape(body, provider);
+    ojson out = shape == BodyShape::Converse ? fix_converse(body, max_breakpoints) : body;
+    if (shape == BodyShape::Anthropic)
         limit_breakpoints(out, max_breakpoints);
     // Nowhere to put moved text without crossing a tool call: leave every value in place.
     const std::vector<MoveSpan> none;
-    const std::vector<MoveSpan>& to_move = can_append(out, provider) ? moves : none;
+    const std::vector<MoveSpan>& to_move = can_append(out, shape) ? moves : none;
     // Later spans first, so earlier offsets stay valid.
     std::vector<MoveSpan> sorted = to_move;
     std::sort(sorted.begin(), sorted.end(), [](const MoveSpan& a, const MoveSpan& b) {
@@ -284,8 +299,13 @@ ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSp
         }
     }
     if (!moved.empty())
-        append_to_user(out, provider, moved);
-    sort_tools(out, provider);
+        append_to_user(out, shape, moved);
+    // Gemini's function declarations and Converse's toolSpecs (among cache points) keep their
+    // order: only the two shapes whose tools' rewrite is known are sorted.
+    if (shape == BodyShape::Anthropic)
+        sort_tools(out, Provider::Anthropic);
+    else if (shape == BodyShape::OpenAI)
+        sort_tools(out, Provider::OpenAI);
     return out;
 }
 

@@ -18,8 +18,9 @@ struct MoveSpan {
 };
 
 // Dynamic text moves only as whole short lines (never out of the middle of a sentence) and only
-// into the final user message (never across a tool call); at most `max_breakpoints`
-// cache_control markers are kept (Anthropic).
+// into the final user message or content (never across a tool call), in every request shape; at
+// most `max_breakpoints` cache markers are kept (Anthropic's cache_control, Converse's
+// cachePoint). Tools are sorted in the Anthropic and OpenAI shapes.
 ojson fix_request(const ojson& body, Provider provider, const std::vector<MoveSpan>& moves,
                   int max_breakpoints = 4);
 
