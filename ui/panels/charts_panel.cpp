@@ -154,7 +154,7 @@ void fitLegendFont(QChart* chart, const QFont& base, int width, bool sessions = 
 }  // namespace
 
 ChartsPanel::ChartsPanel(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+    : ContextWidget(context, parent) {
     tabs_ = addDockTabs(this);
     auto makeView = [this] {
         QChartView* view = newChartView(tabs_);
@@ -231,7 +231,7 @@ void ChartsPanel::changeEvent(QEvent* e) {
 }
 
 void ChartsPanel::refresh(bool force) {
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     int prefills = 0;
     int samples = 0;
     if (run) {
@@ -287,7 +287,7 @@ void ChartsPanel::buildTtft() {
     QChart* chart = ttft_->chart();
     chart->removeAllSeries();
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     ttftBars_ = 0;
     if (!run || run->requestCount() == 0) {
         styleChart(chart, tr("Time to first token — waiting for the run"));
@@ -417,7 +417,7 @@ void ChartsPanel::buildScatter() {
     QChart* chart = scatter_->chart();
     chart->removeAllSeries();
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     if (!run) {
         styleChart(chart, tr("TTFT vs prompt length — waiting for the run"));
         return;
@@ -468,7 +468,7 @@ void ChartsPanel::buildMemory() {
     QChart* chart = memory_->chart();
     chart->removeAllSeries();
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     memorySamples_ = 0;
     if (!run) {
         styleChart(chart, tr("KV memory — waiting for the run"));
@@ -606,7 +606,7 @@ void ChartsPanel::buildHitRate() {
     QChart* chart = hitRate_->chart();
     chart->removeAllSeries();
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     if (!run) {
         styleChart(chart, tr("Hit rate — waiting for the run"));
         return;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 
 class QChart;
 class QChartView;
@@ -17,7 +18,7 @@ namespace pl::ui {
 
 class ScenarioContext;
 
-class ChartsPanel : public QWidget {
+class ChartsPanel : public ContextWidget {
     Q_OBJECT
   public:
     enum class Chart { Ttft, TtftVsLength, KvMemory, HitRate };
@@ -67,8 +68,6 @@ class ChartsPanel : public QWidget {
     // names both, so no number is ever cut.
     void fitTtftCategories();
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     QTabWidget* tabs_ = nullptr;
     QChartView* ttft_ = nullptr;
     QChartView* scatter_ = nullptr;

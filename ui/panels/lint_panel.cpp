@@ -196,7 +196,7 @@ QString ms(double v) {
 }  // namespace
 
 LintPanel::LintPanel(ScenarioContext* context, EngineHost* engine, QWidget* parent)
-    : QWidget(parent), context_(context), engine_(engine) {
+    : ContextWidget(context, parent), engine_(engine) {
     setFocusPolicy(Qt::StrongFocus);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);

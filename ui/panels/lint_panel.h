@@ -12,6 +12,7 @@
 
 #include "common/palette.h"
 #include "lint/lint_types.h"
+#include "state/context_widget.h"
 #include "state/scenario_context.h"
 #include "state/scenario_lint.h"
 #include "state/scenario_run.h"
@@ -30,7 +31,7 @@ namespace pl::ui {
 
 class EngineHost;
 
-class LintPanel : public QWidget {
+class LintPanel : public ContextWidget {
     Q_OBJECT
   public:
     // The engine lints each scenario the context holds, with the model's tokenizer.
@@ -111,9 +112,7 @@ class LintPanel : public QWidget {
     void restyle();
     void fitMinimumHeights();
 
-    QPointer<ScenarioContext> context_;
     QPointer<EngineHost> engine_;
-    Theme theme_ = Theme::Light;
 
     // The linted scenario: every request's findings, the --fix rewrite and the prices.
     ScenarioLintPtr lint_;

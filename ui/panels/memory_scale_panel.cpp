@@ -67,9 +67,6 @@ class MemoryBar : public QWidget {
 
 MemoryScalePanel::MemoryScalePanel(QWidget* parent) : ScrollPanel(nullptr, parent) {
     QVBoxLayout* layout = frame_.layout;
-    title_ = new QLabel(frame_.body);
-    title_->setWordWrap(true);
-    layout->addWidget(title_);
     // The answer first (the bar and how many sessions fill the card), the knobs below it.
     bar_ = new MemoryBar(frame_.body);
     layout->addWidget(bar_);

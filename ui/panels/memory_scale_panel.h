@@ -38,7 +38,6 @@ class MemoryScalePanel : public ScrollPanel {
     void refresh() override;
     std::vector<ModelShape> shapes_;
     QString loadErrors_;
-    QLabel* title_ = nullptr;
     QLabel* modelLabel_ = nullptr;
     QLabel* cardLabel_ = nullptr;
     QLabel* lengthLabel_ = nullptr;

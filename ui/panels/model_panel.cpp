@@ -94,14 +94,18 @@ QChartView* makeChartView(QWidget* parent) {
 
 }  // namespace
 
-ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent) : ContextWidget(context, parent) {
     tabs_ = addDockTabs(this);
 
-    decodePage_ = new QWidget(tabs_);
-    auto* dl = new QVBoxLayout(decodePage_);
-    dl->setContentsMargins(6, 4, 6, 4);
-    dl->setSpacing(2);
+    // Each tab a page of its own: a column with narrow margins.
+    auto page = [this](QWidget*& widget) {
+        widget = new QWidget(tabs_);
+        auto* column = new QVBoxLayout(widget);
+        column->setContentsMargins(6, 4, 6, 4);
+        column->setSpacing(2);
+        return column;
+    };
+    QVBoxLayout* dl = page(decodePage_);
     decodeText_ = new QLabel(decodePage_);
     decodeText_->setWordWrap(true);
     decodeText_->setTextFormat(Qt::RichText);
@@ -110,10 +114,7 @@ ModelPanel::ModelPanel(ScenarioContext* context, QWidget* parent)
     dl->addWidget(decodeChart_, 1);
     tabs_->addTab(decodePage_, QString());
 
-    sweepPage_ = new QWidget(tabs_);
-    auto* sl = new QVBoxLayout(sweepPage_);
-    sl->setContentsMargins(6, 4, 6, 4);
-    sl->setSpacing(2);
+    QVBoxLayout* sl = page(sweepPage_);
     auto* row = new QHBoxLayout;
     measure_ = new QPushButton(sweepPage_);
     sweepText_ = new QLabel(sweepPage_);
@@ -248,7 +249,7 @@ void ModelPanel::buildDecode() {
     QChart* chart = decodeChart_->chart();
     clearChart(chart);
     cachedPoints_ = noCachePoints_ = 0;
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     const int request = run ? context_->currentRequest() : -1;
     const RequestResult* res = run ? run->result(request) : nullptr;
     const bool finished = res && foldRequest(*run, request, context_->cursor()).finished;

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 #include "state/model_probe.h"
 
 class QChart;
@@ -21,7 +22,7 @@ namespace pl::ui {
 
 class ScenarioContext;
 
-class ModelPanel : public QWidget {
+class ModelPanel : public ContextWidget {
     Q_OBJECT
   public:
     enum class Tab { Decode, Sweep };
@@ -65,8 +66,6 @@ class ModelPanel : public QWidget {
     void styleChart(QChart* chart, const QString& title);
     void maybeStartSweep();
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     QTabWidget* tabs_ = nullptr;
     QWidget* decodePage_ = nullptr;
     QLabel* decodeText_ = nullptr;

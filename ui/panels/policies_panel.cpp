@@ -16,17 +16,11 @@ namespace pl::ui {
 PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     : ScrollPanel(context, parent) {
     QVBoxLayout* layout = frame_.layout;
-    title_ = new QLabel(frame_.body);
-    table_ = new QLabel(frame_.body);
-    treeCaption_ = new QLabel(frame_.body);
-    notes_ = new QLabel(frame_.body);
-    semantic_ = new QLabel(frame_.body);
+    table_ = textLabel();
+    treeCaption_ = textLabel();
+    notes_ = textLabel();
+    semantic_ = textLabel();
     semantic_->setObjectName(QStringLiteral("semanticHit"));
-    for (QLabel* l : {title_, table_, semantic_, treeCaption_, notes_}) {
-        l->setTextFormat(Qt::RichText);
-        l->setWordWrap(true);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
     table_->setObjectName(QStringLiteral("policiesTable"));
     // The tree right under the table, so a short dock still shows it; it scrolls on its own,
     // both ways: a long conversation is a long chain of nodes.
@@ -35,7 +29,6 @@ PoliciesPanel::PoliciesPanel(ScenarioContext* context, QWidget* parent)
     tree_ = new RadixTreeView(treeScroll_);
     tree_->setObjectName(QStringLiteral("radixTree"));
     treeScroll_->setWidget(tree_);
-    layout->addWidget(title_);
     layout->addWidget(table_);
     // A semantic cache's hit is the point of its lesson step: right under the table.
     layout->addWidget(semantic_);
@@ -127,7 +120,7 @@ QString clipped(const std::string& text) {
 
 void PoliciesPanel::refresh() {
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     const QString muted = pal.mutedText.name();
     if (!run || !run->policies) {
         title_->setText(tr("<b>Caching policies</b>"));

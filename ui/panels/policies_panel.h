@@ -25,7 +25,6 @@ class PoliciesPanel : public ScrollPanel {
   private:
     void refresh() override;
     void fitBody() override;
-    QLabel* title_ = nullptr;
     QLabel* table_ = nullptr;
     QLabel* treeCaption_ = nullptr;
     QLabel* notes_ = nullptr;     // why an API cached nothing, totals, the semantic contrast

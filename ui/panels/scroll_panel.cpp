@@ -1,6 +1,8 @@
 #include "panels/scroll_panel.h"
 
 #include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
 
 #include "state/refresh_queue.h"
 #include "state/scenario_context.h"
@@ -8,13 +10,23 @@
 namespace pl::ui {
 
 ScrollPanel::ScrollPanel(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context), frame_(makeScrollBody(this)) {
+    : ContextWidget(context, parent), frame_(makeScrollBody(this)) {
+    title_ = textLabel();
+    frame_.layout->addWidget(title_);
     if (!context)
         return;
     const auto later = RefreshQueue::deferred(this, 0, [this] { refresh(); });
     connect(context, &ScenarioContext::runChanged, this, later);
     connect(context, &ScenarioContext::cursorChanged, this, later);
     connect(context, &ScenarioContext::selectionChanged, this, [this] { refresh(); });
+}
+
+QLabel* ScrollPanel::textLabel() {
+    auto* l = new QLabel(frame_.body);
+    l->setTextFormat(Qt::RichText);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
 }
 
 void ScrollPanel::setTheme(Theme theme) {

@@ -10,12 +10,15 @@
 
 #include "common/palette.h"
 #include "common/scroll_body.h"
+#include "state/context_widget.h"
+
+class QLabel;
 
 namespace pl::ui {
 
 class ScenarioContext;
 
-class ScrollPanel : public QWidget {
+class ScrollPanel : public ContextWidget {
     Q_OBJECT
   public:
     virtual void setTheme(Theme theme);
@@ -31,9 +34,11 @@ class ScrollPanel : public QWidget {
     void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
+    // A label of the body as the panels' text is: rich text, wrapped, selectable with the mouse.
+    QLabel* textLabel();
+
     ScrollBody frame_;
+    QLabel* title_ = nullptr;  // the body's first line: what the panel shows, for which request
 };
 
 }  // namespace pl::ui

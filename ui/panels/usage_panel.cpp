@@ -17,15 +17,9 @@ namespace pl::ui {
 
 UsagePanel::UsagePanel(ScenarioContext* context, QWidget* parent) : ScrollPanel(context, parent) {
     QVBoxLayout* layout = frame_.layout;
-    title_ = new QLabel(frame_.body);
-    numbers_ = new QLabel(frame_.body);
-    usage_ = new QLabel(frame_.body);
-    check_ = new QLabel(frame_.body);
-    for (QLabel* l : {title_, numbers_, usage_, check_}) {
-        l->setTextFormat(Qt::RichText);
-        l->setWordWrap(true);
-        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        layout->addWidget(l);
+    for (QLabel** l : {&numbers_, &usage_, &check_}) {
+        *l = textLabel();
+        layout->addWidget(*l);
     }
     layout->addStretch(1);
     connect(context, &ScenarioContext::scenarioChanged, this, [this] {
@@ -70,7 +64,7 @@ QString UsagePanel::usageText() const {
 
 void UsagePanel::refresh() {
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     if (!run) {
         title_->setText(tr("<b>Usage</b>"));
         numbers_->setText(

@@ -29,7 +29,6 @@ class UsagePanel : public ScrollPanel {
     // The body as tall as its wrapped text needs at the viewport's width: a short dock (a large
     // zoom, a long translation) scrolls instead of drawing rows over each other.
     void fitBody() override;
-    QLabel* title_ = nullptr;
     QLabel* numbers_ = nullptr;
     QLabel* usage_ = nullptr;
     QLabel* check_ = nullptr;

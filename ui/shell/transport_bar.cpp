@@ -50,7 +50,7 @@ const std::vector<double>& TransportBar::speeds() {
 
 TransportBar::TransportBar(ScenarioContext* context, const TransportActions& actions,
                            QWidget* parent)
-    : QWidget(parent), context_(context) {
+    : ContextWidget(context, parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);

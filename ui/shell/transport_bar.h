@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 
 class QAction;
 class QComboBox;
@@ -41,7 +42,7 @@ class TimelineSlider : public QSlider {
     std::vector<std::pair<int, QColor>> marks_;
 };
 
-class TransportBar : public QWidget {
+class TransportBar : public ContextWidget {
     Q_OBJECT
   public:
     TransportBar(ScenarioContext* context, const TransportActions& actions,
@@ -57,8 +58,6 @@ class TransportBar : public QWidget {
     void refresh();
     void rebuildMarks();
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     TimelineSlider* slider_ = nullptr;
     QLabel* position_ = nullptr;
     QComboBox* speed_ = nullptr;

@@ -28,7 +28,7 @@ namespace pl::ui {
 // --- BlockChainView ----------------------------------------------------------------------------
 
 BlockChainView::BlockChainView(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+    : ContextWidget(context, parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
@@ -183,7 +183,7 @@ void BlockChainView::refreshAttention() {
     attentionLabel_->setVisible(on);
     const int layer = layerBox_->currentIndex() - 1;
     const HeadPick head = headPick();
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     if (!on || !run) {
         attentionPending_ = false;
         canvas_->setAttention(nullptr, layer, head);
@@ -371,7 +371,7 @@ std::vector<int> BlockChainView::selectedBlocks(int request) const {
 // --- BlockChainCanvas --------------------------------------------------------------------------
 
 BlockChainCanvas::BlockChainCanvas(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+    : ContextWidget(context, parent) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     connect(context, &ScenarioContext::runChanged, this, RefreshQueue::deferred(this, 0, [this] {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 #include "state/model_probe.h"
 #include "state/timeline_state.h"
 #include "views/chain_cells.h"
@@ -26,7 +27,7 @@ namespace pl::ui {
 class ScenarioContext;
 class BlockChainCanvas;
 
-class BlockChainView : public QWidget {
+class BlockChainView : public ContextWidget {
     Q_OBJECT
   public:
     explicit BlockChainView(ScenarioContext* context, QWidget* parent = nullptr);
@@ -85,7 +86,6 @@ class BlockChainView : public QWidget {
     void reveal(int request, int index);
     void applyReveal();
 
-    QPointer<ScenarioContext> context_;
     StateLegend* legend_ = nullptr;
     QScrollArea* scroll_ = nullptr;
     BlockChainCanvas* canvas_ = nullptr;
@@ -102,7 +102,7 @@ class BlockChainView : public QWidget {
 };
 
 // The painted part (inside a scroll area).
-class BlockChainCanvas : public QWidget {
+class BlockChainCanvas : public ContextWidget {
     Q_OBJECT
   public:
     BlockChainCanvas(ScenarioContext* context, QWidget* parent);
@@ -161,8 +161,6 @@ class BlockChainCanvas : public QWidget {
     void paintCard(QPainter& p, const Card& card, const RequestProgress& rp) const;
     void revealTokenSelection();
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     std::vector<RequestProgress> requests_;
     std::vector<Card> cards_;
     PoolState pool_;

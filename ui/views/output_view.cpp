@@ -15,8 +15,7 @@
 
 namespace pl::ui {
 
-OutputView::OutputView(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+OutputView::OutputView(ScenarioContext* context, QWidget* parent) : ContextWidget(context, parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     header_ = new QLabel(this);
@@ -90,7 +89,7 @@ QString OutputView::decodingText(const SamplingParams& sampling) {
 
 void OutputView::refresh() {
     const Palette& pal = Palette::get(theme_);
-    const ScenarioRun* run = context_ && context_->run() ? context_->run().get() : nullptr;
+    const ScenarioRun* run = shownRun();
     if (!run) {
         header_->setText(tr("<b>Output</b>"));
         decoding_->hide();

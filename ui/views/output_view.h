@@ -6,6 +6,7 @@
 
 #include "common/palette.h"
 #include "runner/sampler.h"
+#include "state/context_widget.h"
 
 class QLabel;
 class QTextEdit;
@@ -15,7 +16,7 @@ namespace pl::ui {
 class ElidedLabel;
 class ScenarioContext;
 
-class OutputView : public QWidget {
+class OutputView : public ContextWidget {
     Q_OBJECT
   public:
     explicit OutputView(ScenarioContext* context, QWidget* parent = nullptr);
@@ -33,8 +34,6 @@ class OutputView : public QWidget {
   private:
     void refresh();
     void fitMinimum();
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     QLabel* header_ = nullptr;
     ElidedLabel* decoding_ = nullptr;  // one line: cut with a tooltip rather than wrapped
     QTextEdit* text_ = nullptr;

@@ -12,7 +12,7 @@
 
 namespace pl::ui {
 
-PoolView::PoolView(ScenarioContext* context, QWidget* parent) : QWidget(parent), context_(context) {
+PoolView::PoolView(ScenarioContext* context, QWidget* parent) : ContextWidget(context, parent) {
     setMouseTracking(true);
     flashTimer_.setInterval(40);
     connect(&flashTimer_, &QTimer::timeout, this, [this] {

@@ -8,13 +8,14 @@
 #include <QWidget>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 #include "state/timeline_state.h"
 
 namespace pl::ui {
 
 class ScenarioContext;
 
-class PoolView : public QWidget {
+class PoolView : public ContextWidget {
     Q_OBJECT
   public:
     explicit PoolView(ScenarioContext* context, QWidget* parent = nullptr);
@@ -52,8 +53,6 @@ class PoolView : public QWidget {
     QRect cellRect(int id) const;
     int columns() const;
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     PoolState state_;
     std::vector<int> lastEvictions_;
     double flash_ = 0;  // 1 right after new evictions, fading to 0

@@ -124,8 +124,7 @@ std::vector<EditablePart> editableParts(const ojson& body) {
 
 }  // namespace
 
-PromptView::PromptView(ScenarioContext* context, QWidget* parent)
-    : QWidget(parent), context_(context) {
+PromptView::PromptView(ScenarioContext* context, QWidget* parent) : ContextWidget(context, parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/palette.h"
+#include "state/context_widget.h"
 #include "state/scenario_lint.h"
 
 class QComboBox;
@@ -27,7 +28,7 @@ namespace pl::ui {
 class ScenarioContext;
 class DynamicTextHighlighter;
 
-class PromptView : public QWidget {
+class PromptView : public ContextWidget {
     Q_OBJECT
   public:
     explicit PromptView(ScenarioContext* context, QWidget* parent = nullptr);
@@ -78,8 +79,6 @@ class PromptView : public QWidget {
     using TokenRuns = std::vector<std::pair<QString, QTextCharFormat>>;
     void insertTokenSlice(std::shared_ptr<const TokenRuns> runs, int generation, std::size_t from);
 
-    QPointer<ScenarioContext> context_;
-    Theme theme_ = Theme::Light;
     QTabWidget* tabs_ = nullptr;
     QLabel* header_ = nullptr;
     QLabel* legend_ = nullptr;
