@@ -156,4 +156,8 @@ std::string fill(const std::string& text, const Slots& slots) {
     return out;
 }
 
+ShopSystem ShopSystem::read(const DataFile& file, std::string_view slot) {
+    return {texts_at(file, "/shops"), text_at(file, "/system", {"shop", slot})};
+}
+
 }  // namespace pl::corpus

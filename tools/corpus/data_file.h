@@ -56,6 +56,15 @@ Strings texts_at(const DataFile& file, const std::string& pointer, SlotNames slo
 using Slots = std::vector<std::pair<std::string, std::string>>;
 std::string fill(const std::string& text, const Slots& slots);
 
+// A system prompt that names a shop (recall, triage): the shops to pick from, and a template with
+// {shop} and one slot of the generator's own, which the document's lines follow.
+struct ShopSystem {
+    Strings shops;
+    std::string text;
+    // "/shops" and "/system" of `file`.
+    static ShopSystem read(const DataFile& file, std::string_view slot);
+};
+
 // Throws DataError "FILE: POINTER: MESSAGE".
 [[noreturn]] void data_error(const DataFile& file, const std::string& pointer,
                              const std::string& message);

@@ -112,8 +112,7 @@ RecallTable table_at(const DataFile& file, const std::string& pointer, SlotNames
 RecallData load_recall_data(const std::string& dir) {
     const DataFile f = read_data_file(dir, "recall/tables.json");
     RecallData d;
-    d.shops = texts_at(f, "/shops");
-    d.system = text_at(f, "/system", {"shop", "title"});
+    d.system = ShopSystem::read(f, "title");
     d.returns = table_at(f, "/returns", {"key", "Key", "days"}, true);
     d.warranty = table_at(f, "/warranty", {"key", "Key", "years"}, false);
     d.stock = table_at(f, "/stock", {"key", "Key", "count", "days"}, true);
@@ -135,7 +134,7 @@ std::string recall_doc(const RecallData& data, Rng& rng) {
                                : kind == 2 ? data.stock
                                            : data.repair;
     std::string system =
-        fill(data.system, {{"shop", rng.pick(data.shops)}, {"title", table.title}});
+        fill(data.system.text, {{"shop", rng.pick(data.system.shops)}, {"title", table.title}});
     for (const auto& r : rows)
         system += (rng.chance(50) ? "\n- " : "\n") + r.line;
     std::string doc = framing::turn_text("system", system);

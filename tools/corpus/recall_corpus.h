@@ -31,8 +31,7 @@ struct RecallTable {
 
 // tools/corpus/data/recall/tables.json
 struct RecallData {
-    Strings shops;
-    std::string system;  // {shop} and {title}; the table's lines follow it
+    ShopSystem system;  // {shop} and {title}; the table's lines follow it
     RecallTable returns, warranty, stock, repair;
     Strings brands, kinds;     // of the warranty table's products
     std::string product_name;  // {brand} {number} {kind}

@@ -21,8 +21,7 @@ std::vector<TriageCategory> categories_at(const DataFile& file, const std::strin
 TriageData load_triage_data(const std::string& dir) {
     const DataFile f = read_data_file(dir, "triage/categories.json");
     TriageData d;
-    d.shops = texts_at(f, "/shops");
-    d.system = text_at(f, "/system", {"shop", "instruction"});
+    d.system = ShopSystem::read(f, "instruction");
     d.instructions = texts_at(f, "/instructions");
     d.label_prefixes = texts_at(f, "/label_prefixes");
     d.items = texts_at(f, "/items");
@@ -39,9 +38,9 @@ std::string triage_doc(const TriageData& data, Rng& rng) {
             c.label = prefix + c.label;
     }
     rng.shuffle(cats);
-    const std::string shop = rng.pick(data.shops);
+    const std::string shop = rng.pick(data.system.shops);
     std::string system =
-        fill(data.system, {{"shop", shop}, {"instruction", rng.pick(data.instructions)}});
+        fill(data.system.text, {{"shop", shop}, {"instruction", rng.pick(data.instructions)}});
     for (const auto& c : cats)
         system += "\n" + c.label + ": " + c.description;
     std::string doc = framing::turn_text("system", system);

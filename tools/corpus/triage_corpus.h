@@ -22,8 +22,7 @@ struct TriageCategory {
 
 // tools/corpus/data/triage/categories.json
 struct TriageData {
-    Strings shops;
-    std::string system;  // {shop} and {instruction}; the category lines follow it
+    ShopSystem system;  // {shop} and {instruction}; the category lines follow it
     Strings instructions;
     Strings label_prefixes;  // other names for the same categories, so the labels must be read
     Strings items;
