@@ -91,24 +91,6 @@ constexpr double kAxisHeadroom = 1.02;
 
 // The chart's axis of that orientation, created once: rebuilding axes on every cursor step
 // leaves stale label items behind in Qt Charts 6.4 and costs more than updating ranges.
-QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categories) {
-    const auto type =
-        categories ? QAbstractAxis::AxisTypeBarCategory : QAbstractAxis::AxisTypeValue;
-    for (QAbstractAxis* old : chart->axes(orientation)) {
-        if (old->type() == type)
-            return old;
-        chart->removeAxis(old);  // the other kind: a chart's requests outgrew its labels
-        delete old;
-    }
-    QAbstractAxis* axis = nullptr;
-    if (categories)
-        axis = new QBarCategoryAxis;
-    else
-        axis = new QValueAxis;
-    chart->addAxis(axis, orientation == Qt::Horizontal ? Qt::AlignBottom : Qt::AlignLeft);
-    return axis;
-}
-
 QFont scaledFont(const QFont& base, double k) {
     QFont f = base;
     if (base.pointSizeF() > 0)

@@ -1,11 +1,13 @@
 #include "panels/dock_chart.h"
 
 #include <QAbstractAxis>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <cmath>
 
 namespace pl::ui {
@@ -63,6 +65,36 @@ double niceCeil(double value, double headroom) {
             return m * p;
     }
     return 10 * p;
+}
+
+QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categories) {
+    const auto type =
+        categories ? QAbstractAxis::AxisTypeBarCategory : QAbstractAxis::AxisTypeValue;
+    for (QAbstractAxis* old : chart->axes(orientation)) {
+        if (old->type() == type)
+            return old;
+        chart->removeAxis(old);  // the other kind: a chart's requests outgrew its labels
+        delete old;
+    }
+    QAbstractAxis* axis = nullptr;
+    if (categories)
+        axis = new QBarCategoryAxis;
+    else
+        axis = new QValueAxis;
+    chart->addAxis(axis, orientation == Qt::Horizontal ? Qt::AlignBottom : Qt::AlignLeft);
+    return axis;
+}
+
+QValueAxis* valueAxisOf(QChart* chart, Qt::Orientation orientation) {
+    return static_cast<QValueAxis*>(axisOf(chart, orientation, false));
+}
+
+void clearChart(QChart* chart) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* a : chart->axes()) {
+        chart->removeAxis(a);  // which gives it back: ours to delete
+        delete a;
+    }
 }
 
 }  // namespace pl::ui

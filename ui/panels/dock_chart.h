@@ -8,8 +8,10 @@
 
 #include "common/palette.h"
 
+class QAbstractAxis;
 class QChart;
 class QChartView;
+class QValueAxis;
 class QTabWidget;
 class QWidget;
 
@@ -27,6 +29,14 @@ void styleChartFrame(QChart* chart, const Palette& pal, const QString& title, co
                      int margin);
 // Every axis of the chart labelled and titled in `font`, in the theme's muted text and grid.
 void styleChartAxes(QChart* chart, const Palette& pal, const QFont& font);
+
+// The chart's axis along `orientation` (bottom or left), of the kind asked for: the one it has,
+// or a new one in place of an axis of the other kind. A chart rebuilt on every refresh keeps its
+// axes, so that no label of a deleted axis is ever drawn over the new one's.
+QAbstractAxis* axisOf(QChart* chart, Qt::Orientation orientation, bool categories);
+QValueAxis* valueAxisOf(QChart* chart, Qt::Orientation orientation);
+// The chart without series or axes: a chart that has nothing to show yet.
+void clearChart(QChart* chart);
 
 // A round upper bound for an axis: 1, 2 or 5 times the power of ten below `value`, the first at
 // least `value * headroom`, else ten times that power.

@@ -27,21 +27,6 @@ namespace pl::ui {
 
 namespace {
 
-// Empties a chart for a rebuild: its series and its axes (removeAxis only releases an axis).
-void clearChart(QChart* chart) {
-    chart->removeAllSeries();
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);
-        delete a;
-    }
-}
-
-QValueAxis* valueAxis(QChart* chart, Qt::Alignment where) {
-    auto* axis = new QValueAxis;
-    chart->addAxis(axis, where);
-    return axis;
-}
-
 // A wrapped text above a chart: as tall as the text needs at its width, up to half of its page;
 // in a page too short for that (a small dock at zoom +2) the text scrolls rather than being
 // cut, and the chart keeps the rest.
@@ -247,7 +232,7 @@ void ModelPanel::styleChart(QChart* chart, const QString& title) {
 void ModelPanel::buildDecode() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = decodeChart_->chart();
-    clearChart(chart);
+    chart->removeAllSeries();
     cachedPoints_ = noCachePoints_ = 0;
     const ScenarioRun* run = shownRun();
     const int request = run ? context_->currentRequest() : -1;
@@ -256,6 +241,7 @@ void ModelPanel::buildDecode() {
     const QString muted = pal.mutedText.name();
     auto say = [&](const QString& text) {
         decodeText_->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(muted, text));
+        clearChart(chart);
         styleChart(chart, QString());
     };
     if (!finished) {
@@ -335,8 +321,8 @@ void ModelPanel::buildDecode() {
     QLineSeries* b = add(nc.timing, tr("no cache (ms)"), pal.invalidation);
     cachedPoints_ = static_cast<int>(a->count());
     noCachePoints_ = static_cast<int>(b->count());
-    auto* x = valueAxis(chart, Qt::AlignBottom);
-    auto* y = valueAxis(chart, Qt::AlignLeft);
+    QValueAxis* x = valueAxisOf(chart, Qt::Horizontal);
+    QValueAxis* y = valueAxisOf(chart, Qt::Vertical);
     const int n = std::max(a->count(), b->count());
     x->setRange(1, std::max(2, n));
     x->setTickType(QValueAxis::TicksDynamic);
@@ -361,24 +347,27 @@ void ModelPanel::buildDecode() {
 void ModelPanel::buildSweep() {
     const Palette& pal = Palette::get(theme_);
     QChart* chart = sweepChart_->chart();
-    clearChart(chart);
+    chart->removeAllSeries();
     measure_->setEnabled(!sweepRunning_);
-    if (sweepRunning_) {
-        sweepText_->setText(sweepTotal_ > 0 ? tr("Measuring prompt %1 of %2 on the worker…")
-                                                  .arg(std::min(sweepDone_ + 1, sweepTotal_))
-                                                  .arg(sweepTotal_)
-                                            : tr("Measuring…"));
+    // Nothing measured to show: a bare chart under the text.
+    auto empty = [&](const QString& text) {
+        sweepText_->setText(text);
+        clearChart(chart);
         styleChart(chart, QString());
+    };
+    if (sweepRunning_) {
+        empty(sweepTotal_ > 0 ? tr("Measuring prompt %1 of %2 on the worker…")
+                                    .arg(std::min(sweepDone_ + 1, sweepTotal_))
+                                    .arg(sweepTotal_)
+                              : tr("Measuring…"));
         return;
     }
     if (!sweep_) {
-        sweepText_->setText(tr("Not measured yet."));
-        styleChart(chart, QString());
+        empty(tr("Not measured yet."));
         return;
     }
     if (!sweep_->error.empty() || sweep_->samples.empty()) {
-        sweepText_->setText(tr("The sweep stopped: %1").arg(QString::fromStdString(sweep_->error)));
-        styleChart(chart, QString());
+        empty(tr("The sweep stopped: %1").arg(QString::fromStdString(sweep_->error)));
         return;
     }
     const SweepPoint& last = sweep_->samples.back();
@@ -410,8 +399,8 @@ void ModelPanel::buildSweep() {
             [](const SweepPoint& p) { return p.attention_flops; }),
         add(tr("KV bytes"), pal.hit,
             [](const SweepPoint& p) { return static_cast<double>(p.kv_bytes); })};
-    auto* x = valueAxis(chart, Qt::AlignBottom);
-    auto* y = valueAxis(chart, Qt::AlignLeft);
+    QValueAxis* x = valueAxisOf(chart, Qt::Horizontal);
+    QValueAxis* y = valueAxisOf(chart, Qt::Vertical);
     x->setRange(0, last.tokens);
     x->setLabelFormat(QStringLiteral("%d"));
     x->setTickCount(5);

@@ -401,11 +401,11 @@ void TrafficPanel::rebuildChart() {
         styleChartAxes(chart, pal, font());
         return;
     }
-    auto* x = new QValueAxis(chart);
+    QValueAxis* x = valueAxisOf(chart, Qt::Horizontal);
     x->setRange(1, std::max(2, count));
     x->setLabelFormat(QStringLiteral("%d"));
     x->setTickCount(count >= 4 ? 5 : 2);
-    auto* y = new QValueAxis(chart);
+    QValueAxis* y = valueAxisOf(chart, Qt::Vertical);
     const double ceiling = niceCeil(top, 1.05);
     y->setRange(0, ceiling);
     y->setTickCount(6);  // a round ceiling (1, 2 or 5) in fifths: round steps
@@ -414,12 +414,6 @@ void TrafficPanel::rebuildChart() {
     const int decimals =
         ceiling >= 10 ? 0 : std::clamp(static_cast<int>(std::ceil(-std::log10(ceiling / 5))), 2, 6);
     y->setLabelFormat(QStringLiteral("$%.%1f").arg(decimals));
-    for (QAbstractAxis* a : chart->axes()) {
-        chart->removeAxis(a);  // which gives it back: ours to delete
-        delete a;
-    }
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : chart->series()) {
         s->attachAxis(x);
         s->attachAxis(y);
