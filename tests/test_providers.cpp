@@ -1,9 +1,11 @@
 // Gemini, Bedrock (Converse) and DeepSeek bodies: which provider a body is for, how each shape is
 // read into the one prompt layout (every token knows its part and JSON pointer), where Converse
 // cachePoint elements cut, and what images count in each.
+#include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "core/assets.h"
@@ -283,6 +285,50 @@ class TestProviders : public QObject {
         QCOMPARE(rep["cache_read_tokens"].get<int>(), read);
         QCOMPARE(rep["cache_write_tokens"].get<int>(), write);
         QVERIFY(rows[2]["summary"].contains("reported_cost_usd"));
+    }
+
+    // Under the gemini policy a cachedContents.create record writes its contents to a cache of
+    // their own (billed with an hour's storage), and a request naming that cache reads all of it
+    // before its own tokens; past the cache's ttl it reads nothing.
+    void replayReadsGeminiExplicitCaches() {
+        const QString dir = QString::fromStdString((test::data_dir() / "lint").string());
+        auto replay = [&](const QString& log) {
+            const auto r = test::run_cli({"replay", "--json", log}, dir);
+            std::vector<nlohmann::json> rows;
+            for (const QString& l : r.out.split('\n', Qt::SkipEmptyParts))
+                rows.push_back(nlohmann::json::parse(l.toStdString()));
+            return rows;
+        };
+        auto rows = replay(QStringLiteral("gemini-cache-log.jsonl"));
+        QCOMPARE(rows.size(), std::size_t{3});
+        const auto& create = rows[0];
+        const int cached = create["prompt_tokens"].get<int>();
+        QVERIFY(cached > 1000);
+        QCOMPARE(create["written_tokens"].get<int>(), cached);
+        QVERIFY(create["cost_usd"].get<double>() > create["uncached_cost_usd"].get<double>());
+        const auto& read = rows[1];
+        QCOMPARE(read["reused_tokens"].get<int>(), cached);
+        QCOMPARE(read["prompt_tokens"].get<int>(), cached + read["uncached_tokens"].get<int>());
+        QVERIFY(read["cost_usd"].get<double>() < read["uncached_cost_usd"].get<double>());
+
+        // The same request two hours after the cache was made (its ttl is 3600 s).
+        std::vector<std::string> lines;
+        std::istringstream in(
+            test::read_file((test::data_dir() / "lint" / "gemini-cache-log.jsonl").string()));
+        for (std::string l; std::getline(in, l);) {
+            if (l.empty())
+                continue;
+            auto j = nlohmann::ordered_json::parse(l);
+            if (lines.size() == 1)
+                j["timestamp"] = "2026-12-04T12:02:00Z";
+            lines.push_back(j.dump());
+        }
+        QTemporaryDir tmp;
+        const QString late = tmp.filePath(QStringLiteral("late.jsonl"));
+        test::write_file(late.toStdString(), lines[0] + "\n" + lines[1] + "\n");
+        rows = replay(late);
+        QCOMPARE(rows.size(), std::size_t{3});
+        QCOMPARE(rows[1]["reused_tokens"].get<int>(), 0);
     }
 
     // --provider takes the five names, and says which when given another.

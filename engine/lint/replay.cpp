@@ -195,6 +195,12 @@ struct Replayer::Impl {
     std::unique_ptr<ProviderCacheModel> provider_cache;  // gemini, bedrock, deepseek
     std::optional<PrefixCache> vllm;
     std::optional<RadixCache> radix;
+    // Gemini's explicit caches (cachedContents) that records of the log created, by name.
+    struct ExplicitCache {
+        int tokens = 0;
+        double expires_s = 0.0;
+    };
+    std::unordered_map<std::string, ExplicitCache> explicit_caches;
     double clock = 0.0;
     // A 64-bit hash of the grouping key -> index: a million conversations in tens of MB.
     std::unordered_map<std::size_t, std::size_t> conversation_of;
@@ -248,6 +254,11 @@ struct Replayer::Impl {
         return p;
     }
     Split play(const RequestTrace& t, int min_tokens);
+    // Under the gemini policy: a cachedContents.create record (its contents written to a cache
+    // of their own, kept for its ttl at the storage price) or a request that reads such a cache
+    // (the cache's tokens read at the cached price, before the request's own). Null otherwise.
+    std::optional<Split> play_explicit(const RequestTrace& t, int& prompt_tokens,
+                                       double& storage_usd);
     int reusable(const RequestTrace& t, int min_tokens) const;
     void replay(const RequestTrace& t);
 };
@@ -333,6 +344,31 @@ Split Replayer::Impl::play(const RequestTrace& t, int min_tokens) {
     return s;
 }
 
+std::optional<Split> Replayer::Impl::play_explicit(const RequestTrace& t, int& prompt_tokens,
+                                                   double& storage_usd) {
+    if (policy != CachePolicy::Gemini || t.provider != Provider::Gemini)
+        return std::nullopt;
+    const double at = t.input->at_s.value_or(0.0);
+    const int n = t.prompt->size();
+    if (!t.input->created_cache.empty()) {
+        const double ttl = gemini_cache_ttl_s(t.input->body, tables);
+        explicit_caches[t.input->created_cache] = {n, at + ttl};
+        storage_usd =
+            n * 1e-6 * tables.price(Provider::Gemini, t.model).storage_per_hour * (ttl / 3600.0);
+        return Split{.written = n};
+    }
+    const std::string& name = t.prompt->cached_content;
+    if (name.empty())
+        return std::nullopt;
+    // Gemini puts the cache's contents before the request's own; a cache the log did not create
+    // (or one past its ttl, which Gemini refuses) is read as nothing.
+    const auto it = explicit_caches.find(name);
+    if (it == explicit_caches.end() || at > it->second.expires_s)
+        return Split{.uncached = n};
+    prompt_tokens = it->second.tokens + n;
+    return Split{.reused = it->second.tokens, .uncached = n};
+}
+
 // What the policy would reuse had this prompt extended the part of the previous prompt of its
 // conversation that the policy cached.
 int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
@@ -376,7 +412,10 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     const Provider prov = priced_as(t.provider);
     const int min_tokens = prov == t.provider ? t.min_tokens : tables.min_tokens(prov, t.model);
     const InputPrices prices = priced_with_rules_of(prov, t.provider, t.model);
-    const Split s = play(t, min_tokens);
+    int prompt_tokens = t.prompt->size();
+    double storage_usd = 0.0;
+    const std::optional<Split> explicit_split = play_explicit(t, prompt_tokens, storage_usd);
+    const Split s = explicit_split ? *explicit_split : play(t, min_tokens);
 
     ReplayRow row;
     row.request = t.index;
@@ -384,18 +423,18 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     row.line = t.input->first_line;
     row.provider = t.provider;
     row.model = t.model;
-    row.prompt_tokens = t.prompt->size();
+    row.prompt_tokens = prompt_tokens;
     row.reused_tokens = s.reused;
     row.written_tokens = s.written;
     row.uncached_tokens = s.uncached;
     if (t.diverged_at >= 0)
         row.diverged_at = t.diverged_at;
-    row.cost_usd = cost_of(prices, s);
+    row.cost_usd = cost_of(prices, s) + storage_usd;
     row.uncached_cost_usd = cost_of(prices, Split{.uncached = row.prompt_tokens});
 
     // A request that reused less than the policy allows: the rule that explains it, and what
-    // reusing all of it would have saved.
-    const int ideal = reusable(t, min_tokens);
+    // reusing all of it would have saved. An explicit cache is read whole or not at all.
+    const int ideal = explicit_split ? s.reused : reusable(t, min_tokens);
     if (s.reused < ideal) {
         const bool ttl_policy = policy != CachePolicy::Vllm && policy != CachePolicy::Radix;
         if (ttl_policy && t.expired) {
@@ -437,9 +476,14 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         const long long tolerance =
             std::max(64LL, static_cast<long long>(std::ceil(0.05 * row.prompt_tokens)));
         if (r.cache_read_tokens >= 0 && std::llabs(r.cache_read_tokens - s.reused) > tolerance) {
+            // An explicit cache is read whole: only the two counts of its tokens can differ.
             row.disagreement = ReplayDisagreement{
                 s.reused, r.cache_read_tokens,
-                explanations(t.provider, s.reused, r.cache_read_tokens, min_tokens)};
+                explicit_split && s.reused > 0
+                    ? std::vector<std::string>{"the cached content's tokens are counted by the "
+                                               "built-in tokenizer here, an estimate of Gemini's "
+                                               "own count"}
+                    : explanations(t.provider, s.reused, r.cache_read_tokens, min_tokens)};
             ++summary.disagreements;
         }
     }
