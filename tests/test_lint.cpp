@@ -925,16 +925,19 @@ void TestLint::diff_names_the_first_divergence() {
     QCOMPARE(run_cli({"lint", "--diff", a}).exit_code, 2);
 }
 
+// `body` written to DIR/in.json, as `lint --fix` rewrites it.
+static json fixed_by_lint(const QTemporaryDir& dir, const json& body) {
+    const QString in = dir.filePath("in.json");
+    test::write_file(in.toStdString(), body.dump(2));
+    const CliResult r = run_cli({"lint", "--fix", in});
+    return json::parse(r.out.toStdString());
+}
+
 // Gemini and Converse: the time line leaves the system instruction for the final user turn, after
 // its cache point; a request that ends with the model's turn keeps everything where it was.
 void TestLint::fix_moves_text_in_gemini_and_converse() {
     QTemporaryDir tmp;
-    auto fixed_of = [&](const json& body) {
-        const QString in = tmp.filePath("in.json");
-        test::write_file(in.toStdString(), body.dump(2));
-        const CliResult r = run_cli({"lint", "--fix", in});
-        return json::parse(r.out.toStdString());
-    };
+    auto fixed_of = [&](const json& body) { return fixed_by_lint(tmp, body); };
     const std::string now = "Current time: 09:41:07, Monday 30 November 2026.";
     const json gemini = {
         {"model", "gemini-2.5-pro"},
@@ -994,12 +997,7 @@ void TestLint::fix_moves_text_in_gemini_and_converse() {
 
 void TestLint::fix_keeps_sentences_tool_calls_and_slots() {
     QTemporaryDir tmp;
-    auto fixed_of = [&](const json& body) {
-        const QString in = tmp.filePath("in.json");
-        test::write_file(in.toStdString(), body.dump(2));
-        const CliResult r = run_cli({"lint", "--fix", in});
-        return json::parse(r.out.toStdString());
-    };
+    auto fixed_of = [&](const json& body) { return fixed_by_lint(tmp, body); };
     // A stable-looking value (a policy date, a build hash) stays where it is.
     const json stable = json::parse(
         test::read_file((test::data_dir() / "lint" / "anthropic-stable-values.json").string()));
