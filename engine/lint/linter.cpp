@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/json_util.h"
 #include "lint/cache_cost.h"
 #include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
@@ -263,7 +264,8 @@ void Linter::Impl::check_model(const RuleContext& ctx) {
                                            : tables.min_tokens_match(ctx.prov, ctx.model);
     if (price.known && min.known)
         return;
-    std::string msg = "model '" + ctx.model + "' is not in the lint tables: ";
+    std::string msg =
+        "model '" + escape_for_message(ctx.model, 80) + "' is not in the lint tables: ";
     if (!price.known)
         msg += "prices from the " + price.row + " row";
     if (!price.known && !min.known)
