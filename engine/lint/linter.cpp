@@ -301,6 +301,7 @@ DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
     if (!ctx.in.created_cache.empty()) {
         ExplicitCache& c = explicit_caches[ctx.in.created_cache];
         c.line = ctx.in.first_line;
+        c.tokens = ctx.cur.size();
         if (ctx.in.body.contains("contents") && ctx.in.body["contents"].is_array())
             c.contents = ctx.in.body["contents"];
         if (ctx.in.at_s)
@@ -334,6 +335,11 @@ void Linter::Impl::observe(RequestTrace& trace, const RuleContext& ctx,
     trace.provider = ctx.prov;
     trace.model = ctx.model;
     trace.min_tokens = ctx.min_tokens;
+    if (ctx.prov == Provider::Gemini && !ctx.cur.cached_content.empty()) {
+        const auto it = explicit_caches.find(ctx.cur.cached_content);
+        if (it != explicit_caches.end() && !explicit_cache_expired(it->second, ctx.in.at_s))
+            trace.explicit_cache_tokens = it->second.tokens;
+    }
     if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty()) {
         for (const auto& [span, rule_id] : dynamic.found) {
             if (span.pointer == trace.divergence_pointer &&

@@ -77,6 +77,9 @@ struct RequestTrace {
     std::string divergence_pointer;                   // inside the body ("" for a parameter)
     std::size_t divergence_byte = std::string::npos;  // in the string there (npos: unknown)
     bool expired = false;  // ttl-gap: what the previous request cached has expired
+    // Gemini: the tokens of the explicit cache this request names (cachedContent), when a record
+    // of the log created it and it has not expired; -1 otherwise.
+    int explicit_cache_tokens = -1;
 };
 
 struct LintReport {

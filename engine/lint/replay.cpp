@@ -195,12 +195,6 @@ struct Replayer::Impl {
     std::unique_ptr<ProviderCacheModel> provider_cache;  // gemini, bedrock, deepseek
     std::optional<PrefixCache> vllm;
     std::optional<RadixCache> radix;
-    // Gemini's explicit caches (cachedContents) that records of the log created, by name.
-    struct ExplicitCache {
-        int tokens = 0;
-        double expires_s = 0.0;
-    };
-    std::unordered_map<std::string, ExplicitCache> explicit_caches;
     double clock = 0.0;
     // A 64-bit hash of the grouping key -> index: a million conversations in tens of MB.
     std::unordered_map<std::size_t, std::size_t> conversation_of;
@@ -348,25 +342,21 @@ std::optional<Split> Replayer::Impl::play_explicit(const RequestTrace& t, int& p
                                                    double& storage_usd) {
     if (policy != CachePolicy::Gemini || t.provider != Provider::Gemini)
         return std::nullopt;
-    const double at = t.input->at_s.value_or(0.0);
     const int n = t.prompt->size();
     if (!t.input->created_cache.empty()) {
         const double ttl = gemini_cache_ttl_s(t.input->body, tables);
-        explicit_caches[t.input->created_cache] = {n, at + ttl};
         storage_usd =
             n * 1e-6 * tables.price(Provider::Gemini, t.model).storage_per_hour * (ttl / 3600.0);
         return Split{.written = n};
     }
-    const std::string& name = t.prompt->cached_content;
-    if (name.empty())
+    if (t.prompt->cached_content.empty())
         return std::nullopt;
     // Gemini puts the cache's contents before the request's own; a cache the log did not create
     // (or one past its ttl, which Gemini refuses) is read as nothing.
-    const auto it = explicit_caches.find(name);
-    if (it == explicit_caches.end() || at > it->second.expires_s)
+    if (t.explicit_cache_tokens < 0)
         return Split{.uncached = n};
-    prompt_tokens = it->second.tokens + n;
-    return Split{.reused = it->second.tokens, .uncached = n};
+    prompt_tokens = t.explicit_cache_tokens + n;
+    return Split{.reused = t.explicit_cache_tokens, .uncached = n};
 }
 
 // What the policy would reuse had this prompt extended the part of the previous prompt of its

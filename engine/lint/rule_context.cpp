@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/json_util.h"
 #include "lint/cache_cost.h"
 #include "lint/json_locator.h"
 #include "lint/lint_report.h"
@@ -14,40 +15,12 @@ std::string dedupe_key(const std::string& rule, const std::string& where) {
     return rule + "\x1f" + where;
 }
 
-namespace {
-
-// A finding's message is one line of a report: a control character that came in with a value of
-// the request (a model id with a line break) is written as an escape.
-void make_one_line(std::string& message) {
-    if (std::none_of(message.begin(), message.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-        return;
-    std::string out;
-    out.reserve(message.size() + 8);
-    for (char c : message) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else if (c == '\t')
-            out += "\\t";
-        else if (u < 0x20) {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    message = std::move(out);
-}
-
-}  // namespace
-
 std::size_t FindingSink::emit(Finding f, const std::string& dedupe_key) {
-    make_one_line(f.message);
+    // A finding's message is one line of a report: a control character that came in with a
+    // value of the request (a model id with a line break) is written as an escape.
+    if (std::any_of(f.message.begin(), f.message.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+        f.message = escape_for_message(f.message, std::string::npos);
     if (!dedupe_key.empty() && merge_repeats_) {
         if (auto it = dedupe_.find(dedupe_key); it != dedupe_.end()) {
             Finding& first = findings_[it->second];

@@ -224,12 +224,15 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
 // response names it): what it holds and where.
 struct ExplicitCache {
     ojson contents = ojson::array();
+    int tokens = 0;  // the create record's rendered contents
     int line = 0;
     std::optional<double> expires_s;  // created at + its ttl (default 1 hour), when timed
 };
 using ExplicitCaches = std::unordered_map<std::string, ExplicitCache>;
 
 void check_provider_rules(const RuleContext& ctx, const ExplicitCaches& caches);
+// Whether a request at `at_s` comes after the cache's lifetime (false when either is untimed).
+bool explicit_cache_expired(const ExplicitCache& cache, std::optional<double> at_s);
 // How long a cachedContents.create body asks its cache to live ("ttl": "3600s"; else the
 // default, ApiCacheRules).
 double gemini_cache_ttl_s(const ojson& body, const LintTables& tables);

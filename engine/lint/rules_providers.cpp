@@ -76,9 +76,17 @@ void check_cached_content_conflict(const RuleContext& ctx) {
     }
 }
 
+}  // namespace
+
+bool explicit_cache_expired(const ExplicitCache& cache, std::optional<double> at_s) {
+    return cache.expires_s && at_s && *at_s > *cache.expires_s;
+}
+
+namespace {
+
 // A request that names an explicit cache after its lifetime: the API no longer has it.
 void check_cached_content_expired(const RuleContext& ctx, const ExplicitCache& cache) {
-    if (!cache.expires_s || !ctx.in.at_s || *ctx.in.at_s <= *cache.expires_s)
+    if (!explicit_cache_expired(cache, ctx.in.at_s))
         return;
     char late[32];
     std::snprintf(late, sizeof late, "%.0f", *ctx.in.at_s - *cache.expires_s);
