@@ -75,21 +75,19 @@ AgentData load_agent_data(const std::string& dir) {
     d.initials = texts("/initials");
     d.surnames = texts("/surnames");
     d.email = text("/email");
-    for (std::size_t i = 0; i < array_size_at(f, "/catalogue"); ++i) {
-        const std::string at = "/catalogue/" + std::to_string(i);
+    d.catalogue = elements_at(f, "/catalogue", [&](const std::string& at) {
         const nlohmann::json& price = value_at(f, at + "/price");
         if (!price.is_number_integer() || price.get<int>() <= 0)
             data_error(f, at + "/price", "expected a positive whole number of euros");
-        d.catalogue.push_back({text(at + "/name"), text(at + "/code"), price.get<int>()});
-    }
+        return AgentItem{text(at + "/name"), text(at + "/code"), price.get<int>()};
+    });
     // An order has up to three different items.
     if (d.catalogue.size() < 3)
         data_error(f, "/catalogue", "expected at least three items");
     d.sku_suffixes = texts("/sku_suffixes");
-    for (std::size_t i = 0; i < array_size_at(f, "/problems"); ++i) {
-        const std::string at = "/problems/" + std::to_string(i);
-        d.problems.push_back({text(at + "/what"), text(at + "/reason")});
-    }
+    d.problems = elements_at(f, "/problems", [&](const std::string& at) {
+        return AgentProblem{text(at + "/what"), text(at + "/reason")};
+    });
     d.places = texts("/places");
     d.get_order_tool = string_at(f, "/tools/scenario/get_order");
     d.check_stock_tool = string_at(f, "/tools/scenario/check_stock");

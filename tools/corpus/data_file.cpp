@@ -92,22 +92,16 @@ std::size_t array_size_at(const DataFile& file, const std::string& pointer) {
     return value.size();
 }
 
+std::string element_at(const std::string& pointer, std::size_t i) {
+    return pointer + "/" + std::to_string(i);
+}
+
 Strings strings_at(const DataFile& file, const std::string& pointer) {
-    const std::size_t n = array_size_at(file, pointer);
-    Strings out;
-    out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-        out.push_back(string_at(file, pointer + "/" + std::to_string(i)));
-    return out;
+    return elements_at(file, pointer, [&](const std::string& p) { return string_at(file, p); });
 }
 
 std::vector<Strings> string_lists_at(const DataFile& file, const std::string& pointer) {
-    const std::size_t n = array_size_at(file, pointer);
-    std::vector<Strings> out;
-    out.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-        out.push_back(strings_at(file, pointer + "/" + std::to_string(i)));
-    return out;
+    return elements_at(file, pointer, [&](const std::string& p) { return strings_at(file, p); });
 }
 
 Strings keys_at(const DataFile& file, const std::string& pointer) {
@@ -129,10 +123,8 @@ std::string text_at(const DataFile& file, const std::string& pointer, SlotNames 
 }
 
 Strings texts_at(const DataFile& file, const std::string& pointer, SlotNames slots) {
-    Strings out = strings_at(file, pointer);
-    for (std::size_t i = 0; i < out.size(); ++i)
-        check_slots(file, pointer + "/" + std::to_string(i), out[i], slots);
-    return out;
+    return elements_at(file, pointer,
+                       [&](const std::string& p) { return text_at(file, p, slots); });
 }
 
 std::string fill(const std::string& text, const Slots& slots) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,21 @@ std::vector<Strings> string_lists_at(const DataFile& file, const std::string& po
 
 // How many elements the non-empty array at `pointer` has.
 std::size_t array_size_at(const DataFile& file, const std::string& pointer);
+
+// The pointer of element `i` of the array at `pointer`: ("/letters", 2) -> "/letters/2".
+std::string element_at(const std::string& pointer, std::size_t i);
+
+// Every element of the non-empty array at `pointer`, each read by `read(element_pointer)`: the one
+// loop behind every list of records in the data files (letters, questions, categories...).
+template <class Read>
+auto elements_at(const DataFile& file, const std::string& pointer, Read&& read) {
+    std::vector<std::decay_t<decltype(read(pointer))>> out;
+    const std::size_t n = array_size_at(file, pointer);
+    out.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        out.push_back(read(element_at(pointer, i)));
+    return out;
+}
 
 // The member names of the object at `pointer`, in the file's (sorted) order.
 Strings keys_at(const DataFile& file, const std::string& pointer);

@@ -6,10 +6,6 @@ namespace pl::corpus {
 
 namespace {
 
-std::string at_index(const std::string& pointer, std::size_t i) {
-    return pointer + "/" + std::to_string(i);
-}
-
 // Rejects an unclosed "[" or "{", which would make expand() run past the end of the text.
 void check_template(const DataFile& file, const std::string& pointer, const std::string& text) {
     int depth = 0;
@@ -35,17 +31,11 @@ std::string template_at(const DataFile& file, const std::string& pointer) {
 }
 
 Strings templates_at(const DataFile& file, const std::string& pointer) {
-    Strings out = strings_at(file, pointer);
-    for (std::size_t i = 0; i < out.size(); ++i)
-        check_template(file, at_index(pointer, i), out[i]);
-    return out;
+    return elements_at(file, pointer, [&](const std::string& p) { return template_at(file, p); });
 }
 
 std::vector<Strings> template_lists_at(const DataFile& file, const std::string& pointer) {
-    std::vector<Strings> out;
-    for (std::size_t i = 0; i < array_size_at(file, pointer); ++i)
-        out.push_back(templates_at(file, at_index(pointer, i)));
-    return out;
+    return elements_at(file, pointer, [&](const std::string& p) { return templates_at(file, p); });
 }
 
 std::map<std::string, Strings> string_lists_by_name(const DataFile& file,
@@ -57,13 +47,10 @@ std::map<std::string, Strings> string_lists_by_name(const DataFile& file,
 }
 
 std::vector<ProseTopic> topics_at(const DataFile& file, const std::string& pointer) {
-    std::vector<ProseTopic> out;
-    for (std::size_t i = 0; i < array_size_at(file, pointer); ++i) {
-        const std::string topic = at_index(pointer, i);
-        out.push_back(
-            {templates_at(file, topic + "/titles"), template_lists_at(file, topic + "/parts")});
-    }
-    return out;
+    return elements_at(file, pointer, [&](const std::string& topic) {
+        return ProseTopic{templates_at(file, topic + "/titles"),
+                          template_lists_at(file, topic + "/parts")};
+    });
 }
 
 void require_size(const DataFile& file, const std::string& pointer, std::size_t want) {
@@ -126,11 +113,10 @@ void read_letters(const std::string& dir, ProseData& d) {
     d.reply_greeting = template_at(f, "/reply_greeting");
     d.reply_after = templates_at(f, "/reply_after");
     d.reply_signoff = template_at(f, "/reply_signoff");
-    for (std::size_t i = 0; i < array_size_at(f, "/letters"); ++i) {
-        const std::string letter = at_index("/letters", i);
-        d.letters.push_back({templates_at(f, letter + "/titles"), templates_at(f, letter + "/ask"),
-                             templates_at(f, letter + "/reply")});
-    }
+    d.letters = elements_at(f, "/letters", [&](const std::string& letter) {
+        return ProseLetter{templates_at(f, letter + "/titles"), templates_at(f, letter + "/ask"),
+                           templates_at(f, letter + "/reply")};
+    });
     // Each letter of a page gets its own writer, none of them the shop's staff member.
     if (d.lists.at("first").size() <= d.letters.size())
         data_error(f, "/letters", "more letters than prose/words.json has first names");
@@ -143,26 +129,23 @@ void read_pages(const std::string& dir, ProseData& d) {
     d.story_titles = templates_at(f, "/story/titles");
     d.story_arrival = template_at(f, "/story/arrival");
     require_size(f, "/story/parts", kStoryParts);
-    for (std::size_t i = 0; i < kStoryParts; ++i)
-        d.story_parts.push_back(templates_at(f, at_index("/story/parts", i) + "/sentences"));
+    d.story_parts = elements_at(f, "/story/parts", [&](const std::string& part) {
+        return templates_at(f, part + "/sentences");
+    });
     d.glossary_titles = templates_at(f, "/glossary/titles");
     d.glossary_intro = templates_at(f, "/glossary/intro");
-    for (std::size_t i = 0; i < array_size_at(f, "/glossary/terms"); ++i) {
-        const std::string term = at_index("/glossary/terms", i);
-        d.glossary.push_back(
-            {template_at(f, term + "/term"), templates_at(f, term + "/definitions")});
-    }
+    d.glossary = elements_at(f, "/glossary/terms", [&](const std::string& term) {
+        return GlossaryTerm{template_at(f, term + "/term"), templates_at(f, term + "/definitions")};
+    });
     d.camera_review_titles = templates_at(f, "/review/camera_titles");
     d.lens_review_titles = templates_at(f, "/review/lens_titles");
     d.camera_review = template_lists_at(f, "/review/camera");
     d.lens_review = template_lists_at(f, "/review/lens");
     d.minutes_title = template_at(f, "/minutes/title");
     require_size(f, "/minutes/parts", kMinutesItems);
-    for (std::size_t i = 0; i < kMinutesItems; ++i) {
-        const std::string item = at_index("/minutes/parts", i);
-        d.minutes.push_back(
-            {template_at(f, item + "/heading"), templates_at(f, item + "/sentences")});
-    }
+    d.minutes = elements_at(f, "/minutes/parts", [&](const std::string& item) {
+        return MinutesItem{template_at(f, item + "/heading"), templates_at(f, item + "/sentences")};
+    });
 }
 
 }  // namespace

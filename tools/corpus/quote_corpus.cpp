@@ -220,11 +220,14 @@ QuoteData load_quote_data(const std::string& dir) {
     d.yes = strings_at(f, "/yes");
     for (std::size_t t = 0; t < kTopicCount; ++t) {
         const std::string at = std::string("/questions/") + kTopicNames[t];
-        for (std::size_t i = 0; i < array_size_at(f, at); ++i)
-            d.questions[t].push_back(question_at(f, at + "/" + std::to_string(i),
-                                                 t == kReturn      ? SlotNames{"item", "days"}
-                                                 : t == kCountries ? SlotNames{"item", "country"}
-                                                                   : SlotNames{"item"}));
+        // The slots are spelled inside the call: an initializer_list's values live only as long
+        // as the expression that spells them.
+        d.questions[t] = elements_at(f, at, [&](const std::string& p) {
+            return question_at(f, p,
+                               t == kReturn      ? SlotNames{"item", "days"}
+                               : t == kCountries ? SlotNames{"item", "country"}
+                                                 : SlotNames{"item"});
+        });
     }
 
     d.about = text_at(f, "/filler/about", {"year", "people"});

@@ -562,8 +562,7 @@ ReadingAsk ask_at(const DataFile& f, const std::string& p, SlotNames question_sl
 
 void load_shop(ReadingData& d, const DataFile& f) {
     d.words = ShopWords::read(f, 12);  // a shop ships to 3-8 countries, is asked about 4 others
-    for (std::size_t i = 0, n = array_size_at(f, "/opening"); i < n; ++i)
-        d.openings.push_back(opening_at(f, "/opening/" + std::to_string(i)));
+    d.openings = elements_at(f, "/opening", [&](const std::string& p) { return opening_at(f, p); });
     d.lumen.name = text_at(f, "/lumen/name");
     d.lumen.goods = text_at(f, "/lumen/goods");
     d.lumen.currency = text_at(f, "/lumen/currency");
@@ -666,22 +665,20 @@ void load_manual(ReadingData& d, const DataFile& f) {
     const SlotNames camera = {"model", "battery", "mah",  "charge_h", "charge_m",
                               "slots", "slots_s", "mbps", "card",     "fps4k",
                               "fpshd", "clip",    "eye",  "fw"};
-    for (std::size_t i = 0, n = array_size_at(f, "/facts"); i < n; ++i) {
-        const std::string p = "/facts/" + std::to_string(i);
-        d.facts.push_back({text_at(f, p + "/section", camera),
+    d.facts = elements_at(f, "/facts", [&](const std::string& p) {
+        return ReadingFact{text_at(f, p + "/section", camera),
                            texts_at(f, p + "/questions", camera),
-                           text_at(f, p + "/answer", camera)});
-    }
+                           text_at(f, p + "/answer", camera)};
+    });
     d.manual_title = text_at(f, "/title", {"brand", "model"});
     d.manual_system = text_at(f, "/system", {"brand"});
 }
 
 void load_triage(ReadingData& d, const DataFile& f) {
-    for (std::size_t i = 0, n = array_size_at(f, "/categories"); i < n; ++i) {
-        const std::string p = "/categories/" + std::to_string(i);
-        d.categories.push_back({text_at(f, p + "/name"), text_at(f, p + "/description"),
-                                texts_at(f, p + "/examples")});
-    }
+    d.categories = elements_at(f, "/categories", [&](const std::string& p) {
+        return ReadingCategory{text_at(f, p + "/name"), text_at(f, p + "/description"),
+                               texts_at(f, p + "/examples")};
+    });
     // A few-shot prompt keeps 4-6 of the categories.
     if (d.categories.size() < 6)
         data_error(f, "/categories", "needs at least 6 categories");

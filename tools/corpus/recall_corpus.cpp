@@ -98,12 +98,10 @@ RecallTable table_at(const DataFile& file, const std::string& pointer, SlotNames
     if (with_keys)
         t.keys = texts_at(file, pointer + "/keys");
     t.line = text_at(file, pointer + "/line", numbers);
-    const std::string questions = pointer + "/questions";
-    for (std::size_t i = 0; i < array_size_at(file, questions); ++i) {
-        const std::string at = questions + "/" + std::to_string(i);
-        t.questions.push_back(
-            {text_at(file, at + "/question", numbers), text_at(file, at + "/answer", numbers)});
-    }
+    t.questions = elements_at(file, pointer + "/questions", [&](const std::string& at) {
+        return RecallQuestion{text_at(file, at + "/question", numbers),
+                              text_at(file, at + "/answer", numbers)};
+    });
     return t;
 }
 

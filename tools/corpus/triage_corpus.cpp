@@ -6,14 +6,11 @@ namespace pl::corpus {
 namespace {
 
 std::vector<TriageCategory> categories_at(const DataFile& file, const std::string& pointer) {
-    std::vector<TriageCategory> out;
-    for (std::size_t i = 0; i < array_size_at(file, pointer); ++i) {
-        const std::string at = pointer + "/" + std::to_string(i);
-        out.push_back({text_at(file, at + "/label"), text_at(file, at + "/description"),
-                       texts_at(file, at + "/messages", {"item", "n"}),
-                       texts_at(file, at + "/reasons", {"item", "n"})});
-    }
-    return out;
+    return elements_at(file, pointer, [&](const std::string& at) {
+        return TriageCategory{text_at(file, at + "/label"), text_at(file, at + "/description"),
+                              texts_at(file, at + "/messages", {"item", "n"}),
+                              texts_at(file, at + "/reasons", {"item", "n"})};
+    });
 }
 
 }  // namespace
