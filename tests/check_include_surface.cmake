@@ -1,7 +1,8 @@
 # cmake -DSOURCE_DIR=<repo> -P check_include_surface.cmake
 # Fails when a file in app/ or ui/ includes an engine header that engine/public_headers.txt does
-# not list, when a ui/ file other than the two workers in ui/session/ includes a "worker" header
-# (one that tokenizes, renders, lints or runs the model: that work must not run on the UI thread),
+# not list, when a ui/ file other than the worker threads' (worker_files below) includes a
+# "worker" header (one that tokenizes, renders, lints or runs the model: that work must not run on
+# the UI thread),
 # or when ui/'s folders include each other against the README's Layout table: only ui/shell/
 # includes the window shell, and ui/common/ and ui/state/ include no views, panels or sessions.
 cmake_minimum_required(VERSION 3.25)
