@@ -51,6 +51,6 @@ broken() {
 broken prose/letters.json 's/"letters":/"letterz":/' "/letters: missing"
 broken echo/lists.json 's/{from}/{form}/' "/from_ask: unknown slot {form}"
 broken agent/episode.json '0,/"price": [0-9]*/s//"price": -3/' "/catalogue/0/price: expected a positive whole number of euros"
-broken recall/tables.json '8s/"[^"]*$//' "line 8, column"
+broken recall/tables.json '1s/^{/{,/' "line 1, column 2: syntax error"
 broken triage/categories.json 's/"studio":/"studios":/' "/studio: missing"
 echo "PASS: 7 recipes as recorded, 5 broken data files refused"
