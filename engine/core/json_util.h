@@ -12,10 +12,12 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "core/indexed_ordered_map.h"
 
 namespace pl {
 
-using ojson = nlohmann::ordered_json;  // keeps key order: it matters for cache hits
+// Keeps key order (it matters for cache hits), and finds a key of a large object by its hash.
+using ojson = nlohmann::basic_json<IndexedOrderedMap>;
 
 struct JsonLimits {
     std::size_t max_bytes = 64u << 20;         // the whole document
