@@ -475,17 +475,33 @@ class TestTokenizer : public QObject {
         const std::vector<int32_t> with_gap{15496, 50280, 995, 50300};
         QCOMPARE(hf.decode(with_gap), std::string("Hello world<|extra|>"));
 
-        // A split pattern that is none of the families' is refused, naming the field: encoding
-        // with it by another pattern would give other blocks than the model's server.
-        const nlohmann::ordered_json split = {
-            {"type", "Sequence"},
-            {"pretokenizers",
-             {{{"type", "Split"}, {"pattern", {{"Regex", "\\p{N}{1,3}"}}}},
-              {{"type", "ByteLevel"}, {"use_regex", false}}}}};
+        // A split pattern that is none of the families' is read as the tokenizers library reads
+        // it (a Split step with PCRE2): digits in runs of three, each run a word of its own.
+        nlohmann::ordered_json split = {{"type", "Sequence"},
+                                        {"pretokenizers",
+                                         {{{"type", "Split"},
+                                           {"pattern", {{"Regex", "\\p{N}{1,3}"}}},
+                                           {"behavior", "Isolated"},
+                                           {"invert", false}},
+                                          {{"type", "ByteLevel"}, {"use_regex", false}}}}};
+        write_text(dir / "tokenizer.json", doc(split, {{"type", "ByteLevel"}}));
+        r = pl::BpeTokenizer::load_folder(dir);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto digits = r.value().encode("1234567");
+        QCOMPARE(r.value().decode(digits), std::string("1234567"));
+        QCOMPARE(digits, [&] {
+            std::vector<int32_t> want;
+            for (const char* run : {"123", "456", "7"})
+                for (const int32_t id : gpt2_->encode(run))
+                    want.push_back(id);
+            return want;
+        }());
+        // A Split whose behavior is missing or one not read is refused, naming the field.
+        split["pretokenizers"][0].erase("behavior");
         write_text(dir / "tokenizer.json", doc(split, {{"type", "ByteLevel"}}));
         r = pl::BpeTokenizer::load_folder(dir);
         expect_error(r, (dir / "tokenizer.json").string(),
-                     ": /pre_tokenizer/pretokenizers/0/pattern/Regex: ");
+                     ": /pre_tokenizer/pretokenizers/0/behavior: ");
 
         // A folder with vocab.json and merges.txt is read as before, whatever else it holds.
         std::filesystem::copy_file(data_dir() / "vocab.json", dir / "vocab.json");
@@ -705,9 +721,10 @@ class TestTokenizer : public QObject {
                      }),
                      f.string(), ": /pre_tokenizer/type: is");
         expect_error(with([](auto& j) {
-                         j["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "\\s+";
+                         j["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = "(\\s+";
                      }),
-                     f.string(), ": /pre_tokenizer/pretokenizers/0/pattern/Regex: ");
+                     f.string(),
+                     ": /pre_tokenizer/pretokenizers/0/pattern/Regex: does not compile");
         expect_error(
             with([](auto& j) { j["pre_tokenizer"]["pretokenizers"][0]["behavior"] = "Removed"; }),
             f.string(), ": /pre_tokenizer/pretokenizers/0/behavior: ");

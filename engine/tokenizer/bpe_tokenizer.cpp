@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -15,20 +16,18 @@
 
 #include "core/json_util.h"
 #include "tokenizer/added_tokens.h"
+#include "tokenizer/flat_tables.h"
 #include "tokenizer/hf_pretokenizer.h"
 #include "tokenizer/nfc.h"
 #include "tokenizer/pretokenizer.h"
+#include "tokenizer/tokenizer_json.h"
 
 namespace pl {
 namespace {
 
 using json = nlohmann::json;
 
-struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-using TokenIndex = std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>>;
+using TokenIndex = FlatTokenIndex;
 
 uint64_t pair_key(int32_t left, int32_t right) {
     return (static_cast<uint64_t>(static_cast<uint32_t>(left)) << 32) |
@@ -216,17 +215,50 @@ static std::string spelled_bytes(const std::string& s) {
     return raw;
 }
 
+// The raw bytes a SentencePiece-style spelling stands for: "\u2581" is a space (the normalizer
+// wrote it for one), "<0xNN>" the byte NN when the model falls back to bytes.
+static std::string sentencepiece_bytes(const std::string& s, bool byte_fallback) {
+    if (byte_fallback && s.size() == 6 && s.starts_with("<0x") && s[5] == '>') {
+        const auto hex = [](char c) {
+            return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        };
+        const int hi = hex(s[3]), lo = hex(s[4]);
+        if (hi >= 0 && lo >= 0)
+            return std::string(1, static_cast<char>(hi * 16 + lo));
+    }
+    std::string raw;
+    static constexpr std::string_view kSpace = "\u2581";
+    for (std::size_t i = 0; i < s.size();) {
+        if (s.compare(i, kSpace.size(), kSpace) == 0) {
+            raw += ' ';
+            i += kSpace.size();
+        } else {
+            raw += s[i++];
+        }
+    }
+    return raw;
+}
+
 struct BpeTokenizer::Impl {
     std::vector<std::string> strings;  // id -> spelling in vocab.json
     std::vector<std::string> bytes;    // id -> raw bytes
     TokenIndex ids;                    // spelling -> id
     std::array<int32_t, 256> byte_ids{};
-    std::unordered_map<uint64_t, Merge> merges;  // pair_key(left, right) -> rank and result
-    std::size_t max_token_bytes = 1;             // the longest entry of bytes
+    FlatPairMap<Merge> merges;        // pair_key(left, right) -> rank and result
+    std::size_t max_token_bytes = 1;  // the longest entry of bytes
     // From a tokenizer.json: how text is split and normalized, and its added tokens.
     PreTokenizerSpec pre;
-    bool nfc = false;
-    bool ignore_merges = false;      // a word that is itself in the vocabulary is one token
+    NormalizerSpec norm;
+    bool ignore_merges = false;  // a word that is itself in the vocabulary is one token
+    // SentencePiece-style (Gemma): words are characters, not bytes; a character outside the
+    // vocabulary is its UTF-8 bytes as <0xNN> tokens (byte fallback), else the unknown token.
+    bool byte_fallback = false;
+    int32_t unk_id = -1;
+    std::array<int32_t, 256> fallback_ids{};
+    // tiktoken encodings: special tokens are not looked for in encode() (tiktoken's
+    // encode_ordinary: a prompt's "<|endoftext|>" is text), only in encode_with_specials().
+    std::string encoding_name;
+    AddedTokenMatcher specials;
     std::vector<uint8_t> in_model;   // per id: in the model's vocabulary (not only added)
     bool hf = false;                 // loaded from a tokenizer.json
     AddedTokenMatcher raw_added;     // matched in the raw text
@@ -235,7 +267,12 @@ struct BpeTokenizer::Impl {
     Result<void> load_vocab(const std::filesystem::path& path);
     Result<void> load_merges(const std::filesystem::path& path);
     Result<void> find_byte_tokens(const std::filesystem::path& vocab_path);
-    Result<void> load_hf(const ojson& j, const std::string& file);
+    Result<void> load_hf(TokenizerJson& doc, const std::string& file);
+    Result<void> load_tiktoken(const std::filesystem::path& ranks,
+                               const std::filesystem::path& meta);
+    Result<void> find_fallback_tokens(const std::string& file);
+    void initial_symbols(std::string_view word, std::vector<int32_t>& id,
+                         std::vector<int32_t>& start) const;
     Result<void> load_added(const ojson& j, const std::string& file);
     void encode_word(std::string_view word, std::vector<int32_t>& out) const;
     void encode_normalized(std::string_view text, std::vector<int32_t>& out) const;
@@ -375,31 +412,75 @@ Result<void> BpeTokenizer::Impl::find_byte_tokens(const std::filesystem::path& v
 // unspaced runs (a paragraph of Japanese is a single pre-token). In a merges file produced by
 // training, a merge only creates pairs of higher rank than its own, so taking the pairs one at
 // a time gives the same result as GPT-2's "merge every occurrence of the best pair" loop.
+// The symbols a word starts as, and the byte where each starts: its bytes (byte-level), or its
+// characters, each one token if the vocabulary has it, else its bytes as <0xNN> tokens (byte
+// fallback), else the unknown token (SentencePiece-style).
+void BpeTokenizer::Impl::initial_symbols(std::string_view word, std::vector<int32_t>& id,
+                                         std::vector<int32_t>& start) const {
+    if (pre.byte_level) {
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            id.push_back(byte_ids[static_cast<uint8_t>(word[i])]);
+            start.push_back(static_cast<int32_t>(i));
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < word.size();) {
+        const auto lead = static_cast<uint8_t>(word[i]);
+        std::size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        len = std::min(len, word.size() - i);
+        const auto it = ids.find(word.substr(i, len));
+        if (it != ids.end() && in_model[static_cast<std::size_t>(it->second)]) {
+            id.push_back(it->second);
+            start.push_back(static_cast<int32_t>(i));
+        } else if (byte_fallback) {
+            for (std::size_t k = 0; k < len; ++k) {
+                id.push_back(fallback_ids[static_cast<uint8_t>(word[i + k])]);
+                start.push_back(static_cast<int32_t>(i + k));
+            }
+        } else if (unk_id >= 0) {
+            id.push_back(unk_id);
+            start.push_back(static_cast<int32_t>(i));
+        }
+        i += len;
+    }
+}
+
+// Applies the merges to one pre-token, lowest rank first and, within a rank, left to right:
+// GPT-2's rule, and tiktoken's (whose pair ranks are the ranks of the merged tokens). A heap
+// over the adjacent pairs keeps this O(n log n), which matters for long unspaced runs (a
+// paragraph of Japanese is a single pre-token, a SentencePiece-style text one word). In a
+// merges file produced by training, a merge only creates pairs of higher rank than its own, so
+// taking the pairs one at a time gives the same result as GPT-2's "merge every occurrence of
+// the best pair" loop.
 void BpeTokenizer::Impl::encode_word(std::string_view word, std::vector<int32_t>& out) const {
-    const auto n = static_cast<int32_t>(word.size());
-    if (ignore_merges && n > 1) {
-        const auto it = ids.find(gpt2_token_string(word));
+    if (word.empty())
+        return;
+    if (ignore_merges && word.size() > 1) {
+        const auto it = pre.byte_level ? ids.find(gpt2_token_string(word)) : ids.find(word);
         if (it != ids.end() && in_model[static_cast<std::size_t>(it->second)]) {
             out.push_back(it->second);
             return;
         }
     }
-    if (n == 1) {
+    if (pre.byte_level && word.size() == 1) {
         out.push_back(byte_ids[static_cast<uint8_t>(word[0])]);
         return;
     }
-    std::vector<int32_t> id(n);
+    std::vector<int32_t> id, start;
+    id.reserve(word.size());
+    start.reserve(word.size());
+    initial_symbols(word, id, start);
+    const auto n = static_cast<int32_t>(id.size());
     std::vector<int32_t> next(n);
     std::vector<int32_t> prev(n);
     for (int32_t i = 0; i < n; ++i) {
-        id[i] = byte_ids[static_cast<uint8_t>(word[i])];
         next[i] = i + 1;
         prev[i] = i - 1;
     }
 
     struct Candidate {
         int32_t rank;
-        int32_t pos;  // of the left symbol; symbols keep the byte offset where they start
+        int32_t pos;  // of the left symbol; symbols keep the place where they start
         int32_t left;
         int32_t right;
         int32_t result;
@@ -456,7 +537,8 @@ Result<BpeTokenizer> BpeTokenizer::load(const std::filesystem::path& vocab_json,
     return tok;
 }
 
-Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file) {
+Result<void> BpeTokenizer::Impl::load_hf(TokenizerJson& doc, const std::string& file) {
+    const ojson& j = doc.rest;
     auto bad = [&](const std::string& pointer, const std::string& what) {
         return make_error(file + ": " + pointer + ": " + what);
     };
@@ -466,28 +548,48 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
     if (model.contains("type") && !(model["type"].is_string() && model["type"] == "BPE"))
         return bad("/model/type",
                    "is " + quote(model["type"].dump()) + ": only BPE tokenizers are read");
-    // Byte-level BPE spells every byte as one printable character and decodes with ByteLevel;
-    // a SentencePiece-style model ("▁" for spaces, <0xNN> byte fallback) decodes otherwise.
-    const ojson& dec = j.contains("decoder") ? j["decoder"] : ojson();
-    if (!dec.is_object() || !dec.contains("type") || dec["type"] != "ByteLevel") {
+    // How text is normalized and split, first: it decides how the vocabulary is spelled.
+    static const ojson kNull;
+    auto spec = read_pre_tokenizer(j.contains("pre_tokenizer") ? j["pre_tokenizer"] : kNull, file);
+    if (!spec)
+        return spec.error();
+    pre = *spec;
+    auto normalizer = read_normalizer(j.contains("normalizer") ? j["normalizer"] : kNull, file);
+    if (!normalizer)
+        return normalizer.error();
+    norm = *normalizer;
+    // Byte-level BPE spells every byte as one printable character and decodes with ByteLevel; a
+    // SentencePiece-style model spells text as it is ("\u2581" for a space, written by its
+    // normalizer) and falls back to <0xNN> byte tokens.
+    const ojson& dec = j.contains("decoder") ? j["decoder"] : kNull;
+    const bool byte_level_decoder =
+        dec.is_object() && dec.contains("type") && dec["type"] == "ByteLevel";
+    // No pre-tokenizer at all: the text is one word, of bytes when the decoder is ByteLevel.
+    if (byte_level_decoder && (!j.contains("pre_tokenizer") || j["pre_tokenizer"].is_null()))
+        pre.byte_level = true;
+    if (byte_level_decoder != pre.byte_level) {
         const std::string type =
             dec.is_object() && dec.contains("type") ? dec["type"].dump() : std::string("null");
-        return bad("/decoder/type", "is " + quote(type) +
-                                        ": only byte-level BPE tokenizers (decoder ByteLevel: "
-                                        "GPT-2, Llama 3, Qwen) are read, not SentencePiece-style "
-                                        "ones");
+        return bad("/decoder/type",
+                   "is " + quote(type) +
+                       (pre.byte_level ? ", but the pre-tokenizer is byte-level (ByteLevel)"
+                                       : ", but the pre-tokenizer has no ByteLevel step: a "
+                                         "SentencePiece-style tokenizer decodes otherwise"));
     }
-    if (!model.contains("vocab") || !model["vocab"].is_object() || model["vocab"].empty())
+    if (!pre.byte_level) {
+        pre.words_end_at_spaces = false;  // its merges cross the spaces its normalizer replaced
+        if (model.contains("byte_fallback")) {
+            if (!model["byte_fallback"].is_boolean())
+                return bad("/model/byte_fallback", "expected true or false");
+            byte_fallback = model["byte_fallback"].get<bool>();
+        }
+    }
+    if (!doc.has_vocab || doc.vocab.empty())
         return bad("/model/vocab", "expected an object mapping token strings to ids");
     // Ids may leave gaps (a missing id decodes to nothing), but not so many that a few entries
-    // could make the tables huge.
-    std::vector<std::pair<std::string, int64_t>> entries;
-    entries.reserve(model["vocab"].size());
-    for (auto it = model["vocab"].begin(); it != model["vocab"].end(); ++it) {
-        if (!it.value().is_number_integer())
-            return bad("/model/vocab", "the id of token " + quote(it.key()) + " is not an integer");
-        entries.emplace_back(it.key(), it.value().get<int64_t>());
-    }
+    // could make the tables huge. The model's entries first, then the added tokens.
+    std::vector<std::pair<std::string, int64_t>>& entries = doc.vocab;
+    const std::size_t model_entries = entries.size();
     if (j.contains("added_tokens")) {
         const ojson& added = j["added_tokens"];
         if (!added.is_array())
@@ -501,7 +603,6 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
             entries.emplace_back(a["content"].get<std::string>(), a["id"].get<int64_t>());
         }
     }
-    const std::size_t model_entries = model["vocab"].size();
     const auto limit = static_cast<int64_t>(entries.size()) + 65536;
     int64_t n = 0;
     for (const auto& [token, id] : entries) {
@@ -514,6 +615,7 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
     strings.assign(static_cast<std::size_t>(n), std::string());
     bytes.assign(static_cast<std::size_t>(n), std::string());
     in_model.assign(static_cast<std::size_t>(n), 0);
+    ids.reserve(entries.size());
     for (std::size_t e = 0; e < model_entries; ++e)
         in_model[static_cast<std::size_t>(entries[e].second)] = 1;
     for (const auto& [token, id] : entries) {
@@ -527,59 +629,43 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
             return bad("/model/vocab", "id " + std::to_string(id) + " names both " + quote(slot) +
                                            " and " + quote(token));
         slot = token;
-        bytes[static_cast<std::size_t>(id)] = spelled_bytes(token);
+        bytes[static_cast<std::size_t>(id)] =
+            pre.byte_level ? spelled_bytes(token) : sentencepiece_bytes(token, byte_fallback);
         max_token_bytes = std::max(max_token_bytes, bytes[static_cast<std::size_t>(id)].size());
     }
     // Merges, by rank: "left right" strings, or [left, right] pairs in newer files.
-    const ojson& ms = model.contains("merges") ? model["merges"] : ojson::array();
-    if (!ms.is_array())
-        return bad("/model/merges", "expected an array");
-    for (std::size_t i = 0; i < ms.size(); ++i) {
-        const std::string at = "/model/merges/" + std::to_string(i);
-        std::string left, right;
-        if (ms[i].is_string()) {
-            const std::string& m = ms[i].get_ref<const std::string&>();
-            const std::size_t space = m.find(' ');
-            if (space == std::string::npos || m.find(' ', space + 1) != std::string::npos)
-                return bad(at, "expected two tokens separated by one space: " + quote(m));
-            left = m.substr(0, space);
-            right = m.substr(space + 1);
-        } else if (ms[i].is_array() && ms[i].size() == 2 && ms[i][0].is_string() &&
-                   ms[i][1].is_string()) {
-            left = ms[i][0].get<std::string>();
-            right = ms[i][1].get<std::string>();
-        } else {
-            return bad(at, "expected \"left right\" or [left, right]");
-        }
-        const auto l = ids.find(left), r = ids.find(right), result = ids.find(left + right);
+    merges.reserve(doc.merges.size());
+    std::string joined;
+    for (std::size_t i = 0; i < doc.merges.size(); ++i) {
+        const auto at = [i] { return "/model/merges/" + std::to_string(i); };
+        const std::string_view left = doc.merges[i].first, right = doc.merges[i].second;
+        joined.assign(left);
+        joined += right;
+        const auto l = ids.find(left), r = ids.find(right), result = ids.find(joined);
+        const auto pair_text = [&] { return quote(std::string(left) + " " + std::string(right)); };
         if (l == ids.end() || r == ids.end() || result == ids.end())
-            return bad(at, "merge " + quote(left + " " + right) +
-                               " names a token that is not in the vocabulary");
+            return bad(at(),
+                       "merge " + pair_text() + " names a token that is not in the vocabulary");
         if (!merges
                  .emplace(pair_key(l->second, r->second),
                           Merge{static_cast<int32_t>(merges.size()), result->second})
                  .second)
-            return bad(at, "merge " + quote(left + " " + right) + " is listed twice");
+            return bad(at(), "merge " + pair_text() + " is listed twice");
     }
-    // How the families split and normalize text; anything else would split it otherwise.
-    auto spec =
-        read_pre_tokenizer(j.contains("pre_tokenizer") ? j["pre_tokenizer"] : ojson(), file);
-    if (!spec)
-        return spec.error();
-    pre = *spec;
-    auto is_nfc =
-        read_normalizer_is_nfc(j.contains("normalizer") ? j["normalizer"] : ojson(), file);
-    if (!is_nfc)
-        return is_nfc.error();
-    nfc = *is_nfc;
     hf = true;
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix", "dropout"}) {
         if (model.contains(key) && !model[key].is_null() && model[key] != "")
             return bad(std::string("/model/") + key,
                        "is " + quote(model[key].dump()) + "; byte-level BPE has none");
     }
-    if (model.contains("byte_fallback") && model["byte_fallback"] == true)
-        return bad("/model/byte_fallback", "is true: a SentencePiece-style tokenizer, not read");
+    if (pre.byte_level && model.contains("byte_fallback") && model["byte_fallback"] == true)
+        return bad("/model/byte_fallback", "is true in a byte-level tokenizer");
+    if (!pre.byte_level && model.contains("unk_token") && model["unk_token"].is_string()) {
+        const auto it = ids.find(model["unk_token"].get<std::string>());
+        if (it == ids.end())
+            return bad("/model/unk_token", "is not in the vocabulary");
+        unk_id = it->second;
+    }
     if (model.contains("ignore_merges")) {
         if (!model["ignore_merges"].is_boolean())
             return bad("/model/ignore_merges", "expected true or false");
@@ -588,9 +674,133 @@ Result<void> BpeTokenizer::Impl::load_hf(const ojson& j, const std::string& file
     return load_added(j, file);
 }
 
+Result<void> BpeTokenizer::Impl::find_fallback_tokens(const std::string& file) {
+    if (!byte_fallback)
+        return {};
+    for (int b = 0; b < 256; ++b) {
+        char name[8];
+        std::snprintf(name, sizeof name, "<0x%02X>", b);
+        const auto it = ids.find(std::string_view(name));
+        if (it == ids.end())
+            return make_error(file + ": /model/byte_fallback: is true, but the vocabulary has no " +
+                              name + " token");
+        fallback_ids[static_cast<std::size_t>(b)] = it->second;
+    }
+    return {};
+}
+
+// A tiktoken encoding: its rank file (one "base64-of-the-token's-bytes rank" line per token, as
+// OpenAI publishes them) and encoding.json ({"name", "pat_str", "special_tokens"}). tiktoken
+// merges, of two adjacent parts, the pair whose concatenation has the lowest rank; the same
+// rule as a merges table in which every way of cutting a token into two tokens is a merge of
+// that token's rank, which is what is built here, so encode_word() serves both.
+Result<void> BpeTokenizer::Impl::load_tiktoken(const std::filesystem::path& ranks_path,
+                                               const std::filesystem::path& meta_path) {
+    auto text_r = read_text_file(ranks_path.string(), 64u << 20);
+    if (!text_r)
+        return text_r.error();
+    auto ranks = read_tiktoken_ranks(*text_r, ranks_path);
+    if (!ranks)
+        return ranks.error();
+    std::vector<std::string>& raw = *ranks;
+    std::unordered_map<std::string_view, int32_t> by_bytes;
+    by_bytes.reserve(raw.size());
+    for (std::size_t r = 0; r < raw.size(); ++r) {
+        if (!by_bytes.emplace(raw[r], static_cast<int32_t>(r)).second)
+            return make_error(ranks_path.string() + ": rank " + std::to_string(r) +
+                              " repeats an earlier token");
+    }
+
+    auto meta_text = read_text_file(meta_path.string(), 1u << 20);
+    if (!meta_text)
+        return meta_text.error();
+    auto meta = parse_json_object(*meta_text, meta_path.string());
+    if (!meta)
+        return meta.error();
+    if (!meta->contains("pat_str") || !(*meta)["pat_str"].is_string())
+        return make_error(meta_path.string() + ": /pat_str: expected the split pattern");
+    auto re = std::make_shared<Regex>((*meta)["pat_str"].get<std::string>());
+    if (!re->valid())
+        return make_error(meta_path.string() + ": /pat_str: does not compile (" + re->error() +
+                          ")");
+    encoding_name = meta->contains("name") && (*meta)["name"].is_string()
+                        ? (*meta)["name"].get<std::string>()
+                        : ranks_path.stem().string();
+    std::vector<AddedToken> special_tokens;
+    if (meta->contains("special_tokens")) {
+        const ojson& sp = (*meta)["special_tokens"];
+        if (!sp.is_object())
+            return make_error(meta_path.string() + ": /special_tokens: expected an object");
+        for (auto it = sp.begin(); it != sp.end(); ++it) {
+            if (!it.value().is_number_integer() || it.value().get<int64_t>() < 0 ||
+                it.value().get<int64_t>() > (1 << 24))
+                return make_error(meta_path.string() + ": /special_tokens/" + it.key() +
+                                  ": expected a token id");
+            AddedToken t;
+            t.content = it.key();
+            t.id = static_cast<int32_t>(it.value().get<int64_t>());
+            t.special = true;
+            special_tokens.push_back(std::move(t));
+        }
+    }
+    // The chat markers OpenAI frames each message with (its cookbook counts three tokens a
+    // message): ids of their own past the encoding's when its file does not name them.
+    int32_t next_id = static_cast<int32_t>(raw.size());
+    for (const AddedToken& t : special_tokens)
+        next_id = std::max(next_id, t.id + 1);
+    for (const char* marker : {"<|im_start|>", "<|im_sep|>", "<|im_end|>"}) {
+        const bool named = std::any_of(special_tokens.begin(), special_tokens.end(),
+                                       [&](const AddedToken& t) { return t.content == marker; });
+        if (!named)
+            special_tokens.push_back({marker, next_id++, true, false, false, false});
+    }
+
+    const std::size_t n = static_cast<std::size_t>(next_id);
+    strings.assign(n, std::string());
+    bytes.assign(n, std::string());
+    in_model.assign(n, 0);
+    for (std::size_t r = 0; r < raw.size(); ++r) {
+        strings[r] = gpt2_token_string(raw[r]);
+        ids.emplace(strings[r], static_cast<int32_t>(r));
+        max_token_bytes = std::max(max_token_bytes, raw[r].size());
+        in_model[r] = 1;
+    }
+    for (const AddedToken& t : special_tokens) {
+        if (static_cast<std::size_t>(t.id) < raw.size())
+            return make_error(meta_path.string() + ": /special_tokens/" + t.content + ": id " +
+                              std::to_string(t.id) + " is a rank of the encoding");
+        strings[static_cast<std::size_t>(t.id)] = t.content;
+        ids.emplace(t.content, t.id);
+    }
+    for (std::size_t r = 0; r < raw.size(); ++r) {
+        const std::string& tok = raw[r];
+        for (std::size_t cut = 1; cut < tok.size(); ++cut) {
+            const auto l = by_bytes.find(std::string_view(tok).substr(0, cut));
+            if (l == by_bytes.end())
+                continue;
+            const auto rr = by_bytes.find(std::string_view(tok).substr(cut));
+            if (rr == by_bytes.end())
+                continue;
+            merges.emplace(pair_key(l->second, rr->second),
+                           Merge{static_cast<int32_t>(r), static_cast<int32_t>(r)});
+        }
+    }
+    for (std::size_t r = 0; r < raw.size(); ++r)
+        bytes[r] = std::move(raw[r]);
+    for (const AddedToken& t : special_tokens)
+        bytes[static_cast<std::size_t>(t.id)] = t.content;
+    hf = true;
+    ignore_merges = true;  // tiktoken takes a piece that is itself a token as that token
+    pre = PreTokenizerSpec{};
+    pre.steps.push_back(regex_split_step(std::move(re)));
+    specials = AddedTokenMatcher(special_tokens, false);
+    return {};
+}
+
 Result<void> BpeTokenizer::Impl::load_added(const ojson& j, const std::string& file) {
     std::vector<AddedToken> tokens;
-    const ojson& added = j.contains("added_tokens") ? j["added_tokens"] : ojson::array();
+    static const ojson kNoAdded = ojson::array();
+    const ojson& added = j.contains("added_tokens") ? j["added_tokens"] : kNoAdded;
     for (std::size_t i = 0; i < added.size(); ++i) {
         const ojson& a = added[i];
         const std::string at = "/added_tokens/" + std::to_string(i);
@@ -621,7 +831,7 @@ Result<void> BpeTokenizer::Impl::load_added(const ojson& j, const std::string& f
         t.lstrip = *lstrip;
         t.rstrip = *rstrip;
         // Without a normalizer both kinds are matched in the same text.
-        t.normalized = *normalized && nfc;
+        t.normalized = *normalized && norm.any();
         tokens.push_back(std::move(t));
     }
     raw_added = AddedTokenMatcher(tokens, false);
@@ -644,12 +854,15 @@ Result<BpeTokenizer> BpeTokenizer::load_tokenizer_json(const std::filesystem::pa
     auto text = read_text_file(path.string());
     if (!text)
         return text.error();
-    auto doc = parse_json(*text, path.string());
+    auto doc = read_tokenizer_json(*text, path.string());
     if (!doc)
         return doc.error();
     BpeTokenizer tok;
     PL_TRY(tok.impl_->load_hf(*doc, path.string()));
-    PL_TRY(tok.impl_->find_byte_tokens(path));
+    if (tok.impl_->pre.byte_level)
+        PL_TRY(tok.impl_->find_byte_tokens(path));
+    else
+        PL_TRY(tok.impl_->find_fallback_tokens(path.string()));
     return tok;
 }
 
@@ -660,9 +873,13 @@ Result<BpeTokenizer> BpeTokenizer::load_folder(const std::filesystem::path& dir)
         return load(dir / "vocab.json", dir / "merges.txt");
     if (std::filesystem::exists(dir / "tokenizer.json", ec))
         return load_tokenizer_json(dir / "tokenizer.json");
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+        if (e.path().extension() == ".tiktoken")
+            return load_tiktoken(e.path());
+    }
     return make_error(dir.string() +
-                      ": no tokenizer there (expected vocab.json and merges.txt, or "
-                      "tokenizer.json)");
+                      ": no tokenizer there (expected vocab.json and merges.txt, tokenizer.json, "
+                      "or a tiktoken .tiktoken rank file with its encoding.json)");
 }
 
 std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const {
@@ -680,12 +897,56 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const {
     for (const TextPiece& piece : impl_->raw_added.split(text)) {
         if (piece.id >= 0)
             out.push_back(piece.id);
-        else if (impl_->nfc)
-            impl_->encode_normalized(nfc_normalize(piece.text), out);
+        else if (impl_->norm.any())
+            impl_->encode_normalized(normalize(impl_->norm, piece.text), out);
         else
             impl_->encode_normalized(piece.text, out);
     }
     return out;
+}
+
+std::vector<int32_t> BpeTokenizer::encode_with_specials(std::string_view text) const {
+    if (!impl_ || impl_->specials.empty())
+        return encode(text);
+    std::vector<int32_t> out;
+    for (const TextPiece& piece : impl_->specials.split(text)) {
+        if (piece.id >= 0) {
+            out.push_back(piece.id);
+        } else {
+            const std::vector<int32_t> ids = encode(piece.text);
+            out.insert(out.end(), ids.begin(), ids.end());
+        }
+    }
+    return out;
+}
+
+bool BpeTokenizer::lossless() const {
+    if (!impl_)
+        return false;
+    const Impl& i = *impl_;
+    if (i.norm.nfc)
+        return false;
+    for (const auto& [from, to] : i.norm.replace) {
+        if (from != " " || to != "\u2581")
+            return false;
+    }
+    return i.pre.byte_level || i.byte_fallback;
+}
+
+std::string BpeTokenizer::encoding_name() const {
+    return impl_ ? impl_->encoding_name : std::string();
+}
+
+bool BpeTokenizer::words_end_at_spaces() const {
+    return impl_ && (!impl_->hf || impl_->pre.words_end_at_spaces);
+}
+
+Result<BpeTokenizer> BpeTokenizer::load_tiktoken(const std::filesystem::path& ranks_file) {
+    BpeTokenizer tok;
+    auto meta = ranks_file.parent_path() / "encoding.json";
+    PL_TRY(tok.impl_->load_tiktoken(ranks_file, meta));
+    PL_TRY(tok.impl_->find_byte_tokens(ranks_file));
+    return tok;
 }
 
 std::string BpeTokenizer::decode(std::span<const int32_t> ids) const {
@@ -710,7 +971,8 @@ bool BpeTokenizer::encodes_exactly() const {
 }
 
 bool BpeTokenizer::newline_ends_words() const {
-    return impl_ && (!impl_->hf || impl_->pre.pattern == SplitPattern::Gpt2);
+    return impl_ &&
+           (!impl_->hf || (!impl_->pre.generic() && impl_->pre.pattern == SplitPattern::Gpt2));
 }
 
 int BpeTokenizer::vocab_size() const {

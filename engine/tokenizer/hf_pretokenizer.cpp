@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "tokenizer/nfc.h"
 #include "tokenizer/pretokenizer.h"
 #include "tokenizer/unicode_class.h"
 
@@ -187,7 +188,66 @@ std::vector<std::string_view> llama3_pretokenize(std::string_view text, int max_
     return pieces;
 }
 
+SplitStep regex_split_step(std::shared_ptr<const Regex> regex) {
+    SplitStep step;
+    step.kind = SplitStep::Kind::Regex;
+    step.regex = std::move(regex);
+    return step;
+}
+
+namespace {
+
+// One generic step over one piece: the pieces it cuts `text` into, in order, concatenating
+// back to it.
+void apply_step(const SplitStep& step, std::string_view text, std::vector<std::string_view>& out) {
+    if (text.empty())
+        return;
+    if (step.kind == SplitStep::Kind::Digits) {
+        split_digits(text, step.individual_digits ? DigitSplit::Individual : DigitSplit::Runs, out);
+        return;
+    }
+    // Matches as [begin, end) byte ranges, left to right.
+    std::vector<std::pair<std::size_t, std::size_t>> matches;
+    if (step.kind == SplitStep::Kind::Literal) {
+        for (std::size_t at = text.find(step.literal);
+             at != std::string_view::npos && !step.literal.empty();
+             at = text.find(step.literal, at + step.literal.size()))
+            matches.emplace_back(at, at + step.literal.size());
+    } else {
+        for (auto it = step.regex->global_match(text); it.has_next();) {
+            const RegexMatch m = it.next();
+            if (m.captured_length() > 0)
+                matches.emplace_back(m.captured_start(), m.captured_end());
+        }
+    }
+    std::size_t done = 0;
+    for (const auto& [b, e] : matches) {
+        if (step.behavior == SplitStep::Behavior::MergedWithPrevious) {
+            out.push_back(text.substr(done, e - done));  // the match ends the piece before it
+        } else {
+            if (b > done)
+                out.push_back(text.substr(done, b - done));
+            out.push_back(text.substr(b, e - b));
+        }
+        done = e;
+    }
+    if (done < text.size())
+        out.push_back(text.substr(done));
+}
+
+}  // namespace
+
 std::vector<std::string_view> pretokenize(const PreTokenizerSpec& spec, std::string_view text) {
+    if (spec.generic()) {
+        std::vector<std::string_view> pieces{text}, next;
+        for (const SplitStep& step : spec.steps) {
+            next.clear();
+            for (const std::string_view piece : pieces)
+                apply_step(step, piece, next);
+            pieces.swap(next);
+        }
+        return pieces;
+    }
     switch (spec.pattern) {
         case SplitPattern::Llama3:
             return llama3_pretokenize(text, 3);
@@ -208,7 +268,118 @@ std::vector<std::string_view> pretokenize(const PreTokenizerSpec& spec, std::str
     return pieces;
 }
 
+// The families' own layouts, matched by hand (below).
+Result<PreTokenizerSpec> read_families(const ojson& pre, const std::string& file);
+
+namespace {
+
+// A pre-tokenizer none of the hand-made paths covers, read step by step (see the header).
+Result<PreTokenizerSpec> read_generic(const ojson& pre, const std::string& file) {
+    PreTokenizerSpec spec;
+    std::vector<std::pair<ojson, std::string>> steps;
+    if (pre.is_object() && pre.contains("type") && pre["type"] == "Sequence") {
+        if (!pre.contains("pretokenizers") || !pre["pretokenizers"].is_array())
+            return make_error(file + ": /pre_tokenizer/pretokenizers: expected an array");
+        const ojson& list = pre["pretokenizers"];
+        for (std::size_t i = 0; i < list.size(); ++i)
+            steps.emplace_back(list[i], "/pre_tokenizer/pretokenizers/" + std::to_string(i));
+    } else {
+        steps.emplace_back(pre, "/pre_tokenizer");
+    }
+    spec.byte_level = false;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const ojson& st = steps[i].first;
+        const std::string& at = steps[i].second;
+        const std::string type = type_of(st);
+        if (type == "\"ByteLevel\"") {
+            if (i + 1 != steps.size())
+                return make_error(file + ": " + at + ": ByteLevel is read only as the last step");
+            PL_TRY(check_byte_level(st, file, at, false));
+            spec.byte_level = true;
+            continue;
+        }
+        if (type == "\"Digits\"") {
+            SplitStep d;
+            d.kind = SplitStep::Kind::Digits;
+            d.individual_digits = is_true(st, "individual_digits", false);
+            spec.steps.push_back(std::move(d));
+            continue;
+        }
+        if (type != "\"Split\"")
+            return make_error(file + ": " + at + "/type: is " + quote(type) +
+                              ": only Split, Digits and a final ByteLevel are read");
+        const ojson& pattern = st.contains("pattern") ? st["pattern"] : ojson();
+        SplitStep step;
+        if (pattern.is_object() && pattern.contains("Regex") && pattern["Regex"].is_string()) {
+            auto re = std::make_shared<Regex>(pattern["Regex"].get<std::string>());
+            if (!re->valid())
+                return make_error(file + ": " + at + "/pattern/Regex: does not compile (" +
+                                  re->error() + ")");
+            step.regex = std::move(re);
+        } else if (pattern.is_object() && pattern.contains("String") &&
+                   pattern["String"].is_string() && !pattern["String"].get<std::string>().empty()) {
+            step.kind = SplitStep::Kind::Literal;
+            step.literal = pattern["String"].get<std::string>();
+        } else {
+            return make_error(file + ": " + at +
+                              "/pattern: expected {\"Regex\": ...} or {\"String\": ...}");
+        }
+        const std::string behavior = st.contains("behavior") && st["behavior"].is_string()
+                                         ? st["behavior"].get<std::string>()
+                                         : "";
+        const bool invert = is_true(st, "invert", false);
+        if (behavior == "Isolated" && !invert) {
+            step.behavior = SplitStep::Behavior::Isolated;
+        } else if (behavior == "Removed" && invert) {
+            // The matches are kept and what lies between them dropped; the patterns that use it
+            // (tiktoken's, converted) match every character, so nothing is dropped: as Isolated.
+            step.behavior = SplitStep::Behavior::Isolated;
+        } else if (behavior == "MergedWithPrevious" && !invert) {
+            step.behavior = SplitStep::Behavior::MergedWithPrevious;
+        } else {
+            return make_error(
+                file + ": " + at + "/behavior: " + quote(behavior) +
+                (invert ? " with invert" : "") +
+                " is not read (Isolated, MergedWithPrevious, or Removed with invert)");
+        }
+        spec.steps.push_back(std::move(step));
+    }
+    if (spec.steps.empty()) {
+        // Nothing but ByteLevel without its regex: the text is one word. A step that never
+        // matches keeps it so.
+        SplitStep whole;
+        whole.kind = SplitStep::Kind::Literal;
+        whole.literal = std::string(1, '\0');
+        spec.steps.push_back(std::move(whole));
+    }
+    return spec;
+}
+
+}  // namespace
+
 Result<PreTokenizerSpec> read_pre_tokenizer(const ojson& pre, const std::string& file) {
+    if (pre.is_null()) {
+        // No pre-tokenizer: the whole text is one word (a SentencePiece-style BPE).
+        PreTokenizerSpec spec;
+        spec.byte_level = false;
+        spec.words_end_at_spaces = false;
+        SplitStep whole;
+        whole.kind = SplitStep::Kind::Literal;
+        whole.literal = std::string(1, '\0');
+        spec.steps.push_back(std::move(whole));
+        return spec;
+    }
+    auto hand = read_families(pre, file);
+    if (hand)
+        return hand;
+    auto generic = read_generic(pre, file);
+    if (generic)
+        return generic;
+    // Neither: the generic reader's message says what it could not read.
+    return generic.error();
+}
+
+Result<PreTokenizerSpec> read_families(const ojson& pre, const std::string& file) {
     const std::string recognised =
         ": not a pre-tokenizer of the families read (ByteLevel as GPT-2; Split with Llama 3's "
         "or Qwen2's pattern, then ByteLevel; Digits, then ByteLevel as SmolLM2)";
@@ -256,13 +427,59 @@ Result<PreTokenizerSpec> read_pre_tokenizer(const ojson& pre, const std::string&
     return spec;
 }
 
-Result<bool> read_normalizer_is_nfc(const ojson& normalizer, const std::string& file) {
+Result<NormalizerSpec> read_normalizer(const ojson& normalizer, const std::string& file) {
+    NormalizerSpec spec;
     if (normalizer.is_null())
-        return false;
-    if (normalizer.is_object() && normalizer.contains("type") && normalizer["type"] == "NFC")
-        return true;
-    return make_error(file + ": /normalizer: is " + quote(normalizer.dump(), 120) +
-                      "; the families read use none, or NFC (Qwen)");
+        return spec;
+    std::vector<std::pair<const ojson*, std::string>> steps;
+    if (normalizer.is_object() && normalizer.contains("type") && normalizer["type"] == "Sequence") {
+        if (!normalizer.contains("normalizers") || !normalizer["normalizers"].is_array())
+            return make_error(file + ": /normalizer/normalizers: expected an array");
+        const ojson& list = normalizer["normalizers"];
+        for (std::size_t i = 0; i < list.size(); ++i)
+            steps.emplace_back(&list[i], "/normalizer/normalizers/" + std::to_string(i));
+    } else {
+        steps.emplace_back(&normalizer, "/normalizer");
+    }
+    for (const auto& [step, at] : steps) {
+        const std::string type = type_of(*step);
+        if (type == "\"NFC\"" && spec.replace.empty()) {
+            spec.nfc = true;
+            continue;
+        }
+        if (type == "\"Replace\"") {
+            const ojson& pattern = step->contains("pattern") ? (*step)["pattern"] : ojson();
+            if (pattern.is_object() && pattern.contains("String") &&
+                pattern["String"].is_string() && !pattern["String"].get<std::string>().empty() &&
+                step->contains("content") && (*step)["content"].is_string()) {
+                spec.replace.emplace_back(pattern["String"].get<std::string>(),
+                                          (*step)["content"].get<std::string>());
+                continue;
+            }
+            return make_error(file + ": " + at +
+                              "/pattern: only a Replace of a String is read, not a Regex");
+        }
+        return make_error(file + ": " + at + ": is " + quote(step->dump(), 120) +
+                          "; read are none, NFC, Replace of a string, or a Sequence of those");
+    }
+    return spec;
+}
+
+std::string normalize(const NormalizerSpec& spec, std::string_view text) {
+    std::string out = spec.nfc ? nfc_normalize(text) : std::string(text);
+    for (const auto& [from, to] : spec.replace) {
+        std::string next;
+        next.reserve(out.size());
+        std::size_t done = 0;
+        for (std::size_t at = out.find(from); at != std::string::npos; at = out.find(from, done)) {
+            next.append(out, done, at - done);
+            next += to;
+            done = at + from.size();
+        }
+        next.append(out, done, std::string::npos);
+        out.swap(next);
+    }
+    return out;
 }
 
 }  // namespace pl

@@ -85,7 +85,10 @@ inline void check_loaded_tokenizer(const Result<BpeTokenizer>& tok) {
     const auto ids = tok->encode(text);
     for (int32_t id : ids)
         PL_FUZZ_CHECK(id >= 0 && id < tok->vocab_size());
-    PL_FUZZ_CHECK(tok->decode(ids) == text);
+    // A SentencePiece-style vocabulary without byte fallback may spell a character as its
+    // unknown token: only the others must give the text back.
+    if (tok->lossless())
+        PL_FUZZ_CHECK(tok->decode(ids) == text);
 }
 
 }  // namespace pl::fuzz
