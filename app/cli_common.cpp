@@ -39,6 +39,27 @@ Result<LintSetup> load_lint_setup(const ParsedArgs& args, const std::string& com
     return LintSetup{std::move(tokenizer.value()), std::move(tables.value()), std::move(name)};
 }
 
+Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& args,
+                                                            const LintSetup& setup,
+                                                            const std::string& command) {
+    auto counters = std::make_unique<count::TokenCounters>(setup.tokenizer);
+    const std::string mode = args.get("--count").value_or(count::default_count_mode());
+    if (mode != "provider" && mode != "builtin")
+        return make_error(command + ": --count must be provider or builtin, not '" + mode + "'" +
+                          (args.has("--count") ? "" : " (from PREFIXLENS_COUNT)"));
+    if (mode == "builtin") {
+        if (args.has("--tokenizer"))
+            return make_error(command + ": --count builtin and --tokenizer do not go together");
+        // The built-in tokenizer alone, as before there were counters: no counters at all.
+        return std::unique_ptr<count::TokenCounters>();
+    }
+    if (auto dir = args.get("--tokenizer")) {
+        if (auto r = counters->use_served(*dir); !r)
+            return make_error(command + ": --tokenizer " + r.error().message);
+    }
+    return counters;
+}
+
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
     if (auto b = args.get("--backend")) {
         auto kind = parse_backend_kind(*b);

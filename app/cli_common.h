@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli_args.h"
+#include "count/token_counting.h"
 #include "lint/lint_tables.h"
 #include "model/gpt_model.h"
 #include "runner/backend_factory.h"
@@ -34,6 +35,14 @@ struct LintSetup {
 // The tokenizer of --model (default: the built-in model's) and the lint tables with --pricing
 // applied; an error message names `command`.
 Result<LintSetup> load_lint_setup(const ParsedArgs& args, const std::string& command);
+
+// How lint and replay count tokens (count/token_counting.h): each provider's own tokenizer by
+// default; `--tokenizer DIR` a served model's for every request; `--count builtin` the built-in
+// model's tokenizer alone, as scenarios play. The setup must stay where it is while the
+// counters live. An error is a usage error (exit 2), the command's name first.
+Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& args,
+                                                            const LintSetup& setup,
+                                                            const std::string& command);
 
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);

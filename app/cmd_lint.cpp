@@ -8,9 +8,9 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "core/file_util.h"
-#include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/lint_tables.h"
+#include "logs/lint_input.h"
 #include "tokenizer/bpe_tokenizer.h"
 
 namespace pl::cli {
@@ -60,10 +60,12 @@ ojson usage_json(const lint::RequestUsage& u) {
 // the cost had B kept A's cached prefix.
 int run_lint_diff(const std::string& file_a, const std::string& file_b, const BpeTokenizer& tok,
                   const lint::LintTables& tables, lint::LintOptions options,
-                  const std::string& format, const std::string& tokenizer_name) {
+                  const std::string& format, const std::string& tokenizer_name,
+                  count::TokenCounters* counters) {
     options.merge_repeats = true;
     options.estimate_cost = true;
     lint::Linter linter(tok, tables, options);
+    linter.set_counters(counters);
     for (const std::string& f : {file_a, file_b}) {
         auto r = lint::lint_file(f, linter, nullptr);
         if (!r) {
@@ -155,11 +157,12 @@ int run_lint_diff(const std::string& file_a, const std::string& file_b, const Bp
 int run_lint(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
-                           "--min-tokens", "--model", "--explain", "--pricing"},
-                          {"--fix", "--list-rules", "--no-cost", "--diff"}},
-                         a);
+    if (auto err =
+            parse(args,
+                  {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
+                    "--min-tokens", "--model", "--explain", "--pricing", "--tokenizer", "--count"},
+                   {"--fix", "--list-rules", "--no-cost", "--diff"}},
+                  a);
         !err.empty()) {
         return fail_usage("lint: " + err);
     }
@@ -235,6 +238,9 @@ int run_lint(const std::vector<std::string>& args) {
     const BpeTokenizer& tokenizer = setup->tokenizer;
     const lint::LintTables& tables = setup->tables;
     const std::string& tokenizer_name = setup->tokenizer_name;
+    auto counters = make_counters(a, *setup, "lint");
+    if (!counters)
+        return fail_usage(counters.error().message);
 
     // --fix output is collected and written at the end, to stdout or atomically to -o
     // (core/file_util.h), so no partial file is ever left behind.
@@ -243,13 +249,14 @@ int run_lint(const std::vector<std::string>& args) {
 
     if (diff)
         return run_lint_diff(a.positional[0], a.positional[1], tokenizer, tables, options, format,
-                             tokenizer_name);
+                             tokenizer_name, counters->get());
 
     std::vector<lint::FileReport> reports;
     bool bad_input = false;
     bool any_linted = false;
     for (const std::string& file : a.positional) {
         lint::Linter linter(tokenizer, tables, options);
+        linter.set_counters(counters->get());
         auto r = lint::lint_file(file, linter, fix_out);
         if (!r) {
             std::fprintf(stderr, "prefixlens: %s\n",

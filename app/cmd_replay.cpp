@@ -4,14 +4,18 @@
 #include "cli_args.h"
 #include "cli_common.h"
 #include "commands.h"
-#include "lint/replay.h"
+#include "replay/replay.h"
 
 namespace pl::cli {
 
 int run_replay(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err = parse(args, {{"--policy", "--provider", "--pricing", "--model"}, {"--json"}}, a);
+    if (auto err =
+            parse(args,
+                  {{"--policy", "--provider", "--pricing", "--model", "--tokenizer", "--count"},
+                   {"--json"}},
+                  a);
         !err.empty())
         return fail_usage("replay: " + err);
     if (a.positional.empty())
@@ -38,6 +42,10 @@ int run_replay(const std::vector<std::string>& args) {
     if (!setup)
         return fail_usage(setup.error().message);
     options.tokenizer_name = setup->tokenizer_name;
+    auto counters = make_counters(a, *setup, "replay");
+    if (!counters)
+        return fail_usage(counters.error().message);
+    options.counters = counters->get();
 
     // JSON Lines go out as each request is replayed; the table needs the whole log.
     auto print_row = [](const lint::ReplayRow& row) {

@@ -16,10 +16,10 @@
 
 #include "core/assets.h"
 #include "lint/cache_cost.h"
-#include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/linter.h"
-#include "lint/replay.h"
+#include "logs/lint_input.h"
+#include "replay/replay.h"
 #include "test_support.h"
 #include "tokenizer/bpe_tokenizer.h"
 

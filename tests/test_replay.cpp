@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/assets.h"
-#include "lint/lint_input.h"
 #include "lint/lint_tables.h"
-#include "lint/replay.h"
+#include "logs/lint_input.h"
 #include "prompt/renderer.h"
+#include "replay/replay.h"
 #include "test_support.h"
 #include "tokenizer/bpe_tokenizer.h"
 

@@ -1,5 +1,6 @@
 #include "lint/lint_report.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -93,6 +94,33 @@ std::string uri_of(const std::string& file) {
 const char* kTokenNote =
     "token counts are estimates from the built-in tokenizer, not the provider's";
 
+// Per provider: {"method", "tokenizer", "error"?} (SPEC §8's "counting"), merged over files.
+ojson counting_json(const std::vector<FileReport>& reports) {
+    ojson out = ojson::object();
+    for (const FileReport& fr : reports) {
+        for (const auto& [provider, info] : fr.report.summary.counting) {
+            ojson c = {{"method", info.method}, {"tokenizer", info.tokenizer}};
+            if (info.method != "exact")
+                c["error"] = std::round(info.error * 1000.0) / 1000.0;
+            if (!info.note.empty())
+                c["note"] = info.note;
+            out[provider] = std::move(c);
+        }
+    }
+    return out;
+}
+
+// "exact" when every provider's count is, else the least exact method.
+std::string overall_method(const ojson& counting) {
+    std::string m = "exact";
+    for (const auto& c : counting) {
+        const std::string x = c["method"].get<std::string>();
+        if (x == "estimate" || (x == "calibrated" && m == "exact"))
+            m = x;
+    }
+    return m;
+}
+
 }  // namespace
 
 std::string with_commas(long long v) {
@@ -152,6 +180,30 @@ FileReport failed_file_report(const std::string& file, const std::string& messag
     return fr;
 }
 
+namespace {
+
+// "counted exactly by o200k_base", or "estimated: Claude's tokenizer is not public (o200k_base
+// x1.20, +-15%)"; the old note without counters.
+std::string counting_text(const LintSummary& s) {
+    if (s.counting.empty())
+        return kTokenNote;
+    std::string out;
+    for (const auto& [provider, info] : s.counting) {
+        out += out.empty() ? "" : "; ";
+        if (info.method == "exact") {
+            out += "counted exactly by " + info.tokenizer;
+            continue;
+        }
+        char buf[64];
+        std::snprintf(buf, sizeof buf, ", +-%.0f%%", info.error * 100.0);
+        out += info.method + " by " + info.tokenizer + buf + (info.note.empty() ? "" : ": ") +
+               info.note;
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string format_text(const std::vector<FileReport>& reports) {
     std::string out;
     for (const FileReport& fr : reports) {
@@ -185,7 +237,8 @@ std::string format_text(const std::vector<FileReport>& reports) {
                     ? std::string()
                     : ", log format " + s.input_format + ", " + std::to_string(s.conversations) +
                           " conversation" + (s.conversations == 1 ? "" : "s")) +
-               ", ~" + with_commas(s.prompt_tokens) + " prompt tokens; " + kTokenNote + ")\n";
+               ", " + (s.counting.empty() ? "~" : "") + with_commas(s.prompt_tokens) +
+               " prompt tokens; " + counting_text(s) + ")\n";
         const CostSummary& c = s.cost;
         if (c.available) {
             out += fr.file + ": cost estimate for " + std::to_string(c.requests) +
@@ -264,12 +317,31 @@ ojson format_json(const std::vector<FileReport>& reports) {
     summary["requests"] = requests;
     summary["input_errors"] = input_errors;
     summary["prompt_tokens"] = tokens;
-    summary["token_counts"] = "estimated";
-    summary["tokenizer"] = tokenizer;
-    summary["note"] = kTokenNote;
+    const ojson counting = counting_json(reports);
+    if (counting.empty()) {
+        summary["token_counts"] = "estimated";
+        summary["tokenizer"] = tokenizer;
+        summary["note"] = kTokenNote;
+    } else {
+        summary["token_counts"] = overall_method(counting) == "exact" ? "exact" : "estimated";
+        summary["counting"] = counting;
+        summary["tokenizer"] = tokenizer;
+    }
     summary["files"] = std::move(files);
     return {{"findings", std::move(findings)}, {"summary", std::move(summary)}};
 }
+
+namespace {
+
+ojson sarif_properties(const std::vector<FileReport>& reports) {
+    const ojson counting = counting_json(reports);
+    if (counting.empty())
+        return {{"tokenCounts", "estimated"}, {"note", kTokenNote}};
+    return {{"tokenCounts", overall_method(counting) == "exact" ? "exact" : "estimated"},
+            {"counting", counting}};
+}
+
+}  // namespace
 
 ojson format_sarif(const std::vector<FileReport>& reports, const std::string& version) {
     ojson rules = ojson::array();
@@ -335,7 +407,7 @@ ojson format_sarif(const std::vector<FileReport>& reports, const std::string& ve
         {"invocations", ojson::array({std::move(invocation)})},
         {"columnKind", "unicodeCodePoints"},
         {"results", std::move(results)},
-        {"properties", {{"tokenCounts", "estimated"}, {"note", kTokenNote}}}};
+        {"properties", sarif_properties(reports)}};
     return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
             {"version", "2.1.0"},
             {"runs", ojson::array({std::move(run)})}};

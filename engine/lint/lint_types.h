@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -165,6 +166,15 @@ struct InputPrices {
                            long long cache_read_input_tokens) const;
 };
 
+// How one provider's tokens were counted (count/token_counting.h), for the reports.
+struct CountingInfo {
+    std::string method = "exact";  // "exact", "calibrated", "estimate"
+    std::string tokenizer;         // "o200k_base", "gemma3", "o200k_base x1.2", ...
+    double error = 0.0;            // the relative error the counts may carry
+    int requests = 0;
+    std::string note;  // why not exact
+};
+
 struct LintSummary {
     Provider provider = Provider::Anthropic;
     int requests = 0;
@@ -176,6 +186,8 @@ struct LintSummary {
     std::string input_format;     // the log's record format, when it is a log
     long long prompt_tokens = 0;  // estimated, over all requests
     std::string tokenizer;        // what counted the tokens
+    // Per provider id, how its requests were counted (empty: the built-in tokenizer alone).
+    std::map<std::string, CountingInfo> counting;
     CostSummary cost;
 };
 

@@ -3,8 +3,10 @@
 #include "lint/linter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <limits>
+#include <map>
 #include <memory>
 #include <set>
 #include <string_view>
@@ -12,6 +14,7 @@
 #include <unordered_set>
 
 #include "core/json_util.h"
+#include "count/token_counting.h"
 #include "lint/cache_cost.h"
 #include "lint/finding_tokens.h"
 #include "lint/json_locator.h"
@@ -143,6 +146,15 @@ struct Linter::Impl {
     LintOptions opts;
     SegmentTokenCache cache;
     SegmentTokenCache fix_cache;
+    // With counters: the caches of each counting tokenizer (and its framing), by tokenizer.
+    count::TokenCounters* counters = nullptr;
+    struct CounterCaches {
+        SegmentTokenCache cache, fix_cache;
+    };
+    std::map<std::string, std::unique_ptr<CounterCaches>> counter_caches;
+    const count::Counter* counter = nullptr;                // of the request being added
+    std::map<std::string, count::Calibration> calibration;  // per provider, from the usage
+    SegmentTokenCache* cur_fix_cache = nullptr;
     DynamicValueMemory dynamic_memory;
     ExplicitCaches explicit_caches;  // Gemini caches created in the log, by name
     std::optional<Provider> provider;
@@ -200,20 +212,52 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
     std::string fallback_key;
     const std::string key =
         opts.group_conversations ? conversation_key(in, fallback_key) : std::string(kLogKey);
-    cache.begin_request(key);
-    auto rendered = render_request(in.body, *provider, cache, "", opts.max_prompt_tokens,
+    SegmentTokenCache* seg_cache = &cache;
+    cur_fix_cache = &fix_cache;
+    counter = nullptr;
+    if (counters) {
+        counter = &counters->for_request(*provider, model_of(in.body));
+        auto& slot = counter_caches[counter->tokenizer + "\x1f" + counter->framing.name];
+        if (!slot)
+            slot = std::make_unique<CounterCaches>(
+                CounterCaches{SegmentTokenCache(*counter->tok, counter->framing),
+                              SegmentTokenCache(*counter->tok, counter->framing)});
+        seg_cache = &slot->cache;
+        cur_fix_cache = &slot->fix_cache;
+    }
+    seg_cache->begin_request(key);
+    auto rendered = render_request(in.body, *provider, *seg_cache, "", opts.max_prompt_tokens,
                                    "the limit for one request");
-    cache.next_request();
+    seg_cache->next_request();
     if (!rendered)
         return render_error(in, rendered.error().message);
     RenderedRequest cur = std::move(rendered.value());
     const Provider prov = *provider;
+    // A proxy count is scaled to the provider's: by this record's usage, the log's so far, or
+    // the counter's prior.
+    count::Scale scale;
+    if (counter) {
+        scale = count::scale_for(*counter, calibration[provider_id(prov)],
+                                 in.usage ? reported_prompt_total(*in.usage) : -1, cur.size());
+        CountingInfo& info = summary.counting[provider_id(prov)];
+        const std::string method = count::method_name(scale.method);
+        if (info.requests == 0 || method == "calibrated" || counter->exact())
+            info.method = method;
+        info.tokenizer = counter->tokenizer;
+        info.error = scale.error;
+        info.note = counter->note;
+        ++info.requests;
+    }
     const std::string model = cur.model;
     if (first_model.empty())
         first_model = model;
-    const int min_tokens = opts.min_tokens.value_or(tables.min_tokens(prov, model));
+    // Thresholds are the provider's tokens; a proxy count meets them at threshold / ratio.
+    const int provider_min_tokens = opts.min_tokens.value_or(tables.min_tokens(prov, model));
+    const int min_tokens = scale.ratio != 1.0
+                               ? static_cast<int>(std::ceil(provider_min_tokens / scale.ratio))
+                               : provider_min_tokens;
     const int request_index = summary.requests;
-    summary.prompt_tokens += cur.size();
+    summary.prompt_tokens += count::scaled(cur.size(), scale).value;
     SessionState* prev = nullptr;
     if (auto it = sessions.find(key); it != sessions.end()) {
         prev = it->second.get();
@@ -236,12 +280,15 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
                     .prov = prov,
                     .model = model,
                     .min_tokens = min_tokens,
+                    .provider_min_tokens = provider_min_tokens,
                     .max_breakpoints = tables.rules.anthropic.max_breakpoints,
                     .pp = tables.prices(prov),
                     .request_index = request_index,
                     .tools = tools,
                     .prev = prev,
                     .sink = sink};
+    ctx.counter = counter;
+    ctx.scale = scale;
     RequestTrace trace;
     if (observer)
         ctx.trace = &trace;
@@ -298,6 +345,7 @@ DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
     DynamicValues dynamic = check_dynamic_values(ctx, dynamic_memory);
     check_breakpoints(ctx);
     check_provider_rules(ctx, explicit_caches);
+    check_implicit_minimum(ctx);
     if (!ctx.in.created_cache.empty()) {
         ExplicitCache& c = explicit_caches[ctx.in.created_cache];
         c.line = ctx.in.first_line;
@@ -335,6 +383,10 @@ void Linter::Impl::observe(RequestTrace& trace, const RuleContext& ctx,
     trace.provider = ctx.prov;
     trace.model = ctx.model;
     trace.min_tokens = ctx.min_tokens;
+    trace.counter = counter;
+    trace.scale = ctx.scale.ratio;
+    trace.scale_error = ctx.scale.error;
+    trace.counting = count::method_name(ctx.scale.method);
     if (ctx.prov == Provider::Gemini && !ctx.cur.cached_content.empty()) {
         const auto it = explicit_caches.find(ctx.cur.cached_content);
         if (it != explicit_caches.end() && !explicit_cache_expired(it->second, ctx.in.at_s))
@@ -372,8 +424,8 @@ void Linter::Impl::estimate_cost(const RuleContext& ctx, const DynamicValues& dy
     if (!dynamic.moves.empty() || !tools_in_canonical_form(ctx.tools) ||
         static_cast<int>(ctx.cur.breakpoints.size()) > ctx.max_breakpoints) {
         fixed_body = fix_request(in.body, prov, dynamic.moves, ctx.max_breakpoints);
-        auto r = render_request(*fixed_body, prov, fix_cache, "");
-        fix_cache.next_request();
+        auto r = render_request(*fixed_body, prov, *cur_fix_cache, "");
+        cur_fix_cache->next_request();
         if (r)
             fixed = std::move(r.value());
     }
@@ -594,6 +646,19 @@ Result<void> Linter::add(const RequestInput& input) {
         impl_->fixed_body.reset();
         return make_error(input.file + ":" + std::to_string(input.first_line) + ": " + e.what());
     }
+}
+
+long long reported_prompt_total(const ReportedUsage& u) {
+    if (u.input_tokens < 0)
+        return -1;
+    if (u.input_includes_cached)
+        return u.input_tokens;
+    return u.input_tokens + std::max(0LL, u.cache_read_input_tokens) +
+           std::max(0LL, u.cache_creation_input_tokens);
+}
+
+void Linter::set_counters(count::TokenCounters* counters) {
+    impl_->counters = counters;
 }
 
 void Linter::set_group_conversations(bool on) {

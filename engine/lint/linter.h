@@ -21,19 +21,30 @@
 
 namespace pl {
 struct RenderedRequest;
-}
+namespace count {
+class TokenCounters;
+struct Counter;
+}  // namespace count
+}  // namespace pl
 
 namespace pl::lint {
 
 // What the provider reported for a request, when its log record carries the usage
-// (lint/log_records.h usage_from: Anthropic usage, OpenAI usage.prompt_tokens_details.
+// (logs/log_records.h usage_from: Anthropic usage, OpenAI usage.prompt_tokens_details.
 // cached_tokens, Gemini usageMetadata, Bedrock Converse and DeepSeek usage). -1: not given.
 struct ReportedUsage {
     long long input_tokens = -1;
     long long cache_creation_input_tokens = -1;
     long long cache_read_input_tokens = -1;  // OpenAI: cached_tokens
     bool input_includes_cached = false;      // input_tokens is OpenAI's prompt_tokens
+    // The provider's own word on why it read less than it could (Anthropic's cache
+    // diagnostics, usage.cache_miss_reason); empty when the log has none.
+    std::string miss_reason;
 };
+
+// The provider's own count of the whole prompt: its input, cache reads and cache writes
+// (OpenAI's prompt_tokens already hold the reads); -1 when the usage does not give it.
+long long reported_prompt_total(const ReportedUsage& u);
 
 struct RequestInput {
     ojson body;                  // the request body
@@ -63,9 +74,17 @@ struct RequestTrace {
     const RenderedRequest* prompt = nullptr;    // its rendered prompt
     const RenderedRequest* previous = nullptr;  // its conversation's previous one; null: first
     std::string conversation;                   // the grouping key (see set_group_conversations)
-    Provider provider = Provider::Anthropic;    // as detected (or given)
-    std::string model;                          // the body's
-    int min_tokens = 0;                         // its minimum cacheable length
+    // How its tokens were counted (null without counters: the constructor's tokenizer). Its
+    // ratio turns the counted tokens into the provider's.
+    const count::Counter* counter = nullptr;
+    // This request's counted tokens -> the provider's (1 when exact); "calibrated" when the
+    // record's usage (or the log's so far) fixed it.
+    double scale = 1.0;
+    double scale_error = 0.0;
+    std::string counting = "exact";
+    Provider provider = Provider::Anthropic;  // as detected (or given)
+    std::string model;                        // the body's
+    int min_tokens = 0;  // its minimum cacheable length, in counted tokens (see counter)
     // The first token where it leaves the previous prompt (0 when a parameter that voids the
     // whole cache changed, e.g. the model); -1 when it extends it or is first.
     int diverged_at = -1;
@@ -104,6 +123,9 @@ class Linter {
     void set_group_conversations(bool on);
     // Called for every request added, after its rules ran. Set before the first add().
     void set_observer(std::function<void(const RequestTrace&)> observer);
+    // Count each request in its provider's own tokens (count/token_counting.h) instead of the
+    // tokenizer given to the constructor. Set before the first add(); must outlive the linter.
+    void set_counters(count::TokenCounters* counters);
     // The log's record format, named in the report ("" when not a log).
     void set_input_format(const std::string& name);
     // A request that could not be read (a broken log line): reported as invalid-input.

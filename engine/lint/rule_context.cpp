@@ -11,6 +11,10 @@
 
 namespace pl::lint {
 
+count::Range RuleContext::provider_count(long long counted) const {
+    return count::scaled(counted, scale);
+}
+
 std::string dedupe_key(const std::string& rule, const std::string& where) {
     return rule + "\x1f" + where;
 }

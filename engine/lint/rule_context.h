@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "count/token_counting.h"
 #include "lint/dynamic_values.h"
 #include "lint/linter.h"
 #include "lint/request_fixer.h"
@@ -115,8 +116,9 @@ struct RuleContext {
     const LintTables& tables;
     Provider prov;
     const std::string& model;
-    int min_tokens;       // the model's minimum cacheable length (or --min-tokens)
-    int max_breakpoints;  // the API's slots (ApiCacheRules)
+    int min_tokens;  // the model's minimum cacheable length (or --min-tokens), in counted tokens
+    int provider_min_tokens;  // the same in the provider's tokens, as messages quote it
+    int max_breakpoints;      // the API's slots (ApiCacheRules)
     const ProviderPrices& pp;
     int request_index;   // 0-based, in the log
     const ojson& tools;  // tools_of(body): the body's tools array; null when it has none
@@ -124,6 +126,11 @@ struct RuleContext {
     FindingSink& sink;
     // Where the sequence rules say how this request leaves the previous one (null: nobody asks).
     RequestTrace* trace = nullptr;
+    // How the tokens were counted (null: the linter's own tokenizer, as the provider's).
+    const count::Counter* counter = nullptr;
+    count::Scale scale;  // this request's counted tokens -> the provider's
+    // Counted tokens as the provider's: the best figure and its range.
+    count::Range provider_count(long long counted) const;
 
     // A finding of `rule` (its catalogue severity) at bytes [begin, end) of the string at
     // `abs_pointer` in the input text (npos: the value as a whole).
@@ -199,6 +206,8 @@ struct PreviousCache {
 
 // The breakpoints of this request on their own (Anthropic).
 void check_breakpoints(const RuleContext& ctx);
+// below-min-cacheable for the implicitly cached providers (rules_breakpoints.cpp).
+void check_implicit_minimum(const RuleContext& ctx);
 // The previous request's cache entry out of reach of this request's breakpoints (Anthropic).
 void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& pc);
 

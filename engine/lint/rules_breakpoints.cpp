@@ -5,6 +5,7 @@
 
 #include "lint/cache_cost.h"
 #include "lint/lint_report.h"
+#include "lint/provider_cache.h"
 #include "lint/rule_context.h"
 #include "lint/token_estimate.h"
 
@@ -97,16 +98,21 @@ void check_min_cacheable(const RuleContext& ctx) {
             continue;
         Finding f = ctx.make(
             rule::kBelowMinCacheable, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
-            "the prefix up to this breakpoint is ~" + with_commas(bp.token) +
-                " tokens (estimated), below the minimum of " + with_commas(ctx.min_tokens) +
-                " for " + (model.empty() ? std::string("this model") : model) +
+            "the prefix up to this breakpoint is ~" +
+                with_commas(static_cast<int>(ctx.provider_count(bp.token).value)) + " tokens (" +
+                (ctx.counter && ctx.scale.error == 0.0 ? "by " + ctx.counter->tokenizer
+                                                       : std::string("estimated")) +
+                "), below the minimum of " + with_commas(ctx.provider_min_tokens) + " for " +
+                (model.empty() ? std::string("this model") : model) +
                 ": it is silently not cached");
         f.message_parts = {
             {"below-min-cacheable",
-             {bp.token, ctx.min_tokens, model.empty() ? phrase_arg("model.this") : ojson(model)}}};
+             {static_cast<int>(ctx.provider_count(bp.token).value), ctx.provider_min_tokens,
+              model.empty() ? phrase_arg("model.this") : ojson(model)}}};
         f.fix = "move the breakpoint after more stable content, or drop it";
         f.fix_key = "below-min-cacheable";
-        f.details = {{"prefix_tokens", bp.token}, {"min_tokens", ctx.min_tokens}};
+        f.details = {{"prefix_tokens", ctx.provider_count(bp.token).value},
+                     {"min_tokens", ctx.provider_min_tokens}};
         ctx.sink.emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, bp.pointer));
     }
 }
@@ -117,45 +123,57 @@ void check_min_cacheable(const RuleContext& ctx) {
 void check_near_min(const RuleContext& ctx) {
     if (ctx.opts.automatic_caching)
         return;  // scenarios play the built-in model, whose tokens are the real ones
+    if (ctx.counter && ctx.scale.error == 0.0)
+        return;  // counted by the provider's own tokenizer: below-min-cacheable is exact
     const auto& bps = ctx.cur.breakpoints;
     for (std::size_t k = 0; k < bps.size(); ++k) {
         const Breakpoint& bp = bps[k];
         if (bp.token < ctx.min_tokens)
             continue;  // below-min-cacheable's
-        const TokenEstimate est = provider_tokens(ctx.cur, bp.token);
-        if (est.low >= ctx.min_tokens)
+        // The provider's count: the counter's range where there is one (a proxy tokenizer and
+        // its ratio), else a range from the text's length.
+        const auto range_of = [&](int token) {
+            if (ctx.counter) {
+                const count::Range r = ctx.provider_count(token);
+                return TokenEstimate{static_cast<int>(r.low), static_cast<int>(r.high)};
+            }
+            return provider_tokens(ctx.cur, token);
+        };
+        const int min_provider = ctx.provider_min_tokens;
+        const TokenEstimate est = range_of(bp.token);
+        if (est.low >= min_provider)
             continue;
         // A later breakpoint whose prefix surely reaches the minimum covers this one.
         bool covered = false;
         for (std::size_t j = k + 1; j < bps.size() && !covered; ++j)
-            covered = provider_tokens(ctx.cur, bps[j].token).low >= ctx.min_tokens;
+            covered = range_of(bps[j].token).low >= min_provider;
         if (covered)
             continue;
-        const bool below = est.high < ctx.min_tokens;
+        const bool below = est.high < min_provider;
         const std::string model = ctx.model.empty() ? std::string("this model") : ctx.model;
         Finding f = ctx.make(
             rule::kBelowMinCacheable, ctx.in.body_pointer + bp.pointer, std::string_view::npos, 0,
             std::string(below ? "" : "near the threshold: ") +
                 "the prefix up to this breakpoint is ~" + with_commas(est.low) + "-" +
-                with_commas(est.high) +
-                " tokens by the provider's tokenizer (estimated from its length; the built-in "
-                "tokenizer counts " +
-                with_commas(bp.token) + "), " + (below ? "below" : "around") + " the minimum of " +
-                with_commas(ctx.min_tokens) + " for " + model + ": " +
+                with_commas(est.high) + " tokens by the provider's tokenizer (" +
+                (ctx.counter ? "estimated; " + ctx.counter->tokenizer
+                             : std::string("estimated from its length; the built-in tokenizer")) +
+                " counts " + with_commas(bp.token) + "), " + (below ? "below" : "around") +
+                " the minimum of " + with_commas(min_provider) + " for " + model + ": " +
                 (below
                      ? "it is silently not cached"
                      : "it may not be cached; cache_creation_input_tokens in the response tells"));
         if (!below)
             f.severity = Severity::Note;
         f.message_parts = {{below ? "below-min-cacheable.estimated" : "below-min-cacheable.near",
-                            {est.low, est.high, bp.token, ctx.min_tokens,
+                            {est.low, est.high, bp.token, min_provider,
                              ctx.model.empty() ? phrase_arg("model.this") : ojson(ctx.model)}}};
         f.fix = "move the breakpoint after more stable content, or check the usage fields";
         f.fix_key = "below-min-cacheable.near";
         f.details = {{"prefix_tokens", bp.token},
                      {"provider_tokens_low", est.low},
                      {"provider_tokens_high", est.high},
-                     {"min_tokens", ctx.min_tokens}};
+                     {"min_tokens", min_provider}};
         // One note per file: the growing conversation of a log moves the breakpoint each time.
         ctx.sink.emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, "near the threshold"));
         return;
@@ -204,6 +222,60 @@ void check_breakpoints(const RuleContext& ctx) {
     check_min_cacheable(ctx);
     check_near_min(ctx);
     check_breakpoint_gaps(ctx);
+}
+
+// An implicitly cached prompt (OpenAI, Gemini, DeepSeek) a little shorter than the model's
+// minimum: the provider neither reads nor stores any of it, where a few more tokens of stable
+// content would make it cacheable. Counted in the provider's tokens; a count that is an
+// estimate says so, and a minimum inside its range gives the hedged note. Prompts under half
+// the minimum are not worth a finding (most short chats), nor are scenarios.
+void check_implicit_minimum(const RuleContext& ctx) {
+    if (uses_cache_markers(ctx.prov) || ctx.opts.automatic_caching || !ctx.counter)
+        return;
+    if (ctx.prov == Provider::Gemini && !ctx.cur.cached_content.empty())
+        return;  // an explicit cache: its own rules
+    if (ctx.prov == Provider::Gemini && !ctx.tables.cache_rules(ctx.prov, ctx.model).implicit)
+        return;
+    const int min_provider =
+        ctx.prov == Provider::OpenAI ? ctx.pp.min_cached : ctx.provider_min_tokens;
+    const int n = user_input_end(ctx.cur);
+    const count::Range r = ctx.provider_count(n);
+    if (r.low >= min_provider || r.high < min_provider / 2)
+        return;
+    const bool exact = ctx.scale.error == 0.0;
+    const bool surely_below = r.high < min_provider;
+    const std::string model = ctx.model.empty() ? std::string("this model") : ctx.model;
+    static constexpr const char* kNames[] = {"Anthropic", "OpenAI", "Gemini", "Bedrock",
+                                             "DeepSeek"};
+    const std::string who = kNames[static_cast<int>(ctx.prov)];
+    const std::string counted = exact
+                                    ? with_commas(static_cast<int>(r.value)) + " tokens by " + who +
+                                          "'s count (" + ctx.counter->tokenizer + ")"
+                                    : "about " + count::range_text(r) + " tokens by " + who +
+                                          "'s count (" + count::method_name(ctx.scale.method) + ")";
+    Finding f = ctx.make(
+        rule::kBelowMinCacheable, ctx.in.body_pointer, std::string_view::npos, 0,
+        std::string(surely_below ? "" : "near the threshold: ") + "this prompt is " + counted +
+            ", " + (surely_below ? (exact ? "below" : "probably below") : "around") +
+            " the minimum of " + with_commas(min_provider) + " for " + model + ": " +
+            (surely_below ? "implicit caching neither reads nor stores any of it"
+                          : "it may not be cached; the usage's cached tokens tell"));
+    if (!surely_below)
+        f.severity = Severity::Note;
+    f.message_parts = {
+        {surely_below ? "below-min-cacheable.implicit" : "below-min-cacheable.implicit-near",
+         {count::range_text(r), who, min_provider,
+          ctx.model.empty() ? phrase_arg("model.this") : ojson(ctx.model)}}};
+    f.fix =
+        "put more stable content (instructions, examples, documents) before what changes, "
+        "or expect no cache";
+    f.fix_key = "below-min-cacheable.implicit";
+    f.details = {{"prompt_tokens", r.value},
+                 {"provider_tokens_low", r.low},
+                 {"provider_tokens_high", r.high},
+                 {"min_tokens", min_provider},
+                 {"counting", count::method_name(ctx.scale.method)}};
+    ctx.sink.emit(std::move(f), dedupe_key(rule::kBelowMinCacheable, "implicit"));
 }
 
 void check_lookback_from_previous(const RuleContext& ctx, const PreviousCache& pc) {

@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "lint/finding_tokens.h"
-#include "lint/lint_input.h"
+#include "logs/lint_input.h"
 #include "prompt/renderer.h"
 
 namespace pl::lint {

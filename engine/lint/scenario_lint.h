@@ -1,7 +1,7 @@
 // What the app shows of a scenario's lint: each request's own findings (repeats are not
 // merged), each with the tokens it names in the prompt the model plays, the --fix rewrite, and
 // the prices to cost a run's usage. The same findings as `prefixlens lint` on the scenario file.
-// Made by lint_scenario_for_views (lint/lint_input.h) on the app's engine worker; the lint panel
+// Made by lint_scenario_for_views (logs/lint_input.h) on the app's engine worker; the lint panel
 // only displays it, so this header holds types only.
 #pragma once
 

@@ -1,5 +1,5 @@
 // How many tokens the provider's own tokenizer would count, estimated from the text: the
-// built-in model's 1,024-token BPE counts English prose at up to about twice what Claude's or
+// built-in model's 2,048-token BPE counts English prose at up to about twice what Claude's or
 // OpenAI's tokenizers do, so near a minimum cacheable length its count alone misleads. The
 // estimate is a range from characters per token of the providers' tokenizers (about 3 to 4.5
 // characters per token for Latin-script text, 0.7 to 1.5 tokens per CJK character); images and

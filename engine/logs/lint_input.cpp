@@ -1,4 +1,4 @@
-#include "lint/lint_input.h"
+#include "logs/lint_input.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,7 @@
 
 #include <set>
 #include "lint/json_locator.h"
-#include "lint/log_records.h"
+#include "logs/log_records.h"
 
 namespace pl::lint {
 

@@ -1,9 +1,9 @@
-#include "lint/log_records.h"
+#include "logs/log_records.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "lint/lint_input.h"
+#include "logs/lint_input.h"
 
 namespace pl::lint {
 
@@ -620,10 +620,43 @@ std::optional<Provider> provider_named(std::string name) {
     return std::nullopt;
 }
 
+namespace {
+
+// Anthropic's cache diagnostics: usage.cache_miss_reason (or the same inside
+// usage.cache_diagnostics), a string or an object whose "type" or "reason" names it, with an
+// optional "message". One line, at most 200 characters.
+std::string miss_reason_of(const ojson& u) {
+    const ojson* m = member(u, "cache_miss_reason");
+    if (!m) {
+        if (const ojson* d = member(u, "cache_diagnostics"))
+            m = member(*d, "cache_miss_reason") ? member(*d, "cache_miss_reason")
+                                                : member(*d, "miss_reason");
+    }
+    if (!m || m->is_null())
+        return "";
+    std::string out;
+    if (m->is_string()) {
+        out = m->get<std::string>();
+    } else if (m->is_object()) {
+        for (const char* k : {"type", "reason", "code"}) {
+            if (const ojson* v = member(*m, k); v && v->is_string()) {
+                out = v->get<std::string>();
+                break;
+            }
+        }
+        if (const ojson* v = member(*m, "message"); v && v->is_string())
+            out += (out.empty() ? "" : ": ") + v->get<std::string>();
+    }
+    return escape_for_message(out, 200);
+}
+
+}  // namespace
+
 std::optional<ReportedUsage> usage_from(const ojson& u) {
     if (!u.is_object())
         return std::nullopt;
     ReportedUsage r;
+    r.miss_reason = miss_reason_of(u);
     // DeepSeek: prompt_tokens = prompt_cache_hit_tokens + prompt_cache_miss_tokens, nothing
     // billed as a write.
     if (const long long hit = count_of(member(u, "prompt_cache_hit_tokens")); hit >= 0) {

@@ -1,5 +1,5 @@
 // The record shapes of real logs, one JSON object per line of a JSON Lines file, each turned
-// into the request it describes (lint/lint_input.h feeds them to a Linter):
+// into the request it describes (logs/lint_input.h feeds them to a Linter):
 //
 //   request           a bare request body (Anthropic Messages, OpenAI Chat or Responses)
 //   wrapped           {"body"|"request": {...}, "timestamp"|"ts"|"at_s"|...: ..., "session_id":

@@ -64,4 +64,59 @@ const std::vector<std::string>& trained_pieces() {
     return pieces;
 }
 
+std::string FramingStyle::open(std::string_view role) const {
+    if (name == "openai-chat")
+        return "<|im_start|>" + std::string(role) + "<|im_sep|>";
+    if (name == "chatml")
+        return "<|im_start|>" + std::string(role) + "\n";
+    if (name == "llama3")
+        return "<|start_header_id|>" + std::string(role) + "<|end_header_id|>\n\n";
+    if (name == "deepseek-v3") {
+        if (role == "assistant")
+            return "<\xEF\xBD\x9C"
+                   "Assistant\xEF\xBD\x9C>";  // <｜Assistant｜>
+        if (role == "system" || role == "developer")
+            return "";  // the system prompt opens the text unframed
+        return "<\xEF\xBD\x9C"
+               "User\xEF\xBD\x9C>";  // <｜User｜>
+    }
+    if (name == "gemma3") {
+        const std::string_view turn = role == "assistant" ? std::string_view("model")
+                                      : role == "system"  ? std::string_view("user")
+                                                          : role;
+        return "<start_of_turn>" + std::string(turn) + "\n";
+    }
+    return turn_open(role);
+}
+
+std::string FramingStyle::close(std::string_view role) const {
+    if (name == "openai-chat")
+        return "<|im_end|>";
+    if (name == "chatml")
+        return "<|im_end|>\n";
+    if (name == "llama3")
+        return "<|eot_id|>";
+    if (name == "deepseek-v3")
+        return role == "assistant" ? "<\xEF\xBD\x9C"
+                                     "end\xE2\x96\x81of\xE2\x96\x81sentence\xEF\xBD\x9C>"
+                                   : "";
+    if (name == "gemma3")
+        return "<end_of_turn>\n";
+    return turn_close(role);
+}
+
+std::string FramingStyle::tool_open() const {
+    return own() ? std::string(kToolOpen) : std::string();
+}
+
+std::string FramingStyle::tool_close() const {
+    return own() ? std::string(kToolClose) : std::string();
+}
+
+std::string FramingStyle::generation() const {
+    if (own())
+        return turn_open("assistant");
+    return open("assistant");
+}
+
 }  // namespace pl::framing

@@ -25,6 +25,21 @@ std::string turn_close(std::string_view role);  // "\n</role>\n"
 std::string tool_text(std::string_view tool_json);
 std::string turn_text(std::string_view role, std::string_view text);
 
+// How the parts of a chat request are framed when counted: what a server writes around each
+// message, so framing costs what the provider counts for it. Empty strings are not counted.
+struct FramingStyle {
+    std::string name;  // "prefixlens", "openai-chat", "deepseek-v3", "gemma3"
+    // The text before a message of `role` and after it; the text that primes the reply.
+    std::string open(std::string_view role) const;
+    std::string close(std::string_view role) const;
+    std::string generation() const;
+    // Around a tool's JSON: PrefixLens's tags; nothing in a provider's framing (the tool's
+    // text alone is counted).
+    std::string tool_open() const;
+    std::string tool_close() const;
+    bool own() const { return name.empty() || name == "prefixlens"; }
+};
+
 // Where the model's answer ends in `text`, the decoded output so far: the byte at which framing
 // begins (a "<" that starts, or may start, a framing tag: "</assistant>", "<user>", "<tool>",
 // "<|endoftext|>" ...), or npos. A "<" at the very end counts: the next token would have to

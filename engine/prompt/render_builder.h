@@ -42,6 +42,15 @@ class Renderer {
         out_.provider = p;
     }
 
+    // The framing around each part, as the counting tokenizer's provider writes it
+    // (framing::FramingStyle); PrefixLens's own without a cache.
+    const framing::FramingStyle& style() const {
+        static const framing::FramingStyle own;
+        return cache_ ? cache_->style() : own;
+    }
+    std::string turn_open(std::string_view role) const { return style().open(role); }
+    std::string turn_close(std::string_view role) const { return style().close(role); }
+
     Error type_error(const std::string& pointer, const std::string& expected) const {
         return make_error(where_ + pointer + ": expected " + expected);
     }
@@ -73,7 +82,11 @@ class Renderer {
             return;
         }
         EncodedText direct;
-        const EncodedText& e = cache_ ? cache_->encode(text) : (direct = encode_text(tok_, text));
+        // Framing (no pointer) may hold the provider's chat markers, each one token.
+        const EncodedText& e =
+            cache_ ? (pointer.empty() && !cache_->style().own() ? cache_->encode_framing(text)
+                                                                : cache_->encode(text))
+                   : (direct = encode_text(tok_, text));
         push(kind, index, role, pointer, container, text, e, extends_block);
     }
 
@@ -125,9 +138,9 @@ class Renderer {
     // A tool as the layout frames it: its JSON, keys in the order given, between tool tags.
     void add_tool(int index, const std::string& pointer, const ojson& tool) {
         begin_block(PartKind::Tool, pointer);
-        add(PartKind::Tool, index, "", "", pointer, std::string(framing::kToolOpen));
+        add(PartKind::Tool, index, "", "", pointer, style().tool_open());
         add(PartKind::Tool, index, "", pointer, pointer, tool.dump());
-        add(PartKind::Tool, index, "", "", pointer, std::string(framing::kToolClose));
+        add(PartKind::Tool, index, "", "", pointer, style().tool_close());
     }
 
     void mark(const ojson& holder, const std::string& holder_pointer) {
@@ -273,7 +286,7 @@ class Renderer {
         }
         if (out_.tail_message < 0)
             out_.tail_begin_token = out_.size();
-        add(PartKind::Generation, 0, "assistant", "", "", framing::turn_open("assistant"));
+        add(PartKind::Generation, 0, "assistant", "", "", style().generation());
         const std::size_t n = out_.rendered.tokens.size();
         if (at_least_ > 0 || (max_tokens_ > 0 && n > max_tokens_)) {
             return make_error(

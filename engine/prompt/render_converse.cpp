@@ -64,7 +64,7 @@ Result<void> Renderer::c_system(const ojson& body) {
             return type_error(p, "a system block {\"text\": \"...\"}");
         begin_block(PartKind::System, p);
         if (!opened) {
-            add(PartKind::System, 0, "", "", p, framing::turn_open("system"));
+            add(PartKind::System, 0, "", "", p, turn_open("system"));
             opened = true;
         }
         if (b.contains("text") && b["text"].is_string())
@@ -75,7 +75,7 @@ Result<void> Renderer::c_system(const ojson& body) {
     }
     if (opened)
         add(PartKind::System, static_cast<int>(sys.size()) - 1, "", "", out_.blocks.back().pointer,
-            framing::turn_close("system"), false);
+            turn_close("system"), false);
     return {};
 }
 

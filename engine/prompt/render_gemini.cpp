@@ -72,12 +72,12 @@ Result<void> Renderer::g_body(const ojson& body) {
         const std::string p =
             body.contains("systemInstruction") ? "/systemInstruction" : "/system_instruction";
         begin_block(PartKind::System, p);
-        add(PartKind::System, 0, "", "", p, framing::turn_open("system"));
+        add(PartKind::System, 0, "", "", p, turn_open("system"));
         if (sys->is_string())
             add(PartKind::System, 0, "", p, p, sys->get<std::string>());
         else
             PL_TRY(g_parts(*sys, p, PartKind::System, 0, ""));
-        add(PartKind::System, 0, "", "", p, framing::turn_close("system"), false);
+        add(PartKind::System, 0, "", "", p, turn_close("system"), false);
     }
     out_.messages_begin_token = out_.size();
     out_.messages_key = "contents";
@@ -87,9 +87,9 @@ Result<void> Renderer::g_body(const ojson& body) {
     if (contents->is_string()) {  // the SDKs accept a bare prompt
         set_tail(0, "/contents");
         begin_block(PartKind::Message, "/contents", 0, "user");
-        add(PartKind::Message, 0, "user", "", "/contents", framing::turn_open("user"));
+        add(PartKind::Message, 0, "user", "", "/contents", turn_open("user"));
         add(PartKind::Message, 0, "user", "/contents", "/contents", contents->get<std::string>());
-        add(PartKind::Message, 0, "user", "", "/contents", framing::turn_close("user"), false);
+        add(PartKind::Message, 0, "user", "", "/contents", turn_close("user"), false);
         return {};
     }
     if (!contents->is_array())
@@ -110,9 +110,9 @@ Result<void> Renderer::g_body(const ojson& body) {
         // The framing speaks of the assistant, whatever the API calls it.
         const std::string framed = role == "model" ? "assistant" : role;
         begin_block(PartKind::Message, p, idx, framed);
-        add(PartKind::Message, idx, framed, "", p, framing::turn_open(framed));
+        add(PartKind::Message, idx, framed, "", p, turn_open(framed));
         PL_TRY(g_parts(c, p, PartKind::Message, idx, framed));
-        add(PartKind::Message, idx, framed, "", p, framing::turn_close(framed), false);
+        add(PartKind::Message, idx, framed, "", p, turn_close(framed), false);
     }
     return {};
 }

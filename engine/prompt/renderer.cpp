@@ -37,6 +37,20 @@ EncodedText encode_text(const BpeTokenizer& tok, const std::string& text) {
 
 using render::encode_text;
 
+const EncodedText& SegmentTokenCache::encode_framing(const std::string& text) {
+    if (const auto it = framing_.find(text); it != framing_.end())
+        return it->second;
+    EncodedText e;
+    e.ids = tok_.encode_with_specials(text);
+    // Offsets only need to be ascending inside the text: the markers' bytes, in order.
+    int32_t offset = 0;
+    for (const int32_t id : e.ids) {
+        e.offsets.push_back(std::min(offset, static_cast<int32_t>(text.size()) - 1));
+        offset += static_cast<int32_t>(tok_.token_bytes(id).size());
+    }
+    return framing_.emplace(text, std::move(e)).first->second;
+}
+
 std::size_t SegmentTokenCache::Entry::bytes() const {
     return sizeof(Entry) + text.size() + (enc.ids.size() + enc.offsets.size()) * sizeof(int32_t);
 }
@@ -89,7 +103,7 @@ const EncodedText& SegmentTokenCache::encode(const std::string& text) {
 // `text` continues a remembered text, the tokens before the last such place in it are the
 // tokens `text` starts with, and only the rest is tokenized.
 std::optional<EncodedText> SegmentTokenCache::extend(const std::string& text) const {
-    if (text.size() < kHeadBytes)
+    if (text.size() < kHeadBytes || !tok_.words_end_at_spaces())
         return std::nullopt;
     const auto it = by_head_.find(text.substr(0, kHeadBytes));
     if (it == by_head_.end())
@@ -218,9 +232,9 @@ Result<void> Renderer::a_system(const ojson& body) {
     const ojson& sys = body["system"];
     if (sys.is_string()) {
         begin_block(PartKind::System, "/system");
-        add(PartKind::System, 0, "", "", "/system", framing::turn_open("system"));
+        add(PartKind::System, 0, "", "", "/system", turn_open("system"));
         add(PartKind::System, 0, "", "/system", "/system", sys.get<std::string>());
-        add(PartKind::System, 0, "", "", "/system", framing::turn_close("system"), false);
+        add(PartKind::System, 0, "", "", "/system", turn_close("system"), false);
         return {};
     }
     if (!sys.is_array())
@@ -233,7 +247,7 @@ Result<void> Renderer::a_system(const ojson& body) {
             return type_error(p, "a text block {\"type\": \"text\", \"text\": \"...\"}");
         begin_block(PartKind::System, p);
         if (!opened) {
-            add(PartKind::System, 0, "", "", p, framing::turn_open("system"));
+            add(PartKind::System, 0, "", "", p, turn_open("system"));
             opened = true;
         }
         add(PartKind::System, static_cast<int>(i), "", p + "/text", p,
@@ -243,10 +257,10 @@ Result<void> Renderer::a_system(const ojson& body) {
     }
     if (!opened) {
         begin_block(PartKind::System, "/system");
-        add(PartKind::System, 0, "", "", "/system", framing::turn_open("system"));
+        add(PartKind::System, 0, "", "", "/system", turn_open("system"));
     }
     add(PartKind::System, static_cast<int>(sys.size()) - 1, "", "", out_.blocks.back().pointer,
-        framing::turn_close("system"), false);
+        turn_close("system"), false);
     return {};
 }
 
@@ -313,7 +327,7 @@ Result<void> Renderer::turns(const ojson& body, const TurnRules& rules, const Tu
             set_tail(idx, p);
         const std::size_t first_block = out_.blocks.size();
         begin_block(PartKind::Message, p + "/content", idx, role);
-        add(PartKind::Message, idx, role, "", p, framing::turn_open(role));
+        add(PartKind::Message, idx, role, "", p, turn_open(role));
         if (rules.string_content && m["content"].is_string()) {
             add(PartKind::Message, idx, role, p + "/content", p + "/content",
                 m["content"].get<std::string>());
@@ -323,7 +337,7 @@ Result<void> Renderer::turns(const ojson& body, const TurnRules& rules, const Tu
             if (out_.blocks.size() == first_block)
                 begin_block(PartKind::Message, p + "/content", idx, role);
         }
-        add(PartKind::Message, idx, role, "", p, framing::turn_close(role), false);
+        add(PartKind::Message, idx, role, "", p, turn_close(role), false);
     }
     return {};
 }
@@ -388,7 +402,7 @@ Result<void> Renderer::o_message(const ojson& m, const std::string& p, int idx) 
     if (role == "user")
         set_tail(idx, p);
     begin_block(kind, p, idx, role);
-    add(kind, idx, role, "", p, framing::turn_open(role));
+    add(kind, idx, role, "", p, turn_open(role));
     if (m.contains("content")) {
         o_text_parts(m["content"], p + "/content", idx, role, kind);
     } else if (m.contains("output")) {
@@ -414,7 +428,7 @@ Result<void> Renderer::o_message(const ojson& m, const std::string& p, int idx) 
                 add(kind, idx, role, cp, p, call.dump());
         }
     }
-    add(kind, idx, role, "", p, framing::turn_close(role), false);
+    add(kind, idx, role, "", p, turn_close(role), false);
     return {};
 }
 
@@ -422,10 +436,10 @@ Result<void> Renderer::o_messages(const ojson& body) {
     out_.system_begin_token = out_.size();
     if (body.contains("instructions") && body["instructions"].is_string()) {
         begin_block(PartKind::System, "/instructions");
-        add(PartKind::System, 0, "", "", "/instructions", framing::turn_open("system"));
+        add(PartKind::System, 0, "", "", "/instructions", turn_open("system"));
         add(PartKind::System, 0, "", "/instructions", "/instructions",
             body["instructions"].get<std::string>());
-        add(PartKind::System, 0, "", "", "/instructions", framing::turn_close("system"), false);
+        add(PartKind::System, 0, "", "", "/instructions", turn_close("system"), false);
     }
     out_.messages_begin_token = out_.size();
     if (body.contains("input")) {
@@ -434,9 +448,9 @@ Result<void> Renderer::o_messages(const ojson& body) {
         if (in.is_string()) {
             set_tail(0, "/input");
             begin_block(PartKind::Message, "/input", 0, "user");
-            add(PartKind::Message, 0, "user", "", "/input", framing::turn_open("user"));
+            add(PartKind::Message, 0, "user", "", "/input", turn_open("user"));
             add(PartKind::Message, 0, "user", "/input", "/input", in.get<std::string>());
-            add(PartKind::Message, 0, "user", "", "/input", framing::turn_close("user"), false);
+            add(PartKind::Message, 0, "user", "", "/input", turn_close("user"), false);
             return {};
         }
         if (!in.is_array())

@@ -30,6 +30,7 @@
 
 #include "core/json_util.h"
 #include "prompt/body_shape.h"
+#include "prompt/framing.h"
 #include "prompt/prompt_types.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -51,12 +52,18 @@ struct EncodedText {
 // conversations are forgotten first, which costs time, never a different answer.
 class SegmentTokenCache {
   public:
-    explicit SegmentTokenCache(const BpeTokenizer& tokenizer) : tok_(tokenizer) {}
+    explicit SegmentTokenCache(const BpeTokenizer& tokenizer, framing::FramingStyle style = {})
+        : tok_(tokenizer), style_(std::move(style)) {}
     // The next request belongs to `conversation` (without a call: to none).
     void begin_request(const std::string& conversation);
     const EncodedText& encode(const std::string& text);
     void next_request();  // forgets what the request before the previous one used
     const BpeTokenizer& tokenizer() const { return tok_; }
+    // How parts are framed (PrefixLens's own unless a provider's counting says otherwise).
+    const framing::FramingStyle& style() const { return style_; }
+    // A framing text with the provider's chat markers as one token each
+    // (BpeTokenizer::encode_with_specials); remembered for the whole run, as there are few.
+    const EncodedText& encode_framing(const std::string& text);
     long long hits() const { return hits_; }
     long long misses() const { return misses_; }
     long long extended() const { return extended_; }  // misses tokenized from a remembered text
@@ -87,6 +94,8 @@ class SegmentTokenCache {
     void forget_oldest_conversations();
 
     const BpeTokenizer& tok_;
+    framing::FramingStyle style_;
+    std::unordered_map<std::string, EncodedText> framing_;
     Segments cur_, prev_;
     std::string conversation_;  // of the request being rendered; "" for none
     std::unordered_map<std::string, Remembered> conversations_;

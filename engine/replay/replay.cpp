@@ -1,13 +1,15 @@
-#include "lint/replay.h"
+#include "replay/replay.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <unordered_map>
 
 #include "cache/prefix_cache.h"
 #include "cache/radix_cache.h"
+#include "count/token_counting.h"
 #include "lint/cache_cost.h"
 #include "lint/lint_report.h"
 #include "lint/provider_cache.h"
@@ -38,7 +40,7 @@ struct Split {
 
 // What could explain the provider reading less (or more) than the emulation says.
 std::vector<std::string> explanations(Provider prov, long long expected, long long reported,
-                                      int min_tokens) {
+                                      int min_tokens, const std::string& counting) {
     std::vector<std::string> out;
     if (reported < expected) {
         out.push_back("the model's minimum cacheable length is higher than the " +
@@ -49,7 +51,9 @@ std::vector<std::string> explanations(Provider prov, long long expected, long lo
         if (prov == Provider::OpenAI)
             out.emplace_back("the prompt_cache_key changed or was missing");
     } else {
-        out.emplace_back("the token counts here are an estimate (another tokenizer)");
+        if (counting != "exact")
+            out.emplace_back("the token counts here are " + counting +
+                             " (the provider's tokenizer is not public)");
         out.emplace_back("a request outside this log had cached the prefix");
     }
     return out;
@@ -66,6 +70,7 @@ ojson replay_row_json(const ReplayRow& r) {
     j["provider"] = provider_name(r.provider);
     j["model"] = r.model;
     j["prompt_tokens"] = r.prompt_tokens;
+    j["counting"] = r.counting;
     j["reused_tokens"] = r.reused_tokens;
     j["written_tokens"] = r.written_tokens;
     j["uncached_tokens"] = r.uncached_tokens;
@@ -73,11 +78,13 @@ ojson replay_row_json(const ReplayRow& r) {
     j["cause"] = r.cause.empty() ? ojson(nullptr) : ojson(r.cause);
     if (!r.cause.empty() && !r.cause_detail.empty())
         j["cause_detail"] = r.cause_detail;
-    if (r.reported)
+    if (r.reported) {
         j["reported"] = {{"input_tokens", count_or_null(r.reported->input_tokens)},
                          {"cache_read_tokens", count_or_null(r.reported->cache_read_tokens)},
                          {"cache_write_tokens", count_or_null(r.reported->cache_write_tokens)}};
-    else
+        if (!r.reported->miss_reason.empty())
+            j["reported"]["miss_reason"] = r.reported->miss_reason;
+    } else
         j["reported"] = nullptr;
     j["cost_usd"] = r.cost_usd;
     j["uncached_cost_usd"] = r.uncached_cost_usd;
@@ -105,10 +112,47 @@ ojson replay_summary_json(const ReplaySummary& s) {
     j["policy"] = policy_name(s.policy);
     if (s.policy == CachePolicy::Vllm)
         j["block_size"] = kReplayBlockSize;
-    j["token_counts"] = "estimate";
+    ojson counting = ojson::object();
+    for (const auto& [provider, info] : s.counting) {
+        ojson c = {{"method", info.method}, {"tokenizer", info.tokenizer}};
+        if (info.method != "exact")
+            c["error"] = std::round(info.error * 1000.0) / 1000.0;
+        counting[provider] = std::move(c);
+    }
+    // "exact" when every provider's count is; the least exact method otherwise ("estimate"
+    // without counters: the built-in tokenizer's tokens).
+    std::string overall = s.counting.empty() ? "estimate" : "exact";
+    for (const auto& [provider, info] : s.counting) {
+        if (info.method == "estimate" || (info.method == "calibrated" && overall == "exact"))
+            overall = info.method;
+    }
+    j["token_counts"] = overall;
+    j["counting"] = std::move(counting);
     j["tokenizer"] = s.tokenizer;
     j["input_errors"] = s.input_errors.size();
     return ojson{{"summary", std::move(j)}};
+}
+
+std::string replay_counting_text(const ReplaySummary& s) {
+    if (s.counting.empty())
+        return "token counts are an estimate (" + s.tokenizer + ")";
+    std::string out = "tokens counted ";
+    bool first = true;
+    for (const auto& [provider, info] : s.counting) {
+        out += first ? "" : "; ";
+        first = false;
+        out += "for " + provider + ": ";
+        if (info.method == "exact") {
+            out += "exact (" + info.tokenizer + ")";
+        } else {
+            char pct[16];
+            std::snprintf(pct, sizeof pct, "%.0f%%", info.error * 100.0);
+            out += (info.method == "calibrated" ? "calibrated from the log's usage (+-"
+                                                : "estimate (+-") +
+                   std::string(pct) + ", by " + info.tokenizer + ")";
+        }
+    }
+    return out;
 }
 
 std::string format_replay_text(const ReplaySummary& s) {
@@ -130,7 +174,7 @@ std::string format_replay_text(const ReplaySummary& s) {
                       policy_name(s.policy);
     if (s.policy == CachePolicy::Vllm)
         out += " (" + std::to_string(kReplayBlockSize) + "-token blocks)";
-    out += "\ntoken counts are an estimate (" + s.tokenizer + ")\n\n";
+    out += "\n" + replay_counting_text(s) + "\n\n";
     char line[256];
     std::snprintf(line, sizeof line, "%-14s %8s %9s %12s %12s  %s\n", "conversation", "requests",
                   "hit rate", "cost", "leaked", "top causes");
@@ -198,12 +242,16 @@ struct Replayer::Impl {
     double clock = 0.0;
     // A 64-bit hash of the grouping key -> index: a million conversations in tens of MB.
     std::unordered_map<std::size_t, std::size_t> conversation_of;
+    std::vector<double> last_at;  // per conversation: when its previous request was sent
     ReplaySummary summary;
+
 
     Impl(const BpeTokenizer& tok, const LintTables& tb, ReplayOptions o,
          std::function<void(const ReplayRow&)> cb)
         : tables(tb), opts(o), on_row(std::move(cb)), linter(tok, tb, lint_options(o)) {
         linter.set_group_conversations(true);
+        if (o.counters)
+            linter.set_counters(o.counters);
         linter.set_observer([this](const RequestTrace& t) { replay(t); });
     }
 
@@ -254,6 +302,9 @@ struct Replayer::Impl {
     std::optional<Split> play_explicit(const RequestTrace& t, int& prompt_tokens,
                                        double& storage_usd);
     int reusable(const RequestTrace& t, int min_tokens) const;
+    // Whether the policy's own cache lifetime passed between the conversation's previous
+    // request and this one (an Anthropic log's 1-hour breakpoint means nothing to OpenAI).
+    bool expired_under_policy(const RequestTrace& t, double gap_s) const;
     void replay(const RequestTrace& t);
 };
 
@@ -392,6 +443,36 @@ int Replayer::Impl::reusable(const RequestTrace& t, int min_tokens) const {
     }
 }
 
+bool Replayer::Impl::expired_under_policy(const RequestTrace& t, double gap_s) const {
+    if (!t.previous || gap_s <= 0)
+        return false;
+    const Provider own = t.provider;
+    switch (policy) {
+        case CachePolicy::Anthropic:
+            return own == Provider::Anthropic ? t.expired : false;
+        case CachePolicy::Bedrock: {
+            if (own == Provider::Bedrock)
+                return t.expired;
+            // Another log's breakpoints under Bedrock's lifetimes: its default, or the longer
+            // one a breakpoint asks for where the model has it.
+            const CacheRules rules = tables.cache_rules(Provider::Bedrock, t.model);
+            double ttl = rules.ttl_default_s;
+            for (const Breakpoint& bp : t.previous->breakpoints)
+                if (bp.ttl_s > rules.ttl_default_s && rules.ttl_extended_s > 0)
+                    ttl = std::max(ttl, std::min(bp.ttl_s, rules.ttl_extended_s));
+            return gap_s > ttl;
+        }
+        case CachePolicy::OpenAI:
+            return gap_s > openai_retention_s(t.input->body);
+        case CachePolicy::Gemini:
+            return gap_s > tables.cache_rules(Provider::Gemini, t.model).ttl_default_s;
+        case CachePolicy::DeepSeek:
+            return gap_s > tables.cache_rules(Provider::DeepSeek, t.model).ttl_default_s;
+        default:
+            return false;  // vllm, radix: no lifetime, only room
+    }
+}
+
 void Replayer::Impl::replay(const RequestTrace& t) {
     if (!resolved) {
         resolved = true;
@@ -400,12 +481,62 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         summary.provider = t.provider;
     }
     const Provider prov = priced_as(t.provider);
-    const int min_tokens = prov == t.provider ? t.min_tokens : tables.min_tokens(prov, t.model);
+    // The provider's own count of this prompt, where the log's usage gives it; the linter has
+    // scaled a proxy count by it (or by the log's ratio so far, or a prior).
+    const long long reported_total =
+        t.input->usage ? reported_prompt_total(*t.input->usage) : -1;
+    const count::Counter* counter = t.counter;
+    const int counted = t.prompt->size();
+    const double scale = t.scale;
+    const std::string& counting = t.counting;
+    const double counting_error = t.scale_error;
+    if (counter) {
+        CountingInfo& info = summary.counting[provider_id(t.provider)];
+        if (info.requests == 0 || counting == "calibrated" || counting == "exact")
+            info.method = counting;
+        info.tokenizer = counter->tokenizer;
+        info.error = counting_error;
+        ++info.requests;
+    }
+    const auto to_provider = [scale](long long v) {
+        return static_cast<int>(std::llround(static_cast<double>(v) * scale));
+    };
+    // The policy plays in counted tokens: its thresholds (the provider's) are met there at
+    // threshold / scale.
+    const int provider_min = tables.min_tokens(prov, t.model);
+    const int min_tokens =
+        scale != 1.0 ? static_cast<int>(std::ceil(provider_min / scale))
+                     : (prov == t.provider ? t.min_tokens : provider_min);
     const InputPrices prices = priced_with_rules_of(prov, t.provider, t.model);
-    int prompt_tokens = t.prompt->size();
+    int prompt_tokens = counted;
     double storage_usd = 0.0;
     const std::optional<Split> explicit_split = play_explicit(t, prompt_tokens, storage_usd);
-    const Split s = explicit_split ? *explicit_split : play(t, min_tokens);
+    Split s = explicit_split ? *explicit_split : play(t, min_tokens);
+    int ideal = explicit_split ? s.reused : reusable(t, min_tokens);
+    if (scale != 1.0) {
+        const int total = reported_total > 0 && !explicit_split ? static_cast<int>(reported_total)
+                                                                : to_provider(prompt_tokens);
+        Split p;
+        p.reused = std::min(total, to_provider(s.reused));
+        p.written = std::min(total - p.reused, to_provider(s.written));
+        p.written_1h = std::min(p.written, to_provider(s.written_1h));
+        p.uncached = total - p.reused - p.written;
+        s = p;
+        ideal = std::min(total, to_provider(ideal));
+        prompt_tokens = total;
+    }
+
+    // The conversation, and how long since its previous request.
+    auto [conv_it, conv_added] = conversation_of.try_emplace(
+        std::hash<std::string>{}(t.conversation), summary.conversations.size());
+    if (conv_added) {
+        summary.conversations.push_back({.id = "c" + std::to_string(conv_it->second + 1)});
+        last_at.push_back(std::numeric_limits<double>::quiet_NaN());
+    }
+    const double at = t.input->at_s.value_or(0.0);
+    const double prev_at = last_at[conv_it->second];
+    const double gap_s = std::isnan(prev_at) ? 0.0 : at - prev_at;
+    last_at[conv_it->second] = at;
 
     ReplayRow row;
     row.request = t.index;
@@ -417,20 +548,26 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     row.reused_tokens = s.reused;
     row.written_tokens = s.written;
     row.uncached_tokens = s.uncached;
+    row.counting = counter ? counting : "exact";
     if (t.diverged_at >= 0)
-        row.diverged_at = t.diverged_at;
+        row.diverged_at = to_provider(t.diverged_at);
     row.cost_usd = cost_of(prices, s) + storage_usd;
     row.uncached_cost_usd = cost_of(prices, Split{.uncached = row.prompt_tokens});
 
     // A request that reused less than the policy allows: the rule that explains it, and what
     // reusing all of it would have saved. An explicit cache is read whole or not at all.
-    const int ideal = explicit_split ? s.reused : reusable(t, min_tokens);
     if (s.reused < ideal) {
         const bool ttl_policy = policy != CachePolicy::Vllm && policy != CachePolicy::Radix;
-        if (ttl_policy && t.expired) {
+        const int diverged = t.diverged_at >= 0 ? to_provider(t.diverged_at) : -1;
+        const bool expired =
+            policy == own_policy(t.provider) ? t.expired : expired_under_policy(t, gap_s);
+        if (ttl_policy && expired) {
             row.cause = rule::kTtlGap;
+            row.cause_detail = "the gap of " + std::to_string(std::llround(gap_s)) +
+                               " s is longer than the " + policy_name(policy) +
+                               " policy keeps a cache entry";
             row.expired_tokens = ideal - s.reused;
-        } else if (t.diverged_at >= 0 && t.diverged_at < ideal) {
+        } else if (diverged >= 0 && diverged < ideal) {
             row.cause = t.cause;
             row.cause_detail = t.cause_detail;
         } else if (policy == CachePolicy::Anthropic) {
@@ -456,6 +593,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
         r.input_tokens = u->input_tokens;
         if (u->input_includes_cached && r.input_tokens >= 0)
             r.input_tokens = std::max(0LL, r.input_tokens - std::max(0LL, r.cache_read_tokens));
+        r.miss_reason = u->miss_reason;
         row.reported = r;
         ++summary.reported_requests;
         const InputPrices own = tables.input_prices(t.provider, t.model);
@@ -463,26 +601,26 @@ void Replayer::Impl::replay(const RequestTrace& t) {
             summary.reported_cost_usd.value_or(0.0) +
             own.cost_usd(std::max(0LL, r.input_tokens), std::max(0LL, r.cache_write_tokens),
                          std::max(0LL, r.cache_read_tokens));
-        const long long tolerance =
-            std::max(64LL, static_cast<long long>(std::ceil(0.05 * row.prompt_tokens)));
+        // Beyond the count's own error: a calibrated position may be off by counting_error.
+        const long long tolerance = std::max(
+            64LL,
+            static_cast<long long>(std::ceil((0.05 + counting_error) * row.prompt_tokens)));
         if (r.cache_read_tokens >= 0 && std::llabs(r.cache_read_tokens - s.reused) > tolerance) {
             // An explicit cache is read whole: only the two counts of its tokens can differ.
             row.disagreement = ReplayDisagreement{
                 s.reused, r.cache_read_tokens,
                 explicit_split && s.reused > 0
-                    ? std::vector<std::string>{"the cached content's tokens are counted by the "
-                                               "built-in tokenizer here, an estimate of Gemini's "
-                                               "own count"}
-                    : explanations(t.provider, s.reused, r.cache_read_tokens, min_tokens)};
+                    ? std::vector<std::string>{"the cached content's tokens are counted here by " +
+                                               (counter ? counter->tokenizer
+                                                        : std::string("the built-in tokenizer")) +
+                                               ", not by Gemini itself"}
+                    : explanations(t.provider, s.reused, r.cache_read_tokens, provider_min,
+                                   row.counting)};
             ++summary.disagreements;
         }
     }
 
-    auto [it, added] = conversation_of.try_emplace(std::hash<std::string>{}(t.conversation),
-                                                   summary.conversations.size());
-    if (added)
-        summary.conversations.push_back({.id = "c" + std::to_string(it->second + 1)});
-    ReplayConversation& c = summary.conversations[it->second];
+    ReplayConversation& c = summary.conversations[conv_it->second];
     row.conversation = c.id;
     ++c.requests;
     c.prompt_tokens += row.prompt_tokens;

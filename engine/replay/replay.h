@@ -1,5 +1,5 @@
 // `prefixlens replay` (SPEC §8): a log replayed under one caching policy, without a model. The
-// Linter reads and groups the requests (lint/lint_input.h, Linter::set_group_conversations) and
+// Linter reads and groups the requests (logs/lint_input.h, Linter::set_group_conversations) and
 // says, through its observer, where each one leaves the previous prompt of its conversation and
 // which rule explains it; the Replayer feeds each rendered prompt to the policy's cache and
 // reports what it reused, wrote and left uncached, what that cost and what the causes leaked.
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/lint_input.h"
+#include "logs/lint_input.h"
 #include "lint/linter.h"
 #include "runner/policy_types.h"
 
@@ -35,6 +35,9 @@ struct ReplayOptions {
     int vllm_capacity_blocks = 1 << 18;
     int radix_capacity_tokens = 1 << 22;
     std::string tokenizer_name = "built-in model tokenizer";  // named in the summary
+    // Count in each provider's own tokens (count/token_counting.h); null: tokenizer_name's
+    // tokens throughout, as the built-in model plays them. Must outlive the Replayer.
+    count::TokenCounters* counters = nullptr;
 };
 
 // The provider's usage for a request, in the three names of SPEC §8 (-1: not given). OpenAI's
@@ -43,6 +46,7 @@ struct ReplayReported {
     long long input_tokens = -1;
     long long cache_read_tokens = -1;
     long long cache_write_tokens = -1;
+    std::string miss_reason;  // the provider's own explanation of a miss, when the log has one
 };
 
 // The emulation and the provider's figures disagree beyond max(64 tokens, 5% of the prompt).
@@ -59,10 +63,12 @@ struct ReplayRow {
     std::string conversation;  // "c1", "c2", ... in order of first appearance
     Provider provider = Provider::Anthropic;
     std::string model;
+    // In the provider's tokens: exact, calibrated from the log's usage, or estimated (counting).
     int prompt_tokens = 0;
     int reused_tokens = 0;
     int written_tokens = 0;
     int uncached_tokens = 0;
+    std::string counting = "exact";  // "exact", "calibrated" or "estimate"
     // Of written and uncached, what the previous prompt's cache entry would have given had it
     // not expired (cause ttl-gap); not in the JSON line.
     int expired_tokens = 0;
@@ -99,12 +105,17 @@ struct ReplaySummary {
     int reported_requests = 0;                // how many do
     double leaked_usd = 0.0;
     int disagreements = 0;
-    std::string tokenizer;                          // what counted the tokens (an estimate)
+    std::string tokenizer;                          // what counted the tokens
+    // Per provider id: how its requests were counted (SPEC §8's summary "counting").
+    std::map<std::string, CountingInfo> counting;
     std::vector<ReplayConversation> conversations;  // in order of first appearance
     std::vector<std::string> input_errors;          // "<file>:<line>:<col>: ..." lines skipped
     double hit_rate() const;
 };
 ojson replay_summary_json(const ReplaySummary& s);
+// How the tokens were counted, for people: "tokens counted for openai: exact (o200k_base);
+// for anthropic: calibrated from the log's usage (+-3%, by o200k_base)".
+std::string replay_counting_text(const ReplaySummary& s);
 // The table for people: per conversation, requests, hit rate, cost, leaked, top causes.
 std::string format_replay_text(const ReplaySummary& s);
 

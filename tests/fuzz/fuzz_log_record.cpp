@@ -1,7 +1,7 @@
-// The log record readers (lint/log_records.h): any JSON value, as a line of a log holds it, is
+// The log record readers (logs/log_records.h): any JSON value, as a line of a log holds it, is
 // either the requests it describes or one line of error; what they yield renders or is refused.
 #include "fuzz_support.h"
-#include "lint/log_records.h"
+#include "logs/log_records.h"
 #include "prompt/renderer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

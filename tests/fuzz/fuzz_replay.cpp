@@ -1,8 +1,8 @@
 // `prefixlens replay` on a JSON Lines log: any bytes, under each policy in turn (the first byte
 // chooses). Checks what the command line relies on: the token split adds up, errors are one
 // line, rows and the summary serialize.
-#include "lint/replay.h"
 #include "lint_fuzz.h"
+#include "replay/replay.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace pl;

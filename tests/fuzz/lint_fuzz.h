@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "fuzz_support.h"
-#include "lint/lint_input.h"
 #include "lint/lint_report.h"
 #include "lint/lint_tables.h"
 #include "lint/linter.h"
+#include "logs/lint_input.h"
 
 namespace pl::fuzz {
 

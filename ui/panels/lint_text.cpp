@@ -56,6 +56,15 @@ const Text kMessages[] = {
                        "by the provider's tokenizer (estimated from its length; the built-in "
                        "tokenizer counts %3), around the minimum of %4 for %5: it may not be "
                        "cached; cache_creation_input_tokens in the response tells")},
+    {"below-min-cacheable.implicit",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "this prompt is %1 tokens by %2's count, below the minimum of %3 for %4: "
+                       "implicit caching neither reads nor stores any of it")},
+    {"below-min-cacheable.implicit-near",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "near the threshold: this prompt is about %1 tokens by %2's count "
+                       "(estimated), around the minimum of %3 for %4: it may not be cached; the "
+                       "usage's cached tokens tell")},
     {"breakpoint-lookback.gap",
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "this breakpoint (content block %1) is %2 blocks after the previous one "
@@ -224,6 +233,10 @@ const Text kFixes[] = {
     {"below-min-cacheable.near",
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "move the breakpoint after more stable content, or check the usage fields")},
+    {"below-min-cacheable.implicit",
+     QT_TRANSLATE_NOOP("pl::ui::LintText",
+                       "put more stable content (instructions, examples, documents) before what "
+                       "changes, or expect no cache")},
     {"breakpoint-lookback.gap",
      QT_TRANSLATE_NOOP("pl::ui::LintText",
                        "add a breakpoint within 20 blocks of the previous one")},

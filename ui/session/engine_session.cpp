@@ -9,8 +9,8 @@
 #include <set>
 
 #include "core/assets.h"
-#include "lint/lint_input.h"
 #include "lint/lint_tables.h"
+#include "logs/lint_input.h"
 #include "model/gpt_model.h"
 #include "runner/length_sweep.h"
 #include "runner/long_prompt.h"

@@ -29,6 +29,8 @@ struct TrafficRow {
     QString causeDetail;
     bool reported = false;  // the log carries the provider's usage
     long long reportedInput = -1, reportedRead = -1, reportedWrite = -1;
+    QString reportedMissReason;  // the provider's own explanation of a miss (cache diagnostics)
+    QString counting;            // "exact", "calibrated" or "estimate"
     double cost = 0;
     double uncachedCost = 0;
     double leaked = 0;
@@ -74,8 +76,10 @@ struct TrafficSummary {
     double leaked = 0;
     int disagreements = 0;
     QString tokenizer;
-    QStringList inputErrors;  // "<file>:<line>:<col>: ..." lines skipped
-    bool cancelled = false;   // stopped before the end of the file: the rows so far stand
+    QString counting;           // how each provider's tokens were counted (replay_counting_text)
+    bool countingExact = true;  // every provider counted by its own tokenizer
+    QStringList inputErrors;    // "<file>:<line>:<col>: ..." lines skipped
+    bool cancelled = false;     // stopped before the end of the file: the rows so far stand
     double hitRate() const { return prompt > 0 ? double(reused) / double(prompt) : 0.0; }
 };
 using TrafficSummaryPtr = std::shared_ptr<const TrafficSummary>;

@@ -345,8 +345,10 @@ void TrafficPanel::refreshTotals() {
     if (s.cancelled)
         t += QStringLiteral(" · <span style='color:%1'>%2</span>")
                  .arg(pal.invalidation.name(), tr("cancelled: the rest of the file was not read"));
+    t += QStringLiteral(" · ") +
+         (s.countingExact ? tr("tokens: the provider's own") : tr("tokens: partly estimated"));
     totals_->setText(t);
-    totals_->setToolTip(tr("Token counts are an estimate (%1).").arg(s.tokenizer));
+    totals_->setToolTip(s.counting.isEmpty() ? s.tokenizer : s.counting);
 }
 
 void TrafficPanel::rebuildChart() {

@@ -6,9 +6,10 @@
 #include <algorithm>
 
 #include "core/assets.h"
-#include "lint/lint_input.h"
+#include "count/token_counting.h"
 #include "lint/lint_tables.h"
-#include "lint/replay.h"
+#include "logs/lint_input.h"
+#include "replay/replay.h"
 #include "session/scenario_import.h"
 #include "tokenizer/bpe_tokenizer.h"
 
@@ -44,7 +45,9 @@ TrafficRow trafficRow(const lint::ReplayRow& r, int conversation) {
         t.reportedInput = r.reported->input_tokens;
         t.reportedRead = r.reported->cache_read_tokens;
         t.reportedWrite = r.reported->cache_write_tokens;
+        t.reportedMissReason = QString::fromStdString(r.reported->miss_reason);
     }
+    t.counting = QString::fromStdString(r.counting);
     t.cost = r.cost_usd;
     t.uncachedCost = r.uncached_cost_usd;
     t.leaked = r.leaked_usd;
@@ -177,6 +180,10 @@ bool TrafficSession::ensureTables(QString& error) {
         tokenizer_ = std::make_unique<BpeTokenizer>(std::move(tok.value()));
         tokenizerName_ =
             QStringLiteral("built-in model tokenizer (%1-token BPE)").arg(tokenizer_->vocab_size());
+        // Each provider's own tokens, unless the built-in model's are asked for (--count
+        // builtin's PREFIXLENS_COUNT).
+        if (count::default_count_mode() != "builtin")
+            counters_ = std::make_unique<count::TokenCounters>(*tokenizer_);
     }
     if (!tables_) {
         auto tables = lint::LintTables::load(assets_dir() / "lint");
@@ -201,6 +208,7 @@ void TrafficSession::replay(quint64 generation, const QString& path,
     lint::ReplayOptions options;
     options.policy = policy;
     options.tokenizer_name = tokenizerName_.toStdString();
+    options.counters = counters_.get();
 
     auto batch = std::make_shared<TrafficBatch>();
     batch->generation = generation;
@@ -255,6 +263,11 @@ void TrafficSession::replay(quint64 generation, const QString& path,
     summary->leaked = s.leaked_usd;
     summary->disagreements = s.disagreements;
     summary->tokenizer = QString::fromStdString(s.tokenizer);
+    summary->counting = QString::fromStdString(lint::replay_counting_text(s));
+    for (const auto& [provider, info] : s.counting) {
+        if (info.method != "exact")
+            summary->countingExact = false;
+    }
     for (const std::string& e : s.input_errors)
         summary->inputErrors << QString::fromStdString(e);
     summary->cancelled = added->stopped;
@@ -294,6 +307,7 @@ std::vector<double> TrafficSession::costCurve(quint64 generation, const QString&
         return it->second;
     lint::ReplayOptions options;
     options.policy = policy;
+    options.counters = counters_.get();
     std::vector<double> values;
     lint::Replayer replayer(*tokenizer_, *tables_, options, [&values](const lint::ReplayRow& r) {
         values.push_back((values.empty() ? 0.0 : values.back()) + r.cost_usd);

@@ -1,5 +1,5 @@
 // The traffic view's worker: a log (anything `lint` reads) replayed under a caching policy
-// (lint/replay.h) on a thread of its own, so that a log of thousands of 100k-token requests never
+// (replay/replay.h) on a thread of its own, so that a log of thousands of 100k-token requests never
 // blocks the UI thread. TrafficSession lives on that thread; TrafficHost owns it from the UI
 // thread, posts the work and forwards the answers of the latest load only.
 //
@@ -25,8 +25,11 @@
 #include "traffic/traffic_data.h"
 
 namespace pl {
-class BpeTokenizer;
+namespace count {
+class TokenCounters;
 }
+class BpeTokenizer;
+}  // namespace pl
 namespace pl::lint {
 struct LintTables;
 }
@@ -71,6 +74,8 @@ class TrafficSession : public QObject {
     const std::atomic<quint64>& latest_;
     const std::atomic<quint64>& cancelled_;
     std::unique_ptr<BpeTokenizer> tokenizer_;
+    // Each provider's own tokens (count/token_counting.h), loaded at first use on this thread.
+    std::unique_ptr<count::TokenCounters> counters_;
     std::unique_ptr<lint::LintTables> tables_;
     QString tokenizerName_;
 };

@@ -252,7 +252,16 @@ QString TrafficView::toolTipFor(int row) const {
         t += QStringLiteral("<br>") +
              tr("Reported by the provider: %1 input, %2 read, %3 written")
                  .arg(n(r.reportedInput), n(r.reportedRead), n(r.reportedWrite));
+        if (!r.reportedMissReason.isEmpty())
+            t += QStringLiteral("<br>") + tr("The provider's own reason: <b>%1</b>")
+                                              .arg(r.reportedMissReason.toHtmlEscaped());
     }
+    if (r.counting == QLatin1String("calibrated"))
+        t += QStringLiteral("<br>") +
+             tr("Tokens calibrated from the log's usage (the provider's tokenizer is not public).");
+    else if (r.counting == QLatin1String("estimate"))
+        t += QStringLiteral("<br>") + tr("Tokens estimated (the provider's tokenizer is not public "
+                                         "or not installed).");
     if (r.disagrees) {
         t += QStringLiteral("<br><b>") +
              tr("⚠ The provider read %1 tokens where the emulation expected %2.")

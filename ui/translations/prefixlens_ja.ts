@@ -1274,6 +1274,18 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <source>A request that names a cachedContent is read as the cache&apos;s contents followed by the request&apos;s own. When the request starts with the same contents the cache was created with, the model reads them twice and they are billed twice: once at the cached price and once at the full price. Send only what follows the cached contents. The linter knows a cache&apos;s contents when the log holds the cachedContents.create record whose response names it.</source>
         <translation>cachedContent を指定したリクエストは、キャッシュのコンテンツの後にリクエスト自身のコンテンツが続くものとして読まれます。リクエストがキャッシュ作成時と同じコンテンツで始まると、モデルはそれを二度読み、二度課金されます（キャッシュ価格で一度、通常価格で一度）。キャッシュ済みコンテンツの続きだけを送ってください。ログにそのキャッシュを名付けるレスポンスを持つ cachedContents.create レコードがあるとき、リンターはキャッシュの内容を知ります。</translation>
     </message>
+    <message>
+        <source>this prompt is %1 tokens by %2&apos;s count, below the minimum of %3 for %4: implicit caching neither reads nor stores any of it</source>
+        <translation>このプロンプトは %2 の数え方で %1 トークンで、%4 の最小値 %3 に届きません。暗黙のキャッシュはこのプロンプトを読みも書きもしません</translation>
+    </message>
+    <message>
+        <source>near the threshold: this prompt is about %1 tokens by %2&apos;s count (estimated), around the minimum of %3 for %4: it may not be cached; the usage&apos;s cached tokens tell</source>
+        <translation>しきい値すれすれです。このプロンプトは %2 の数え方で約 %1 トークン（推定）で、%4 の最小値 %3 の前後です。キャッシュされないかもしれません。usage のキャッシュ済みトークン数で分かります</translation>
+    </message>
+    <message>
+        <source>put more stable content (instructions, examples, documents) before what changes, or expect no cache</source>
+        <translation>変わる部分の前に、変わらない内容（指示、例、文書）をもっと置くか、キャッシュされないものと考えてください</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LiveDock</name>
@@ -2208,10 +2220,6 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>キャンセル: ファイルの残りは読み込んでいません</translation>
     </message>
     <message>
-        <source>Token counts are an estimate (%1).</source>
-        <translation>トークン数は推定値です (%1)。</translation>
-    </message>
-    <message>
         <source>Cost over the requests</source>
         <translation>リクエストごとの累積コスト</translation>
     </message>
@@ -2230,6 +2238,14 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source>DeepSeek</source>
         <translation>DeepSeek</translation>
+    </message>
+    <message>
+        <source>tokens: the provider&apos;s own</source>
+        <translation>トークン: 提供元の数え方</translation>
+    </message>
+    <message>
+        <source>tokens: partly estimated</source>
+        <translation>トークン: 一部は推定</translation>
     </message>
 </context>
 <context>
@@ -2319,6 +2335,18 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
     <message>
         <source> · leaked %1</source>
         <translation> · 損失 %1</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own reason: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>提供元自身が示した理由: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tokens calibrated from the log&apos;s usage (the provider&apos;s tokenizer is not public).</source>
+        <translation>トークン数はログの usage から較正しています（提供元のトークナイザーは公開されていません）。</translation>
+    </message>
+    <message>
+        <source>Tokens estimated (the provider&apos;s tokenizer is not public or not installed).</source>
+        <translation>トークン数は推定です（提供元のトークナイザーが公開されていないか、インストールされていません）。</translation>
     </message>
 </context>
 <context>

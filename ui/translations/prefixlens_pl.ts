@@ -1282,6 +1282,18 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <source>A request that names a cachedContent is read as the cache&apos;s contents followed by the request&apos;s own. When the request starts with the same contents the cache was created with, the model reads them twice and they are billed twice: once at the cached price and once at the full price. Send only what follows the cached contents. The linter knows a cache&apos;s contents when the log holds the cachedContents.create record whose response names it.</source>
         <translation>Żądanie wskazujące cachedContent jest czytane jako treści z cache, a po nich treści samego żądania. Gdy żądanie zaczyna się od tych samych treści, z którymi utworzono cache, model czyta je dwa razy i są opłacane dwa razy: raz po cenie cache i raz po pełnej cenie. Wysyłaj tylko to, co następuje po treściach z cache. Linter zna zawartość cache, gdy log zawiera rekord cachedContents.create, którego odpowiedź podaje jego nazwę.</translation>
     </message>
+    <message>
+        <source>this prompt is %1 tokens by %2&apos;s count, below the minimum of %3 for %4: implicit caching neither reads nor stores any of it</source>
+        <translation>ten prompt ma %1 tokenów według liczenia %2, poniżej minimum %3 dla %4: niejawne cache&apos;owanie niczego z niego nie odczyta ani nie zapisze</translation>
+    </message>
+    <message>
+        <source>near the threshold: this prompt is about %1 tokens by %2&apos;s count (estimated), around the minimum of %3 for %4: it may not be cached; the usage&apos;s cached tokens tell</source>
+        <translation>blisko progu: ten prompt ma około %1 tokenów według liczenia %2 (szacunek), w okolicy minimum %3 dla %4: może nie trafić do cache; powie to liczba tokenów z cache w usage</translation>
+    </message>
+    <message>
+        <source>put more stable content (instructions, examples, documents) before what changes, or expect no cache</source>
+        <translation>umieść więcej stałej treści (instrukcje, przykłady, dokumenty) przed tym, co się zmienia, albo nie licz na cache</translation>
+    </message>
 </context>
 <context>
     <name>pl::ui::LiveDock</name>
@@ -2234,10 +2246,6 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>anulowano: reszta pliku nie została wczytana</translation>
     </message>
     <message>
-        <source>Token counts are an estimate (%1).</source>
-        <translation>Liczby tokenów są szacunkowe (%1).</translation>
-    </message>
-    <message>
         <source>Cost over the requests</source>
         <translation>Koszt kolejnych żądań</translation>
     </message>
@@ -2256,6 +2264,14 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source>DeepSeek</source>
         <translation>DeepSeek</translation>
+    </message>
+    <message>
+        <source>tokens: the provider&apos;s own</source>
+        <translation>tokeny: liczone jak u dostawcy</translation>
+    </message>
+    <message>
+        <source>tokens: partly estimated</source>
+        <translation>tokeny: częściowo szacowane</translation>
     </message>
 </context>
 <context>
@@ -2347,6 +2363,18 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
     <message>
         <source> · leaked %1</source>
         <translation> · stracone %1</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s own reason: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Powód podany przez dostawcę: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Tokens calibrated from the log&apos;s usage (the provider&apos;s tokenizer is not public).</source>
+        <translation>Liczba tokenów skalibrowana według usage z logu (tokenizer dostawcy nie jest publiczny).</translation>
+    </message>
+    <message>
+        <source>Tokens estimated (the provider&apos;s tokenizer is not public or not installed).</source>
+        <translation>Liczba tokenów szacowana (tokenizer dostawcy nie jest publiczny albo nie jest zainstalowany).</translation>
     </message>
 </context>
 <context>
