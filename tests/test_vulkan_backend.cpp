@@ -179,7 +179,7 @@ class TestVulkanBackend : public QObject {
             // Only a machine without any Vulkan device skips; any other error is the engine's.
             const std::string skip = test::skip_reason_without_vulkan(vk.error().message);
             if (skip.empty())
-                QFAIL(("VulkanBackend::create failed with a Vulkan device present: " +
+                QFAIL(("VulkanBackend::create failed with a Vulkan driver installed: " +
                        vk.error().message)
                           .c_str());
             skip_ = QString::fromStdString(skip);

@@ -134,7 +134,7 @@ class TestVulkanKernels : public QObject {
             // Only a machine without any Vulkan device skips; any other error is the engine's.
             const std::string skip = pl::test::skip_reason_without_vulkan(ctx.error().message);
             if (skip.empty())
-                QFAIL(("vk::Context::create failed with a Vulkan device present: " +
+                QFAIL(("vk::Context::create failed with a Vulkan driver installed: " +
                        ctx.error().message)
                           .c_str());
             skip_ = QString::fromStdString(skip);

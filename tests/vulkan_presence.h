@@ -1,4 +1,4 @@
-// Whether the machine has a Vulkan device at all: the one reason a Vulkan suite may skip. Asked of
+// Whether the machine has a Vulkan driver at all: the one reason a Vulkan suite may skip. Asked of
 // the loader directly, apart from the engine (as test_backend_fallback points the loader at a
 // driver of its own choosing), so that an engine error on a machine that has a device (a kernel
 // that does not build for some head size, the pool's sizing, the warm-up forward) fails the suite
@@ -8,7 +8,9 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -55,13 +57,42 @@ inline int vulkan_device_count(std::string& why) {
     return static_cast<int>(devices);
 }
 
+// The Vulkan driver manifests (ICD files) installed where the loader looks for them, and the
+// ones VK_ICD_FILENAMES / VK_DRIVER_FILES name: a machine with any has a driver that should
+// open, and a device it cannot open is a broken install, not a machine without Vulkan.
+inline std::vector<std::string> vulkan_driver_manifests() {
+    std::vector<std::string> found;
+    for (const char* var : {"VK_ICD_FILENAMES", "VK_DRIVER_FILES"}) {
+        if (const char* v = std::getenv(var); v && *v)
+            found.push_back(std::string(var) + "=" + v);
+    }
+    std::vector<std::filesystem::path> dirs = {
+        "/usr/share/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/etc/vulkan/icd.d"};
+    if (const char* home = std::getenv("HOME"); home && *home)
+        dirs.push_back(std::filesystem::path(home) / ".local/share/vulkan/icd.d");
+    for (const auto& d : dirs) {
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(d, ec)) {
+            if (e.path().extension() == ".json")
+                found.push_back(e.path().string());
+        }
+    }
+    return found;
+}
+
 // What a suite does when the engine could not start Vulkan: the reason to skip when the machine
-// has no device at all; otherwise empty, and the caller fails with the engine's error.
+// has no Vulkan driver at all; otherwise empty, and the caller fails with the engine's error.
+// A driver that is installed but cannot be opened (a broken lavapipe, a stale
+// VK_ICD_FILENAMES) fails, and PREFIXLENS_REQUIRE_VULKAN=1 (CI) turns every skip into a failure.
 inline std::string skip_reason_without_vulkan(const std::string& engine_error) {
+    if (const char* v = std::getenv("PREFIXLENS_REQUIRE_VULKAN"); v && std::string(v) == "1")
+        return {};
+    if (!vulkan_driver_manifests().empty())
+        return {};
     std::string why;
     const int devices = vulkan_device_count(why);
     if (devices == 0)
-        return "no Vulkan device on this machine (" + engine_error + ")";
+        return "no Vulkan driver on this machine (" + engine_error + ")";
     return {};
 }
 

@@ -260,6 +260,14 @@ Result<void> Context::create_instance(const VulkanOptions& options) {
     const bool have_validation = std::any_of(
         layers.begin(), layers.end(),
         [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, kValidation) == 0; });
+    // Asked for by name (the option, or PREFIXLENS_VALIDATION=1 as the tests set it), the layer
+    // must be there: a test run that silently lost it would pass every zero-message check.
+    const bool asked =
+        options.validation == 1 || (options.validation < 0 && env_flag("PREFIXLENS_VALIDATION"));
+    if (asked && !have_validation)
+        return make_error(
+            "Vulkan validation was asked for (PREFIXLENS_VALIDATION=1) but the loader has no "
+            "VK_LAYER_KHRONOS_validation (install vulkan-validationlayers)");
     validation_enabled_ = want_validation && have_validation;
 
     n = 0;
