@@ -150,7 +150,7 @@ def agent_log():
 def chat_log(users, turns):
     rng = random.Random(11)
     system = ("You answer questions about the city library: its opening hours, its catalogue and "
-              "its rules. " + prose(rng, 60))
+              "its rules. " + prose(rng, 150))
     convs = {f"user-{u:02d}": [{"role": "system", "content": system}] for u in range(users)}
     order = [u for _ in range(turns) for u in convs]
     rng.shuffle(order)

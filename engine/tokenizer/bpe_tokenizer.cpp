@@ -703,7 +703,7 @@ Result<void> BpeTokenizer::Impl::load_tiktoken(const std::filesystem::path& rank
     if (!ranks)
         return ranks.error();
     std::vector<std::string>& raw = *ranks;
-    std::unordered_map<std::string_view, int32_t> by_bytes;
+    FlatTokenIndex by_bytes;  // the tokens' raw bytes -> rank
     by_bytes.reserve(raw.size());
     for (std::size_t r = 0; r < raw.size(); ++r) {
         if (!by_bytes.emplace(raw[r], static_cast<int32_t>(r)).second)
@@ -772,6 +772,7 @@ Result<void> BpeTokenizer::Impl::load_tiktoken(const std::filesystem::path& rank
         strings[static_cast<std::size_t>(t.id)] = t.content;
         ids.emplace(t.content, t.id);
     }
+    merges.reserve(raw.size() * 3);  // o200k_base: about 2.6 ways to cut each token
     for (std::size_t r = 0; r < raw.size(); ++r) {
         const std::string& tok = raw[r];
         for (std::size_t cut = 1; cut < tok.size(); ++cut) {

@@ -76,10 +76,14 @@ struct TrafficSummary {
     double leaked = 0;
     int disagreements = 0;
     QString tokenizer;
-    QString counting;           // how each provider's tokens were counted (replay_counting_text)
-    bool countingExact = true;  // every provider counted by its own tokenizer
-    QStringList inputErrors;    // "<file>:<line>:<col>: ..." lines skipped
-    bool cancelled = false;     // stopped before the end of the file: the rows so far stand
+    QString counting;  // how each provider's tokens were counted (replay_counting_text)
+    // "exact" (every provider by its own tokenizer), "calibrated" (a proxy scaled to the log's
+    // usage) or "estimate"; the least exact of the log's providers. Empty: the built-in
+    // model's tokens (--count builtin).
+    QString countingMethod;
+    double countingError = 0.0;
+    QStringList inputErrors;  // "<file>:<line>:<col>: ..." lines skipped
+    bool cancelled = false;   // stopped before the end of the file: the rows so far stand
     double hitRate() const { return prompt > 0 ? double(reused) / double(prompt) : 0.0; }
 };
 using TrafficSummaryPtr = std::shared_ptr<const TrafficSummary>;

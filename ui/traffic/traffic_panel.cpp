@@ -345,8 +345,16 @@ void TrafficPanel::refreshTotals() {
     if (s.cancelled)
         t += QStringLiteral(" · <span style='color:%1'>%2</span>")
                  .arg(pal.invalidation.name(), tr("cancelled: the rest of the file was not read"));
-    t += QStringLiteral(" · ") +
-         (s.countingExact ? tr("tokens: the provider's own") : tr("tokens: partly estimated"));
+    if (s.countingMethod == QLatin1String("exact"))
+        t += QStringLiteral(" · ") + tr("tokens: the provider's own");
+    else if (s.countingMethod == QLatin1String("calibrated"))
+        t += QStringLiteral(" · ") + tr("tokens: calibrated to the log's usage (±%1%)")
+                                         .arg(100.0 * s.countingError, 0, 'f', 0);
+    else if (!s.countingMethod.isEmpty())
+        t += QStringLiteral(" · ") +
+             tr("tokens: estimated (±%1%)").arg(100.0 * s.countingError, 0, 'f', 0);
+    else
+        t += QStringLiteral(" · ") + tr("tokens: the built-in model's");
     totals_->setText(t);
     totals_->setToolTip(s.counting.isEmpty() ? s.tokenizer : s.counting);
 }

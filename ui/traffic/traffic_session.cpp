@@ -265,8 +265,11 @@ void TrafficSession::replay(quint64 generation, const QString& path,
     summary->tokenizer = QString::fromStdString(s.tokenizer);
     summary->counting = QString::fromStdString(lint::replay_counting_text(s));
     for (const auto& [provider, info] : s.counting) {
-        if (info.method != "exact")
-            summary->countingExact = false;
+        const QString m = QString::fromStdString(info.method);
+        if (summary->countingMethod.isEmpty() || m == QLatin1String("estimate") ||
+            (m == QLatin1String("calibrated") && summary->countingMethod == QLatin1String("exact")))
+            summary->countingMethod = m;
+        summary->countingError = std::max(summary->countingError, info.error);
     }
     for (const std::string& e : s.input_errors)
         summary->inputErrors << QString::fromStdString(e);

@@ -2244,8 +2244,16 @@ After: %4 tokens reused (%5 blocks hit), %6 computed</source>
         <translation>トークン: 提供元の数え方</translation>
     </message>
     <message>
-        <source>tokens: partly estimated</source>
-        <translation>トークン: 一部は推定</translation>
+        <source>tokens: calibrated to the log&apos;s usage (±%1%)</source>
+        <translation>トークン: ログの usage で較正（±%1%）</translation>
+    </message>
+    <message>
+        <source>tokens: estimated (±%1%)</source>
+        <translation>トークン: 推定（±%1%）</translation>
+    </message>
+    <message>
+        <source>tokens: the built-in model&apos;s</source>
+        <translation>トークン: 組み込みモデルの数え方</translation>
     </message>
 </context>
 <context>

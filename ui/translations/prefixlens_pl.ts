@@ -2270,8 +2270,16 @@ Po: z cache %4 tok. (trafione bloki: %5), obliczone: %6</translation>
         <translation>tokeny: liczone jak u dostawcy</translation>
     </message>
     <message>
-        <source>tokens: partly estimated</source>
-        <translation>tokeny: częściowo szacowane</translation>
+        <source>tokens: calibrated to the log&apos;s usage (±%1%)</source>
+        <translation>tokeny: skalibrowane według usage z logu (±%1%)</translation>
+    </message>
+    <message>
+        <source>tokens: estimated (±%1%)</source>
+        <translation>tokeny: szacowane (±%1%)</translation>
+    </message>
+    <message>
+        <source>tokens: the built-in model&apos;s</source>
+        <translation>tokeny: liczone jak we wbudowanym modelu</translation>
     </message>
 </context>
 <context>
