@@ -1221,8 +1221,8 @@ class TestLiveMatch : public QObject {
         const QString tok = QString::fromStdString(root.string());
         const QString sc = QString::fromStdString(fx.scenario);
         const QString missing = QString::fromStdString(fx.scenario + ".nope");
-        // A tokenizer.json whose Split has no pattern of the families read: PrefixLens cannot
-        // encode as that server does, so the tokenizer is refused, naming the field.
+        // A tokenizer.json whose Split has no pattern: PrefixLens cannot encode as that server
+        // does, so the tokenizer is refused, naming the field.
         QTemporaryDir hf;
         {
             nlohmann::ordered_json vocab;
@@ -1249,7 +1249,7 @@ class TestLiveMatch : public QObject {
                  {{"--match", QString::fromStdString(fx.tokens_file), "--tokenizer", tok},
                   QByteArray::fromStdString(fx.tokens_file)},
                  {{"--match", sc, "--tokenizer", hf.path()},
-                  "/pre_tokenizer/pretokenizers/0/pattern/Regex: missing"}}) {
+                  "/pre_tokenizer/pretokenizers/0/pattern: expected"}}) {
             QProcess p;
             p.start(qEnvironmentVariable("PREFIXLENS_BIN"),
                     QStringList{"watch", "tcp://127.0.0.1:5557"} + c.args);

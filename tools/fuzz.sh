@@ -113,6 +113,15 @@ doc = {"added_tokens": [{"id": 300, "content": "<|x|>"}], "decoder": {"type": "B
 open(os.path.join(sys.argv[1], "byte-level"), "w").write(json.dumps(doc))
 PY
       ;;
+    # A small tiktoken rank file: the 256 bytes, then " t" and " the".
+    fuzz_tiktoken)
+      python3 - "$dir" <<'PY'
+import base64, os, sys
+lines = [base64.b64encode(bytes([b])).decode() + " " + str(b) for b in range(256)]
+lines += [base64.b64encode(b" t").decode() + " 256", base64.b64encode(b" the").decode() + " 257"]
+open(os.path.join(sys.argv[1], "ranks"), "w").write("\n".join(lines) + "\n")
+PY
+      ;;
     fuzz_metrics)
       printf 'vllm:prefix_cache_queries_total{engine="0",model_name="m"} 1000.0\nvllm:kv_cache_usage_perc 0.25\n# HELP x y\n' > "$dir/vllm"
       printf 'sglang:cache_hit_rate{model_name="a \\"b\\""} 0.5\r\nsglang:token_usage 1e-3\n' > "$dir/sglang" ;;
