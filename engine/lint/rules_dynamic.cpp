@@ -158,7 +158,8 @@ PendingDynamic dynamic_finding(const Scan& scan, const Leaf& leaf, const Dynamic
         if (b.token_end > token && b.token_begin < scan.cacheable_end)
             ++blocks_after;
     }
-    const long long tokens_after = scan.cacheable_end - token;
+    // In the provider's tokens (the counted ones scaled where the count is a proxy's).
+    const long long tokens_after = ctx.provider_count(scan.cacheable_end - token).value;
     const char* id = leaf.in_tools ? rule::kDynamicTools : rule::kDynamicPrefix;
     std::string msg =
         std::string(leaf.in_tools ? "tool definition" : "cached prefix") + " contains a " +

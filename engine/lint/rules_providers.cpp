@@ -37,20 +37,20 @@ void check_nova(const RuleContext& ctx) {
             ctx.sink.emit(std::move(f), dedupe_key(rule::kCachePointUnsupported, bp.pointer));
             continue;
         }
-        if (bp.token > limit && !over_reported) {
+        // The limit is Nova's tokens: the prefix is compared in them.
+        const int at = static_cast<int>(ctx.provider_count(bp.token).value);
+        if (at > limit && !over_reported) {
             over_reported = true;
-            Finding f =
-                ctx.make(rule::kCacheLimitExceeded, ctx.in.body_pointer + bp.pointer,
-                         std::string_view::npos, 0,
-                         "the prefix up to this cachePoint is ~" + with_commas(bp.token) +
-                             " tokens (estimated); " + ctx.model + " caches at most " +
-                             with_commas(limit) + ", so the ~" + with_commas(bp.token - limit) +
-                             " tokens past that are computed on every request");
-            f.message_parts = {
-                {"cache-limit-exceeded.nova", {bp.token, ctx.model, limit, bp.token - limit}}};
+            Finding f = ctx.make(rule::kCacheLimitExceeded, ctx.in.body_pointer + bp.pointer,
+                                 std::string_view::npos, 0,
+                                 "the prefix up to this cachePoint is ~" + with_commas(at) +
+                                     " tokens (estimated); " + ctx.model + " caches at most " +
+                                     with_commas(limit) + ", so the ~" + with_commas(at - limit) +
+                                     " tokens past that are computed on every request");
+            f.message_parts = {{"cache-limit-exceeded.nova", {at, ctx.model, limit, at - limit}}};
             f.fix = "put a cache point before the limit and keep the cached prefix under it";
             f.fix_key = "cache-limit-exceeded.nova";
-            f.details = {{"prefix_tokens", bp.token}, {"limit_tokens", limit}};
+            f.details = {{"prefix_tokens", at}, {"limit_tokens", limit}};
             ctx.sink.emit(std::move(f), dedupe_key(rule::kCacheLimitExceeded, bp.pointer));
         }
     }
@@ -144,6 +144,7 @@ void check_provider_rules(const RuleContext& ctx, const ExplicitCaches& caches) 
         if (b.kind == PartKind::Message && b.message >= 0 && b.message < static_cast<int>(n))
             tokens += b.token_end - b.token_begin;
     }
+    tokens = static_cast<int>(ctx.provider_count(tokens).value);  // in the provider's tokens
     Finding f = ctx.make(rule::kCachedContentRepeated, ctx.in.body_pointer + "/contents/0",
                          std::string_view::npos, 0,
                          "the first " + std::to_string(n) + " of these contents repeat what " +

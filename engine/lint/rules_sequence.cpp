@@ -211,7 +211,8 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
     const int reusable = uses_cache_markers(ctx.prov)
                              ? std::min(effective, pc.cached_tokens)
                              : ctx.auto_cacheable(effective, ctx.prev->prompt);
-    const int lost = pc.cached_tokens - reusable;
+    const int lost =
+        static_cast<int>(ctx.provider_count(pc.cached_tokens - reusable).value);  // provider's
     if (ctx.trace)
         trace_divergence(ctx, n, params);
     if (lost <= 0 || effective >= pc.cached_tokens)
@@ -303,16 +304,17 @@ bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc) {
     const std::string ttl_name = pc.ttl_s >= 86400  ? "24-hour"
                                  : pc.ttl_s >= 3600 ? "1-hour"
                                                     : "5-minute";
-    Finding f = ctx.make(rule::kTtlGap, in.at_pointer, std::string_view::npos, 0,
-                         std::string(buf) + " s since the previous request, longer than the " +
-                             ttl_name + " cache lifetime: the ~" + with_commas(would_reuse) +
-                             " tokens (estimated) it cached have expired and are written again");
+    Finding f =
+        ctx.make(rule::kTtlGap, in.at_pointer, std::string_view::npos, 0,
+                 std::string(buf) + " s since the previous request, longer than the " + ttl_name +
+                     " cache lifetime: the ~" + with_commas(ctx.provider_count(would_reuse).value) +
+                     " tokens (estimated) it cached have expired and are written again");
     f.message_parts = {{"ttl-gap",
                         {std::string(buf),
                          phrase_arg(pc.ttl_s >= 86400  ? "ttl.24-hour"
                                     : pc.ttl_s >= 3600 ? "ttl.1-hour"
                                                        : "ttl.5-minute"),
-                         would_reuse}}};
+                         ctx.provider_count(would_reuse).value}}};
     // The longer lifetime is the fix only where it is not already in use: past an hour (or a
     // day) of silence nothing keeps the prefix, and the finding says so without advice.
     if (ctx.prov == Provider::Anthropic && pc.ttl_s < 3600) {
@@ -357,7 +359,8 @@ void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int t
         rule::kProviderReadNothing, in.usage_pointer, std::string_view::npos, 0,
         std::string("the provider read nothing (") + field +
             " 0) although the prefix was identical to the previous request's (line " +
-            std::to_string(ctx.prev->line) + ") for ~" + with_commas(predicted) +
+            std::to_string(ctx.prev->line) + ") for ~" +
+            with_commas(ctx.provider_count(predicted).value) +
             " tokens (estimated) within its lifetime: the entry was evicted or never written, "
             "or the request reached another cache (" +
             (ctx.prov == Provider::Anthropic
@@ -368,12 +371,12 @@ void check_reported_usage(const RuleContext& ctx, const PreviousCache& pc, int t
     const bool anthropic = ctx.prov == Provider::Anthropic;
     f.message_parts = {
         {anthropic ? "provider-read-nothing.anthropic" : "provider-read-nothing.openai",
-         {std::to_string(ctx.prev->line), predicted}}};
+         {std::to_string(ctx.prev->line), ctx.provider_count(predicted).value}}};
     f.fix = anthropic ? "check that both requests carry the same cache_control breakpoints and "
                         "workspace"
                       : "send a stable prompt_cache_key for requests that share this prefix";
     f.fix_key = anthropic ? "provider-read-nothing.anthropic" : "provider-read-nothing.openai";
-    f.details = {{"predicted_cached_tokens", predicted},
+    f.details = {{"predicted_cached_tokens", ctx.provider_count(predicted).value},
                  {"reported_cached_tokens", 0},
                  {"previous_request", ctx.prev->index}};
     if (in.usage->input_tokens >= 0)
