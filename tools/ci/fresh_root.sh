@@ -123,6 +123,16 @@ new_root() {
   mkdir "$r"
   tar --numeric-owner -C "$r" -xzpf "$tarball"
   cp /etc/resolv.conf "$r/etc/resolv.conf"
+  # The network's trust anchors, as its name servers: a machine whose egress presents its own
+  # certificate authority keeps it in /usr/local/share/ca-certificates, and the root's
+  # ca-certificates (installed by quickstart) takes it from there, for npm's HTTPS.
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$r/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$r/usr/local/share/ca-certificates/"
+    if [ -x "$r/usr/sbin/update-ca-certificates" ]; then
+      chroot "$r" /usr/sbin/update-ca-certificates >/dev/null 2>&1 || true
+    fi
+  fi
   git clone -q --no-local "$repo" "$r/src"
   log "fresh root in $((SECONDS - t0)) s: $r, /src at $(git -C "$r/src" log -1 --format='%h %s')"
   if [ -n "${PREFIXLENS_CI_OVERLAY:-}" ]; then

@@ -198,6 +198,11 @@ get_tarball() {  # index -> sets tarball, or fails
         fi
     fi
 
+    # npm trusts node's own list of authorities; a machine behind a proxy that presents its own
+    # keeps that authority in the system's store, which npm is told to trust as well.
+    if [[ -z "${NODE_EXTRA_CA_CERTS:-}" && -r /etc/ssl/certs/ca-certificates.crt ]]; then
+        export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+    fi
     if ! command -v npm >/dev/null 2>&1; then
         soft_fail "npm not found on PATH"
         return 1
