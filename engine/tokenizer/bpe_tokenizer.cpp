@@ -930,6 +930,11 @@ bool BpeTokenizer::lossless() const {
     for (const auto& [from, to] : i.norm.replace) {
         if (from != " " || to != "\u2581")
             return false;
+        // "\u2581" must be a token of its own: spelled in byte-fallback tokens it would decode
+        // as itself, not as the space it stands for (so does the tokenizers library).
+        const auto it = i.ids.find(to);
+        if (it == i.ids.end() || !i.in_model[static_cast<std::size_t>(it->second)])
+            return false;
     }
     return i.pre.byte_level || i.byte_fallback;
 }

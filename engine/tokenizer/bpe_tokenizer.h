@@ -62,7 +62,8 @@ class BpeTokenizer {
     std::vector<int32_t> encode_with_specials(std::string_view text) const;
     // Whether decode(encode(text)) == text for every text: byte-level and tiktoken vocabularies,
     // and SentencePiece-style ones with byte fallback whose normalizer only writes spaces as
-    // "\u2581" (a text holding "\u2581" itself then decodes it as a space).
+    // "\u2581", a token of the vocabulary (a text holding "\u2581" itself then decodes it as a
+    // space).
     bool lossless() const;
     // "o200k_base" for a tiktoken encoding; empty otherwise.
     std::string encoding_name() const;
