@@ -274,7 +274,11 @@ Scale scale_for(const Counter& c, Calibration& cal, long long reported_total, lo
     Scale s;
     if (c.exact())
         return s;
-    if (reported_total > 0 && counted > 0) {
+    // A total 20 times the counted tokens or a twentieth of them is not this prompt's count
+    // (another request's usage, a broken record): it calibrates nothing.
+    const double own =
+        counted > 0 ? static_cast<double>(reported_total) / static_cast<double>(counted) : 0.0;
+    if (reported_total > 0 && counted > 0 && own > 0.05 && own < 20.0) {
         cal.add(static_cast<double>(reported_total), static_cast<double>(counted));
         s.ratio = static_cast<double>(reported_total) / static_cast<double>(counted);
         s.method = Method::Calibrated;

@@ -245,7 +245,6 @@ struct Replayer::Impl {
     std::vector<double> last_at;  // per conversation: when its previous request was sent
     ReplaySummary summary;
 
-
     Impl(const BpeTokenizer& tok, const LintTables& tb, ReplayOptions o,
          std::function<void(const ReplayRow&)> cb)
         : tables(tb), opts(o), on_row(std::move(cb)), linter(tok, tb, lint_options(o)) {
@@ -483,8 +482,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     const Provider prov = priced_as(t.provider);
     // The provider's own count of this prompt, where the log's usage gives it; the linter has
     // scaled a proxy count by it (or by the log's ratio so far, or a prior).
-    const long long reported_total =
-        t.input->usage ? reported_prompt_total(*t.input->usage) : -1;
+    const long long reported_total = t.input->usage ? reported_prompt_total(*t.input->usage) : -1;
     const count::Counter* counter = t.counter;
     const int counted = t.prompt->size();
     const double scale = t.scale;
@@ -504,9 +502,8 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     // The policy plays in counted tokens: its thresholds (the provider's) are met there at
     // threshold / scale.
     const int provider_min = tables.min_tokens(prov, t.model);
-    const int min_tokens =
-        scale != 1.0 ? static_cast<int>(std::ceil(provider_min / scale))
-                     : (prov == t.provider ? t.min_tokens : provider_min);
+    const int min_tokens = scale != 1.0 ? static_cast<int>(std::ceil(provider_min / scale))
+                                        : (prov == t.provider ? t.min_tokens : provider_min);
     const InputPrices prices = priced_with_rules_of(prov, t.provider, t.model);
     int prompt_tokens = counted;
     double storage_usd = 0.0;
@@ -514,8 +511,11 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     Split s = explicit_split ? *explicit_split : play(t, min_tokens);
     int ideal = explicit_split ? s.reused : reusable(t, min_tokens);
     if (scale != 1.0) {
-        const int total = reported_total > 0 && !explicit_split ? static_cast<int>(reported_total)
-                                                                : to_provider(prompt_tokens);
+        // The record's own total where it calibrated this request (scale * counted is it).
+        const bool own_total =
+            reported_total > 0 && !explicit_split &&
+            std::abs(scale * counted - static_cast<double>(reported_total)) < 0.5;
+        const int total = own_total ? static_cast<int>(reported_total) : to_provider(prompt_tokens);
         Split p;
         p.reused = std::min(total, to_provider(s.reused));
         p.written = std::min(total - p.reused, to_provider(s.written));
@@ -603,8 +603,7 @@ void Replayer::Impl::replay(const RequestTrace& t) {
                          std::max(0LL, r.cache_read_tokens));
         // Beyond the count's own error: a calibrated position may be off by counting_error.
         const long long tolerance = std::max(
-            64LL,
-            static_cast<long long>(std::ceil((0.05 + counting_error) * row.prompt_tokens)));
+            64LL, static_cast<long long>(std::ceil((0.05 + counting_error) * row.prompt_tokens)));
         if (r.cache_read_tokens >= 0 && std::llabs(r.cache_read_tokens - s.reused) > tolerance) {
             // An explicit cache is read whole: only the two counts of its tokens can differ.
             row.disagreement = ReplayDisagreement{

@@ -733,9 +733,10 @@ Result<void> BpeTokenizer::Impl::load_tiktoken(const std::filesystem::path& rank
             return make_error(meta_path.string() + ": /special_tokens: expected an object");
         for (auto it = sp.begin(); it != sp.end(); ++it) {
             if (!it.value().is_number_integer() || it.value().get<int64_t>() < 0 ||
-                it.value().get<int64_t>() > (1 << 24))
-                return make_error(meta_path.string() + ": /special_tokens/" + it.key() +
-                                  ": expected a token id");
+                it.value().get<int64_t>() > static_cast<int64_t>(raw.size()) + 65536)
+                return make_error(meta_path.string() + ": /special_tokens/" +
+                                  escape_for_message(it.key(), 80) +
+                                  ": expected a token id at most 65,536 past the ranks");
             AddedToken t;
             t.content = it.key();
             t.id = static_cast<int32_t>(it.value().get<int64_t>());
@@ -767,8 +768,9 @@ Result<void> BpeTokenizer::Impl::load_tiktoken(const std::filesystem::path& rank
     }
     for (const AddedToken& t : special_tokens) {
         if (static_cast<std::size_t>(t.id) < raw.size())
-            return make_error(meta_path.string() + ": /special_tokens/" + t.content + ": id " +
-                              std::to_string(t.id) + " is a rank of the encoding");
+            return make_error(meta_path.string() + ": /special_tokens/" +
+                              escape_for_message(t.content, 80) + ": id " + std::to_string(t.id) +
+                              " is a rank of the encoding");
         strings[static_cast<std::size_t>(t.id)] = t.content;
         ids.emplace(t.content, t.id);
     }
