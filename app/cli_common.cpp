@@ -53,8 +53,9 @@ Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& ar
         // The built-in tokenizer alone, as before there were counters: no counters at all.
         return std::unique_ptr<count::TokenCounters>();
     }
-    if (auto dir = args.get("--tokenizer")) {
-        if (auto r = counters->use_served(*dir); !r)
+    const std::string dir = args.get("--tokenizer").value_or(count::default_served_tokenizer());
+    if (!dir.empty()) {
+        if (auto r = counters->use_served(dir); !r)
             return make_error(command + ": --tokenizer " + r.error().message);
     }
     return counters;

@@ -31,6 +31,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "cli_args.h"
@@ -104,6 +105,11 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
         std::printf("%s\n", rep.toJson().toStdString().c_str());
         return rep.ok ? 0 : 1;
     }
+
+    // The served model's tokenizer also counts the traffic view's requests (its worker reads
+    // it where lint and replay read --tokenizer's default).
+    if (auto t = a.get("--tokenizer"))
+        ::setenv("PREFIXLENS_TOKENIZER", t->c_str(), 1);
 
     ui::LiveConnectSpec live;
     if (auto c = a.get("--connect")) {

@@ -43,6 +43,11 @@ std::string default_count_mode() {
     return "provider";
 }
 
+std::string default_served_tokenizer() {
+    const char* env = std::getenv("PREFIXLENS_TOKENIZER");
+    return env ? env : "";
+}
+
 std::filesystem::path tokenizers_dir() {
     if (const char* env = std::getenv("PREFIXLENS_TOKENIZERS"); env && *env)
         return env;
@@ -210,7 +215,9 @@ TokenCounters::~TokenCounters() = default;
 Result<void> TokenCounters::use_served(const std::filesystem::path& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        return make_error(dir.string() + ": --tokenizer wants a folder (with tokenizer.json)");
+        return make_error(dir.string() +
+                          ": not a folder (a model's tokenizer folder: tokenizer.json, or "
+                          "vocab.json and merges.txt, or a .tiktoken rank file)");
     auto tok = BpeTokenizer::load_folder(dir);
     if (!tok)
         return tok.error();

@@ -64,6 +64,9 @@ std::filesystem::path tokenizers_dir();
 // `--count`'s default: "provider", or $PREFIXLENS_COUNT ("builtin": the built-in model's tokens
 // alone, as the rule fixtures were written).
 std::string default_count_mode();
+// `--tokenizer`'s default for counting: $PREFIXLENS_TOKENIZER (the app sets it from its own
+// --tokenizer, so its traffic view counts as the served model does); empty: none.
+std::string default_served_tokenizer();
 
 class TokenCounters {
   public:

@@ -182,8 +182,18 @@ bool TrafficSession::ensureTables(QString& error) {
             QStringLiteral("built-in model tokenizer (%1-token BPE)").arg(tokenizer_->vocab_size());
         // Each provider's own tokens, unless the built-in model's are asked for (--count
         // builtin's PREFIXLENS_COUNT).
-        if (count::default_count_mode() != "builtin")
+        if (count::default_count_mode() != "builtin") {
             counters_ = std::make_unique<count::TokenCounters>(*tokenizer_);
+            // A served model's tokenizer (the app's --tokenizer) counts every request.
+            if (const std::string served = count::default_served_tokenizer(); !served.empty()) {
+                if (auto r = counters_->use_served(served); !r) {
+                    error = QString::fromStdString("--tokenizer " + r.error().message);
+                    counters_.reset();
+                    tokenizer_.reset();
+                    return false;
+                }
+            }
+        }
     }
     if (!tables_) {
         auto tables = lint::LintTables::load(assets_dir() / "lint");
