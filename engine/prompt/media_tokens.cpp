@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/base64.h"
+
 namespace pl {
 
 namespace {
@@ -12,20 +14,6 @@ constexpr double kClaudeMaxPixels = 1'200'000.0;
 constexpr int kClaudeMaxTokens = 1600;
 constexpr int kPdfTokensPerPage = 2000;
 constexpr int kGeminiTileTokens = 258;
-
-int b64_value(unsigned char c) {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+' || c == '-')
-        return 62;
-    if (c == '/' || c == '_')
-        return 63;
-    return -1;
-}
 
 uint32_t be16(std::string_view b, std::size_t at) {
     return (static_cast<uint32_t>(static_cast<unsigned char>(b[at])) << 8) |
@@ -120,7 +108,7 @@ std::string base64_decode(std::string_view text, std::size_t max_bytes) {
             break;
         if (c == '=' || c == '\n' || c == '\r' || c == ' ' || c == '\t')
             continue;
-        const int v = b64_value(c);
+        const int v = base64_digit(c);
         if (v < 0)
             break;
         acc = (acc << 6) | static_cast<uint32_t>(v);

@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include "core/base64.h"
+
 namespace pl {
 namespace {
 
@@ -40,24 +42,14 @@ ojson to_ojson(simdjson::dom::element e) {
     return nullptr;
 }
 
-int base64_value(char c) {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    return c == '+' ? 62 : c == '/' ? 63 : -1;
-}
-
-// Standard base64 (with '=' padding) to bytes; nullopt on anything else.
+// Base64 (with '=' padding) to bytes; nullopt on anything else.
 std::optional<std::string> from_base64(std::string_view in) {
     std::string out;
     uint32_t acc = 0;
     int bits = 0;
     std::size_t i = 0;
     for (; i < in.size() && in[i] != '='; ++i) {
-        const int v = base64_value(in[i]);
+        const int v = base64_digit(static_cast<unsigned char>(in[i]));
         if (v < 0)
             return std::nullopt;
         acc = (acc << 6) | static_cast<uint32_t>(v);
