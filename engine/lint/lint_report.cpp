@@ -94,34 +94,44 @@ std::string uri_of(const std::string& file) {
 const char* kTokenNote =
     "token counts are estimates from the built-in tokenizer, not the provider's";
 
-// Per provider: {"method", "tokenizer", "error"?} (SPEC §8's "counting"), merged over files.
+// The files' counting, merged (a provider's last file wins).
 ojson counting_json(const std::vector<FileReport>& reports) {
     ojson out = ojson::object();
-    for (const FileReport& fr : reports) {
-        for (const auto& [provider, info] : fr.report.summary.counting) {
-            ojson c = {{"method", info.method}, {"tokenizer", info.tokenizer}};
-            if (info.method != "exact")
-                c["error"] = std::round(info.error * 1000.0) / 1000.0;
-            if (!info.note.empty())
-                c["note"] = info.note;
-            out[provider] = std::move(c);
-        }
+    for (const FileReport& fr : reports)
+        out.update(counting_json(fr.report.summary.counting));
+    return out;
+}
+
+std::string overall_method(const ojson& counting) {
+    std::map<std::string, CountingInfo> methods;
+    for (auto it = counting.begin(); it != counting.end(); ++it)
+        methods[it.key()].method = it.value()["method"].get<std::string>();
+    return overall_counting(methods);
+}
+
+}  // namespace
+
+ojson counting_json(const std::map<std::string, CountingInfo>& counting) {
+    ojson out = ojson::object();
+    for (const auto& [provider, info] : counting) {
+        ojson c = {{"method", info.method}, {"tokenizer", info.tokenizer}};
+        if (info.method != "exact")
+            c["error"] = std::round(info.error * 1000.0) / 1000.0;
+        if (!info.note.empty())
+            c["note"] = info.note;
+        out[provider] = std::move(c);
     }
     return out;
 }
 
-// "exact" when every provider's count is, else the least exact method.
-std::string overall_method(const ojson& counting) {
+std::string overall_counting(const std::map<std::string, CountingInfo>& counting) {
     std::string m = "exact";
-    for (const auto& c : counting) {
-        const std::string x = c["method"].get<std::string>();
-        if (x == "estimate" || (x == "calibrated" && m == "exact"))
-            m = x;
+    for (const auto& [provider, info] : counting) {
+        if (info.method == "estimate" || (info.method == "calibrated" && m == "exact"))
+            m = info.method;
     }
     return m;
 }
-
-}  // namespace
 
 std::string with_commas(long long v) {
     // Built front to back: GCC 12 at -O3 reports a false -Wrestrict on std::string::insert here.

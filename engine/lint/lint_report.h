@@ -1,6 +1,7 @@
 // Formats lint reports: compiler-style text, JSON (SPEC §2) and SARIF 2.1.0.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ FileReport failed_file_report(const std::string& file, const std::string& messag
 std::string format_text(const std::vector<FileReport>& reports);
 // {"findings": [...], "summary": {...}}
 ojson format_json(const std::vector<FileReport>& reports);
+// How each provider's tokens were counted, as lint's and replay's JSON say it (SPEC §8's
+// "counting"): {"openai": {"method": "exact", "tokenizer": "o200k_base"}, "anthropic":
+// {"method": "calibrated", "tokenizer": "o200k_base", "error": 0.03}}.
+ojson counting_json(const std::map<std::string, CountingInfo>& counting);
+// "exact" when every provider's count is, else the least exact method ("calibrated",
+// "estimate").
+std::string overall_counting(const std::map<std::string, CountingInfo>& counting);
 // A SARIF 2.1.0 log with one run.
 ojson format_sarif(const std::vector<FileReport>& reports, const std::string& version);
 

@@ -112,22 +112,9 @@ ojson replay_summary_json(const ReplaySummary& s) {
     j["policy"] = policy_name(s.policy);
     if (s.policy == CachePolicy::Vllm)
         j["block_size"] = kReplayBlockSize;
-    ojson counting = ojson::object();
-    for (const auto& [provider, info] : s.counting) {
-        ojson c = {{"method", info.method}, {"tokenizer", info.tokenizer}};
-        if (info.method != "exact")
-            c["error"] = std::round(info.error * 1000.0) / 1000.0;
-        counting[provider] = std::move(c);
-    }
-    // "exact" when every provider's count is; the least exact method otherwise ("estimate"
-    // without counters: the built-in tokenizer's tokens).
-    std::string overall = s.counting.empty() ? "estimate" : "exact";
-    for (const auto& [provider, info] : s.counting) {
-        if (info.method == "estimate" || (info.method == "calibrated" && overall == "exact"))
-            overall = info.method;
-    }
-    j["token_counts"] = overall;
-    j["counting"] = std::move(counting);
+    // Without counters every count is the built-in tokenizer's: an estimate.
+    j["token_counts"] = s.counting.empty() ? "estimate" : overall_counting(s.counting);
+    j["counting"] = counting_json(s.counting);
     j["tokenizer"] = s.tokenizer;
     j["input_errors"] = s.input_errors.size();
     return ojson{{"summary", std::move(j)}};
