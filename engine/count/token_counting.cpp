@@ -313,10 +313,6 @@ Range scaled(long long counted, const Scale& s) {
     return r;
 }
 
-Range scaled(long long counted, const Counter& c) {
-    return scaled(counted, Scale{c.ratio, c.error, c.method});
-}
-
 std::string range_text(const Range& r) {
     const auto commas = [](long long v) {
         std::string s = std::to_string(v < 0 ? -v : v);

@@ -132,7 +132,6 @@ struct Range {
     long long low = 0;
     long long high = 0;
 };
-Range scaled(long long counted, const Counter& c);
 Range scaled(long long counted, const Scale& s);
 // "1,900-2,300" or "2,048" (when low == high).
 std::string range_text(const Range& r);

@@ -173,6 +173,16 @@ struct CountingInfo {
     double error = 0.0;            // the relative error the counts may carry
     int requests = 0;
     std::string note;  // why not exact
+
+    // One more request counted by `method`: a provider's method is its first request's, raised
+    // to "calibrated" once any request is (an exact count stays exact).
+    void add_request(const std::string& request_method, const std::string& by, double err) {
+        if (requests == 0 || request_method == "calibrated" || request_method == "exact")
+            method = request_method;
+        tokenizer = by;
+        error = err;
+        ++requests;
+    }
 };
 
 struct LintSummary {

@@ -240,13 +240,8 @@ Result<void> Linter::Impl::add(const RequestInput& in) {
         scale = count::scale_for(*counter, calibration[provider_id(prov)],
                                  in.usage ? reported_prompt_total(*in.usage) : -1, cur.size());
         CountingInfo& info = summary.counting[provider_id(prov)];
-        const std::string method = count::method_name(scale.method);
-        if (info.requests == 0 || method == "calibrated" || counter->exact())
-            info.method = method;
-        info.tokenizer = counter->tokenizer;
-        info.error = scale.error;
+        info.add_request(count::method_name(scale.method), counter->tokenizer, scale.error);
         info.note = counter->note;
-        ++info.requests;
     }
     const std::string model = cur.model;
     if (first_model.empty())

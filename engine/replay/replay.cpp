@@ -475,14 +475,9 @@ void Replayer::Impl::replay(const RequestTrace& t) {
     const double scale = t.scale;
     const std::string& counting = t.counting;
     const double counting_error = t.scale_error;
-    if (counter) {
-        CountingInfo& info = summary.counting[provider_id(t.provider)];
-        if (info.requests == 0 || counting == "calibrated" || counting == "exact")
-            info.method = counting;
-        info.tokenizer = counter->tokenizer;
-        info.error = counting_error;
-        ++info.requests;
-    }
+    if (counter)
+        summary.counting[provider_id(t.provider)].add_request(counting, counter->tokenizer,
+                                                              counting_error);
     const auto to_provider = [scale](long long v) {
         return static_cast<int>(std::llround(static_cast<double>(v) * scale));
     };

@@ -271,8 +271,7 @@ struct BpeTokenizer::Impl {
     Result<void> load_tiktoken(const std::filesystem::path& ranks,
                                const std::filesystem::path& meta);
     Result<void> find_fallback_tokens(const std::string& file);
-    void initial_symbols(std::string_view word, std::vector<int32_t>& id,
-                         std::vector<int32_t>& start) const;
+    void initial_symbols(std::string_view word, std::vector<int32_t>& id) const;
     Result<void> load_added(const ojson& j, const std::string& file);
     void encode_word(std::string_view word, std::vector<int32_t>& out) const;
     void encode_normalized(std::string_view text, std::vector<int32_t>& out) const;
@@ -412,15 +411,13 @@ Result<void> BpeTokenizer::Impl::find_byte_tokens(const std::filesystem::path& v
 // unspaced runs (a paragraph of Japanese is a single pre-token). In a merges file produced by
 // training, a merge only creates pairs of higher rank than its own, so taking the pairs one at
 // a time gives the same result as GPT-2's "merge every occurrence of the best pair" loop.
-// The symbols a word starts as, and the byte where each starts: its bytes (byte-level), or its
+// The symbols a word starts as: its bytes (byte-level), or its
 // characters, each one token if the vocabulary has it, else its bytes as <0xNN> tokens (byte
 // fallback), else the unknown token (SentencePiece-style).
-void BpeTokenizer::Impl::initial_symbols(std::string_view word, std::vector<int32_t>& id,
-                                         std::vector<int32_t>& start) const {
+void BpeTokenizer::Impl::initial_symbols(std::string_view word, std::vector<int32_t>& id) const {
     if (pre.byte_level) {
         for (std::size_t i = 0; i < word.size(); ++i) {
             id.push_back(byte_ids[static_cast<uint8_t>(word[i])]);
-            start.push_back(static_cast<int32_t>(i));
         }
         return;
     }
@@ -431,15 +428,12 @@ void BpeTokenizer::Impl::initial_symbols(std::string_view word, std::vector<int3
         const auto it = ids.find(word.substr(i, len));
         if (it != ids.end() && in_model[static_cast<std::size_t>(it->second)]) {
             id.push_back(it->second);
-            start.push_back(static_cast<int32_t>(i));
         } else if (byte_fallback) {
             for (std::size_t k = 0; k < len; ++k) {
                 id.push_back(fallback_ids[static_cast<uint8_t>(word[i + k])]);
-                start.push_back(static_cast<int32_t>(i + k));
             }
         } else if (unk_id >= 0) {
             id.push_back(unk_id);
-            start.push_back(static_cast<int32_t>(i));
         }
         i += len;
     }
@@ -466,10 +460,9 @@ void BpeTokenizer::Impl::encode_word(std::string_view word, std::vector<int32_t>
         out.push_back(byte_ids[static_cast<uint8_t>(word[0])]);
         return;
     }
-    std::vector<int32_t> id, start;
+    std::vector<int32_t> id;
     id.reserve(word.size());
-    start.reserve(word.size());
-    initial_symbols(word, id, start);
+    initial_symbols(word, id);
     const auto n = static_cast<int32_t>(id.size());
     std::vector<int32_t> next(n);
     std::vector<int32_t> prev(n);

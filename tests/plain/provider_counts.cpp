@@ -265,20 +265,15 @@ bool check_counting() {
 // request's total is the provider's, its reuse within the error the summary states, and the
 // provider disagrees exactly where a disagreement was planted. Runs with whatever proxy is
 // installed (o200k_base, else the built-in tokenizer).
-void check_calibrated_replay(const fs::path& data) {
-    const fs::path model = builtin_model_dir();
-    auto builtin = BpeTokenizer::load(model / "vocab.json", model / "merges.txt");
-    auto tables = lint::LintTables::load(assets_dir() / "lint");
-    PL_CHECK(builtin.ok() && tables.ok());
-    if (!builtin || !tables)
-        return;
+void check_calibrated_replay(const fs::path& data, const BpeTokenizer& builtin,
+                             const lint::LintTables& tables) {
     const auto answers =
         nlohmann::json::parse(read_all(data / "calibrated-agent.answers.json"))["requests"];
-    count::TokenCounters counters(*builtin);
+    count::TokenCounters counters(builtin);
     lint::ReplayOptions options;
     options.counters = &counters;
     std::vector<lint::ReplayRow> rows;
-    lint::Replayer replayer(*builtin, *tables, options,
+    lint::Replayer replayer(builtin, tables, options,
                             [&](const lint::ReplayRow& r) { rows.push_back(r); });
     auto added = replayer.add_file((data / "calibrated-agent.jsonl").string());
     PL_CHECK(added.ok());
@@ -325,13 +320,7 @@ void check_calibrated_replay(const fs::path& data) {
 // 5 minutes (nothing is read: ttl-gap, and what reading would have saved is leaked); DeepSeek
 // keeps its disk cache an hour (the unit where request 1's user input ended is read); vLLM and
 // the radix tree have no lifetime (the whole first prompt, in whole 16-token blocks for vLLM).
-void check_ttl_under_policies() {
-    const fs::path model = builtin_model_dir();
-    auto builtin = BpeTokenizer::load(model / "vocab.json", model / "merges.txt");
-    auto tables = lint::LintTables::load(assets_dir() / "lint");
-    PL_CHECK(builtin.ok() && tables.ok());
-    if (!builtin || !tables)
-        return;
+void check_ttl_under_policies(const BpeTokenizer& builtin, const lint::LintTables& tables) {
     std::string system = "You are the release assistant of a large repository. ";
     for (int i = 0; i < 260; ++i)
         system +=
@@ -360,7 +349,7 @@ void check_ttl_under_policies() {
             << "\n";
     }
     // The lengths the answers are worked from.
-    SegmentTokenCache cache(*builtin);
+    SegmentTokenCache cache(builtin);
     const auto r0 = render_request(req0, Provider::Anthropic, cache, "");
     const auto r1 = render_request(req1, Provider::Anthropic, cache, "");
     PL_CHECK(r0.ok() && r1.ok());
@@ -385,13 +374,13 @@ void check_ttl_under_policies() {
         {CachePolicy::Radix, p0, ""},
     };
     for (const Want& w : wants) {
-        count::TokenCounters counters(*builtin);
+        count::TokenCounters counters(builtin);
         counters.use_builtin_only();
         lint::ReplayOptions options;
         options.policy = w.policy;
         options.counters = &counters;
         std::vector<lint::ReplayRow> rows;
-        lint::Replayer replayer(*builtin, *tables, options,
+        lint::Replayer replayer(builtin, tables, options,
                                 [&](const lint::ReplayRow& r) { rows.push_back(r); });
         PL_CHECK(replayer.add_file(log.string()).ok());
         (void)replayer.finish();
@@ -424,8 +413,14 @@ int main(int argc, char** argv) {
     } else if (what == "counting") {
         complete = check_counting();
     } else if (what == "replay" && argc > 2) {
-        check_calibrated_replay(argv[2]);
-        check_ttl_under_policies();
+        const fs::path model = builtin_model_dir();
+        auto builtin = BpeTokenizer::load(model / "vocab.json", model / "merges.txt");
+        auto tables = lint::LintTables::load(assets_dir() / "lint");
+        PL_CHECK(builtin.ok() && tables.ok());
+        if (builtin && tables) {
+            check_calibrated_replay(argv[2], *builtin, *tables);
+            check_ttl_under_policies(*builtin, *tables);
+        }
     } else {
         std::fprintf(stderr,
                      "usage: provider_counts tokenizers REFS_DIR | counting | replay DATA_DIR\n");
