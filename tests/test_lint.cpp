@@ -103,6 +103,9 @@ class TestLint : public QObject {
     void fix_moves_text_in_gemini_and_converse();
     void a_failed_file_is_in_json_and_sarif();
     void ttl_gap_advises_the_longer_lifetime_only_where_it_helps();
+    void forgotten_conversations_compare_with_nothing();
+    void default_memory_bound_forgets_past_65536();
+    void cost_of_gemini_bedrock_deepseek();
 };
 
 void TestLint::fixtures_data() {
@@ -1084,9 +1087,6 @@ void TestLint::a_failed_file_is_in_json_and_sarif() {
                 .get<bool>());
 }
 
-QTEST_APPLESS_MAIN(TestLint)
-#include "test_lint.moc"
-
 // A gap past the 5-minute lifetime advises the 1-hour one; a gap past the 1-hour lifetime has no
 // longer one to advise (the finding stands, without a fix). Both built-in TTL scenarios cache
 // more than the 1,024-token minimum, so their gaps are real expiries.
@@ -1112,3 +1112,189 @@ void TestLint::ttl_gap_advises_the_longer_lifetime_only_where_it_helps() {
         QCOMPARE(gaps, 1);
     }
 }
+
+namespace {
+
+// A one-message request of conversation `c` (session "s<c>"), its text `text`.
+lint::RequestInput chat_input(int c, const std::string& text, double at) {
+    lint::RequestInput in;
+    in.body = {{"model", "claude-sonnet-4-5"},
+               {"messages", ojson::array({{{"role", "user"}, {"content", text}}})}};
+    in.file = "memory.jsonl";
+    in.session = "s" + std::to_string(c);
+    in.at_s = at;
+    return in;
+}
+
+}  // namespace
+
+// Past LintOptions::max_remembered_conversations the conversation seen least recently is
+// forgotten: its next request is compared with nothing (a first request), while every
+// conversation still remembered is compared with its own previous request, diverging exactly
+// where its text changed.
+void TestLint::forgotten_conversations_compare_with_nothing() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    lint::LintOptions o;
+    o.estimate_cost = false;
+    o.max_remembered_conversations = 3;
+    lint::Linter linter(tok, t, o);
+    linter.set_group_conversations(true);
+    struct Seen {
+        bool first;
+        int diverged_at;
+        std::vector<int32_t> tokens;
+    };
+    std::vector<Seen> seen;
+    linter.set_observer([&](const lint::RequestTrace& tr) {
+        seen.push_back({tr.previous == nullptr, tr.diverged_at, tr.prompt->rendered.tokens});
+    });
+    const std::string base = "Tell me about the reading room of library number ";
+    // Five conversations, one request each: 0 and 1 fall out of a memory of three.
+    for (int c = 0; c < 5; ++c)
+        QVERIFY(linter.add(chat_input(c, base + std::to_string(c) + ".", c)).ok());
+    QCOMPARE(linter.memory().conversations, std::size_t(3));
+    QCOMPARE(linter.memory().forgotten, 2LL);
+    // Conversation 4 (remembered) asks again with another ending: it diverges from its own
+    // first prompt (not from conversation 3's, which differs at the number) where the two
+    // rendered prompts stop sharing tokens.
+    QVERIFY(linter.add(chat_input(4, base + "4, and its opening hours?", 10)).ok());
+    QVERIFY(!seen.back().first);
+    const auto common = [](const std::vector<int32_t>& x, const std::vector<int32_t>& y) {
+        std::size_t n = 0;
+        while (n < x.size() && n < y.size() && x[n] == y[n])
+            ++n;
+        return static_cast<int>(n);
+    };
+    QCOMPARE(seen.back().diverged_at, common(seen[4].tokens, seen.back().tokens));
+    QVERIFY(seen.back().diverged_at > common(seen[3].tokens, seen.back().tokens));
+    // Conversation 0 was forgotten: its second request is a first one, not a divergence from
+    // another conversation's prompt.
+    QVERIFY(linter.add(chat_input(0, base + "0, and its opening hours?", 11)).ok());
+    QVERIFY(seen.back().first);
+    QCOMPARE(seen.back().diverged_at, -1);
+    QCOMPARE(linter.memory().conversations, std::size_t(3));
+    QCOMPARE(linter.memory().forgotten, 3LL);
+    // Conversations 3 and 4 and 0 are remembered: 3 extends its own first request.
+    QVERIFY(linter.add(chat_input(3, base + "3.", 12)).ok());
+    QVERIFY(!seen.back().first);
+    QCOMPARE(seen.back().diverged_at, -1);
+    // A token bound forgets too, whatever the count.
+    lint::LintOptions few_tokens = o;
+    few_tokens.max_remembered_conversations = 1000;
+    few_tokens.max_remembered_tokens = 3 * static_cast<long long>(seen[0].tokens.size());
+    lint::Linter small(tok, t, few_tokens);
+    small.set_group_conversations(true);
+    for (int c = 0; c < 10; ++c)
+        QVERIFY(small.add(chat_input(c, base + std::to_string(c) + ".", c)).ok());
+    QVERIFY(small.memory().tokens <= few_tokens.max_remembered_tokens);
+    QVERIFY(small.memory().forgotten >= 6);
+}
+
+// The default bound, reached: 65,536 conversations remembered, the 65,537th forgets the first.
+void TestLint::default_memory_bound_forgets_past_65536() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    lint::LintOptions o;
+    o.estimate_cost = false;
+    QCOMPARE(o.max_remembered_conversations, std::size_t(65536));
+    lint::Linter linter(tok, t, o);
+    linter.set_group_conversations(true);
+    bool first_is_first = false;
+    linter.set_observer([&](const lint::RequestTrace& tr) { first_is_first = !tr.previous; });
+    const int n = 65536 + 2;
+    for (int c = 0; c < n; ++c)
+        QVERIFY(linter.add(chat_input(c, "Hello " + std::to_string(c % 7), c)).ok());
+    QCOMPARE(linter.memory().conversations, std::size_t(65536));
+    QCOMPARE(linter.memory().forgotten, 2LL);
+    QVERIFY(linter.add(chat_input(1, "Hello 1", n)).ok());  // forgotten: a first request
+    QVERIFY(first_is_first);
+    QVERIFY(linter.add(chat_input(n - 1, "Hello 1", n + 1)).ok());  // remembered
+    QVERIFY(!first_is_first);
+}
+
+// The cost estimate of one request sent ten times (--repeat's default) for the three providers
+// whose fixtures run with --no-cost, worked out by hand: each provider's caching rule applied
+// to the prompt's length and breakpoint, at the list prices copied here from the providers'
+// pages (Gemini 2.5 Flash $0.30, cached $0.03; Nova Pro on Bedrock $0.80, writes 1x, reads
+// 0.25x; DeepSeek chat $0.56 on a miss, $0.07 on a hit; per million input tokens).
+void TestLint::cost_of_gemini_bedrock_deepseek() {
+    const BpeTokenizer tok = builtin_tokenizer();
+    const lint::LintTables t = tables();
+    std::string manual;
+    for (int k = 0; k < 260; ++k)
+        manual += "Section " + std::to_string(k) + ": returns are accepted within thirty days. ";
+    const std::string question = "Can I return a lamp I bought last week?";
+    auto cost_of = [&](const ojson& body, lint::Provider p, RenderedRequest& rendered) {
+        SegmentTokenCache cache(tok);
+        auto r = render_request(body, p, cache, "");
+        if (!r)
+            qFatal("%s", r.error().message.c_str());
+        rendered = std::move(r.value());
+        lint::RequestInput in;
+        in.body = body;
+        in.file = "request.json";
+        lint::LintOptions o;
+        o.provider = p;
+        auto report = lint::lint_request(in, tok, t, o);
+        if (!report)
+            qFatal("%s", report.error().message.c_str());
+        return report->summary.cost;
+    };
+    auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
+
+    // Gemini's implicit cache: from 2,048 tokens (2.5 Flash), the whole repeated prompt is read
+    // from the second send on.
+    RenderedRequest g;
+    const lint::CostSummary gc = cost_of(
+        {{"model", "gemini-2.5-flash"},
+         {"systemInstruction", {{"parts", ojson::array({{{"text", manual}}})}}},
+         {"contents",
+          ojson::array({{{"role", "user"}, {"parts", ojson::array({{{"text", question}}})}}})}},
+        lint::Provider::Gemini, g);
+    const long long n = g.size();
+    QVERIFY(n > 2048);
+    QVERIFY(gc.available);
+    QCOMPARE(gc.requests, 10);
+    QCOMPARE(gc.as_is.prompt_tokens, 10 * n);
+    QCOMPARE(gc.as_is.cache_read_input_tokens, 9 * n);
+    QVERIFY2(near(gc.as_is.usd, (n * 0.30 + 9 * n * 0.03) / 1e6),
+             std::to_string(gc.as_is.usd).c_str());
+    QVERIFY(near(gc.no_cache_usd, 10 * n * 0.30 / 1e6));
+
+    // Bedrock, Nova Pro: a cachePoint after the system prompt (at least 1,000 tokens) is
+    // written once at the input price and read by the nine sends after it at a quarter.
+    RenderedRequest b;
+    const lint::CostSummary bc = cost_of(
+        {{"modelId", "amazon.nova-pro-v1:0"},
+         {"system", ojson::array({{{"text", manual}}, {{"cachePoint", {{"type", "default"}}}}})},
+         {"messages",
+          ojson::array({{{"role", "user"}, {"content", ojson::array({{{"text", question}}})}}})}},
+        lint::Provider::Bedrock, b);
+    QCOMPARE(b.breakpoints.size(), std::size_t(1));
+    const long long bp = b.breakpoints[0].token, bn = b.size();
+    QVERIFY(bp >= 1000 && bp < bn);
+    QCOMPARE(bc.as_is.cache_creation_input_tokens, bp);
+    QCOMPARE(bc.as_is.cache_read_input_tokens, 9 * bp);
+    QCOMPARE(bc.as_is.input_tokens, 10 * (bn - bp));
+    QVERIFY2(near(bc.as_is.usd, (10 * (bn - bp) * 0.80 + bp * 0.80 + 9 * bp * 0.80 * 0.25) / 1e6),
+             std::to_string(bc.as_is.usd).c_str());
+
+    // DeepSeek's disk cache: the first send stores the prefix up to the end of the user's input;
+    // each later send reads it (hits), the rest is a miss.
+    RenderedRequest d;
+    const lint::CostSummary dc =
+        cost_of({{"model", "deepseek-chat"},
+                 {"messages", ojson::array({{{"role", "system"}, {"content", manual}},
+                                            {{"role", "user"}, {"content", question}}})}},
+                lint::Provider::DeepSeek, d);
+    const long long unit = d.blocks.back().token_end, dn = d.size();
+    QVERIFY(unit >= 64 && unit <= dn);
+    QCOMPARE(dc.as_is.cache_read_input_tokens, 9 * unit);
+    QVERIFY2(near(dc.as_is.usd, ((10 * dn - 9 * unit) * 0.56 + 9 * unit * 0.07) / 1e6),
+             std::to_string(dc.as_is.usd).c_str());
+    QVERIFY(near(dc.no_cache_usd, 10 * dn * 0.56 / 1e6));
+}
+
+QTEST_APPLESS_MAIN(TestLint)
+#include "test_lint.moc"

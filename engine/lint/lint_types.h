@@ -117,11 +117,11 @@ struct LintOptions {
     // A request whose prompt is longer than this is an input error, found before the text that
     // cannot fit is tokenized: 2,097,152, the longest context a provider serves (Gemini's 2M).
     std::size_t max_prompt_tokens = std::size_t{1} << 21;
+    // What the linter keeps of earlier conversations (the previous request of each): past
+    // either bound the conversation seen least recently is forgotten.
+    std::size_t max_remembered_conversations = 65536;
+    long long max_remembered_tokens = 32LL << 20;
 };
-
-// What the linter keeps of earlier conversations (Linter: the previous request of each).
-inline constexpr std::size_t kMaxRememberedConversations = 65536;
-inline constexpr long long kMaxRememberedTokens = 32LL << 20;
 
 // What the provider would report and bill, summed over the requests.
 struct UsageTotals {

@@ -162,10 +162,10 @@ struct Linter::Impl {
     // prompt_cache_key is new is also filed under its first-message key, so a changed key is
     // compared with the request it replaces.
     std::unordered_map<std::string, std::shared_ptr<SessionState>> sessions;
-    // Bounded memory on a log of a million conversations: past kMaxRememberedConversations or
-    // kMaxRememberedTokens of remembered prompts, the conversation seen least recently is
-    // forgotten (its request after that is compared with nothing). Each remember() files
-    // (key, fallback key, request index) here; an entry whose session has moved on is stale.
+    // Bounded memory on a log of a million conversations: past max_remembered_conversations
+    // or max_remembered_tokens of remembered prompts (LintOptions), the conversation seen least
+    // recently is forgotten (its request after that is compared with nothing). Each remember()
+    // files (key, fallback key, request index) here; an entry whose session has moved on is stale.
     struct Filed {
         std::string key, fallback;
         int index;
@@ -387,15 +387,21 @@ void Linter::Impl::observe(RequestTrace& trace, const RuleContext& ctx,
         if (it != explicit_caches.end() && !explicit_cache_expired(it->second, ctx.in.at_s))
             trace.explicit_cache_tokens = it->second.tokens;
     }
-    if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty()) {
-        for (const auto& [span, rule_id] : dynamic.found) {
+    // A divergence at a dynamic value is that value's doing: one this request carries, or one
+    // the previous request carried and this one drops again (a clock put at the head once).
+    const auto explained_by = [&](const std::vector<std::pair<MoveSpan, const char*>>& found) {
+        for (const auto& [span, rule_id] : found) {
             if (span.pointer == trace.divergence_pointer &&
                 (trace.divergence_byte == std::string::npos || trace.divergence_byte <= span.end)) {
                 trace.cause = rule_id;
-                break;
+                return true;
             }
         }
-    }
+        return false;
+    };
+    if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty() &&
+        !explained_by(dynamic.found) && ctx.prev)
+        explained_by(ctx.prev->dynamic_found);
     observer(trace);
 }
 
@@ -497,6 +503,7 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
     st.at_s = ctx.in.at_s;
     st.index = ctx.request_index;
     st.pending = std::move(dynamic.pending);
+    st.dynamic_found = std::move(dynamic.found);
     st.model = st.prompt.model;
     filed.push_back(
         {key, key.rfind("key\x1f", 0) == 0 ? fallback_key : std::string(), ctx.request_index});
@@ -506,8 +513,8 @@ void Linter::Impl::remember(const RuleContext& ctx, RenderedRequest cur, Dynamic
 }
 
 void Linter::Impl::forget_oldest(const SessionState* keep) {
-    while (!filed.empty() && (sessions.size() > kMaxRememberedConversations ||
-                              remembered_tokens > kMaxRememberedTokens)) {
+    while (!filed.empty() && (sessions.size() > opts.max_remembered_conversations ||
+                              remembered_tokens > opts.max_remembered_tokens)) {
         Filed f = std::move(filed.front());
         filed.pop_front();
         const auto it = sessions.find(f.key);
@@ -683,6 +690,10 @@ const ojson& Linter::last_fixed() const {
     if (impl_->fixed_body)
         return *impl_->fixed_body;
     return impl_->input_body ? *impl_->input_body : empty;
+}
+
+LinterMemory Linter::memory() const {
+    return {impl_->sessions.size(), impl_->remembered_tokens, impl_->forgotten};
 }
 
 LintReport Linter::finish() {

@@ -107,6 +107,13 @@ struct LintReport {
     std::vector<RequestBilling> billing;  // per request, as it is (empty without estimate_cost)
 };
 
+// What a Linter keeps of earlier conversations (LintOptions::max_remembered_*).
+struct LinterMemory {
+    std::size_t conversations = 0;  // remembered now
+    long long tokens = 0;           // of their remembered prompts
+    long long forgotten = 0;        // forgotten so far, least recently seen first
+};
+
 class Linter {
   public:
     Linter(const BpeTokenizer& tokenizer, const LintTables& tables, LintOptions options);
@@ -133,6 +140,7 @@ class Linter {
     // The last added request rewritten as `--fix` would (the request itself when it needs no
     // rewrite or had an error). Valid until the next add(), while that input is alive.
     const ojson& last_fixed() const;
+    LinterMemory memory() const;
     LintReport finish();
 
   private:

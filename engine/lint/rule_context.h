@@ -59,6 +59,9 @@ struct SessionState {
     int index = 0;
     int line = 1;  // where it starts in its file
     std::vector<PendingDynamic> pending;
+    // The dynamic values this request carried (DynamicValues::found): the next request that
+    // leaves them again leaves them for the same cause.
+    std::vector<std::pair<MoveSpan, const char*>> dynamic_found;
     std::string model;
     // When this request switched the model: the conversation's last request on the model before
     // (its cache, kept by the provider per model, may still be alive). A request that switches
