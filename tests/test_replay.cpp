@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/assets.h"
 #include "lint/lint_tables.h"
@@ -97,6 +98,265 @@ int common_prefix(const RenderedRequest& a, const RenderedRequest& b) {
     return static_cast<int>(n);
 }
 
+// An independent reference of each policy's cache, from the rules docs/cli.md gives for
+// `replay` (not from replay.cpp's code): a prefix is kept under the model and an FNV-1a hash
+// of its tokens, with the time it expires. Per request it gives the split the policy bills:
+// reused, written (stored: billed as a write by anthropic and bedrock), uncached.
+class ReferenceCaches {
+  public:
+    struct Split {
+        int reused = 0, written = 0, uncached = 0;
+    };
+    ReferenceCaches(CachePolicy policy, const lint::LintTables& tables)
+        : policy_(policy), tables_(tables) {}
+
+    Split add(const RenderedRequest& p, const std::string& model, double at, double retention) {
+        const auto& t = p.rendered.tokens;
+        const int n = p.size();
+        std::vector<uint64_t> h(t.size() + 1);
+        h[0] = 1469598103934665603ULL ^ std::hash<std::string>{}(model);
+        for (std::size_t i = 0; i < t.size(); ++i)
+            h[i + 1] = (h[i] ^ static_cast<uint32_t>(t[i])) * 1099511628211ULL;
+        Split s;
+        switch (policy_) {
+            case CachePolicy::Vllm: {
+                // Whole 16-token blocks of the longest prefix any earlier prompt stored; the
+                // last token is always computed; every full block not yet stored is written.
+                const int b = lint::kReplayBlockSize;
+                int matched = 0;
+                while (matched < n / b && blocks_.count(h[(matched + 1) * b]))
+                    ++matched;
+                s.reused = std::min(matched, (n - 1) / b) * b;
+                s.written = (n / b - matched) * b;
+                for (int q = b; q <= n; q += b)
+                    blocks_.insert(h[q]);
+                break;
+            }
+            case CachePolicy::Radix: {
+                // To the token, all but the last; what was not in the tree is inserted.
+                int matched = 0;
+                while (matched < n && blocks_.count(h[matched + 1]))
+                    ++matched;
+                s.reused = std::min(matched, n - 1);
+                s.written = n - matched;
+                for (int q = 1; q <= n; ++q)
+                    blocks_.insert(h[q]);
+                break;
+            }
+            case CachePolicy::OpenAI: {
+                // From 1,024 tokens in 128-token steps; a hit or a store keeps an entry for the
+                // retention; what is cacheable and not read is stored (not billed).
+                const lint::ProviderPrices& pp = tables_.prices(lint::Provider::OpenAI);
+                const int top = n < pp.min_cached ? 0
+                                                  : pp.min_cached + (n - pp.min_cached) /
+                                                                        pp.increment * pp.increment;
+                for (int q = top; q >= pp.min_cached && q > 0; q -= pp.increment)
+                    if (touch(h[q], at, retention)) {
+                        s.reused = q;
+                        break;
+                    }
+                for (int q = pp.min_cached; q <= top && q > 0; q += pp.increment)
+                    entries_[h[q]] = {at + retention, retention};
+                s.written = top - s.reused;
+                break;
+            }
+            case CachePolicy::Gemini: {
+                const lint::CacheRules r = tables_.cache_rules(lint::Provider::Gemini, model);
+                if (!r.implicit || n < r.min_tokens)
+                    break;
+                const int step = std::max(1, r.step_tokens);
+                const int top = r.min_tokens + (n - r.min_tokens) / step * step;
+                for (int q = top; q >= r.min_tokens; q -= step)
+                    if (touch(h[q], at, r.ttl_default_s)) {
+                        s.reused = q;
+                        break;
+                    }
+                for (int q = r.min_tokens; q <= top; q += step)
+                    entries_[h[q]] = {at + r.ttl_default_s, r.ttl_default_s};
+                s.written = top - s.reused;
+                break;
+            }
+            case CachePolicy::DeepSeek: {
+                // A hit is the longest stored unit; units end at a request's user input and at
+                // the longest whole-unit prefix an earlier request (still alive) shares.
+                const lint::CacheRules r = tables_.cache_rules(lint::Provider::DeepSeek, model);
+                const int unit = std::max(1, r.unit_tokens);
+                for (int q = n; q >= std::max(1, r.min_tokens); --q)
+                    if (touch(h[q], at, r.ttl_default_s)) {
+                        s.reused = q;
+                        break;
+                    }
+                int stored_to = s.reused;
+                auto store = [&](int q) {
+                    if (q < std::max(1, r.min_tokens))
+                        return;
+                    entries_[h[q]] = {at + r.ttl_default_s, r.ttl_default_s};
+                    stored_to = std::max(stored_to, q);
+                };
+                for (int q = n / unit * unit; q >= unit && q > s.reused; q -= unit) {
+                    const auto it = seen_.find(h[q]);
+                    if (it != seen_.end() && it->second >= at) {
+                        store(q);
+                        break;
+                    }
+                }
+                store(p.blocks.empty() ? n : std::min(n, p.blocks.back().token_end));
+                for (int q = unit; q <= n; q += unit)
+                    seen_[h[q]] = at + r.ttl_default_s;
+                s.written = stored_to - s.reused;
+                break;
+            }
+            default: {  // anthropic, bedrock: the request's breakpoints
+                const bool bedrock = policy_ == CachePolicy::Bedrock;
+                const lint::CacheRules r = tables_.cache_rules(
+                    bedrock ? lint::Provider::Bedrock : lint::Provider::Anthropic, model);
+                const int lookback = bedrock ? r.lookback_blocks : 20;
+                struct Point {
+                    int token, block;
+                    double ttl;
+                };
+                std::vector<Point> points;
+                int last = 0;
+                for (const Breakpoint& bp : p.breakpoints) {
+                    const bool in_tools =
+                        p.blocks[static_cast<std::size_t>(bp.block)].kind == PartKind::Tool;
+                    if (bedrock && !r.tools_cacheable && in_tools)
+                        continue;
+                    if (bp.token - (bedrock && r.min_per_checkpoint ? last : 0) < r.min_tokens ||
+                        bp.token <= last)
+                        continue;
+                    if (bedrock && r.max_cached_tokens > 0 && bp.token > r.max_cached_tokens)
+                        continue;
+                    const double ttl = bp.ttl_s > r.ttl_default_s && r.ttl_extended_s > 0
+                                           ? r.ttl_extended_s
+                                           : r.ttl_default_s;
+                    points.push_back({bp.token, bp.block, ttl});
+                    last = bp.token;
+                }
+                int read = 0;
+                for (const Point& pt : points) {
+                    // The breakpoint's own prefix, then the ends of the blocks before it.
+                    std::vector<int> at_ends{pt.token};
+                    for (int j = pt.block - 1; j >= 0 && j > pt.block - lookback; --j)
+                        at_ends.push_back(p.blocks[static_cast<std::size_t>(j)].token_end);
+                    for (int q : at_ends)
+                        if (q > 0 && q <= pt.token && touch(h[q], at, -1)) {
+                            read = std::max(read, q);
+                            break;
+                        }
+                }
+                for (const Point& pt : points)
+                    entries_[h[pt.token]] = {at + pt.ttl, pt.ttl};
+                s.reused = std::min(read, last);
+                s.written = last - s.reused;
+                break;
+            }
+        }
+        s.uncached = n - s.reused - s.written;
+        return s;
+    }
+
+  private:
+    struct Entry {
+        double expires, ttl;
+    };
+    // A live entry is read and lives on for its ttl from now (ttl < 0: its own).
+    bool touch(uint64_t key, double at, double ttl) {
+        const auto it = entries_.find(key);
+        if (it == entries_.end() || it->second.expires < at)
+            return false;
+        it->second.expires = at + (ttl < 0 ? it->second.ttl : ttl);
+        return true;
+    }
+    CachePolicy policy_;
+    const lint::LintTables& tables_;
+    std::set<uint64_t> blocks_;
+    std::map<uint64_t, Entry> entries_;
+    std::map<uint64_t, double> seen_;
+};
+
+// The i-th record of a log: its rendered request, model and time.
+struct LoggedRequest {
+    RenderedRequest prompt;
+    std::string model;
+    double at = 0;
+    double retention = 300;
+};
+
+std::vector<LoggedRequest> logged_requests(const std::string& file) {
+    std::vector<LoggedRequest> out;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty())
+            continue;
+        const ojson record = ojson::parse(line);
+        LoggedRequest r;
+        r.prompt = render_line(file, static_cast<int>(out.size()));
+        r.model = record["request"].value("model", std::string());
+        r.at = record["timestamp"].get<double>();
+        r.retention = record["request"].value("prompt_cache_retention", "") == "24h" ? 86400 : 300;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+// Writes `lines` to a log in `dir` and replays it.
+Replayed replay_lines(const QTemporaryDir& dir, const std::vector<std::string>& lines,
+                      std::optional<CachePolicy> policy = std::nullopt) {
+    static int n = 0;
+    const std::string path = dir.filePath(QString("log%1.jsonl").arg(++n)).toStdString();
+    std::string text;
+    for (const std::string& l : lines)
+        text += l + "\n";
+    test::write_file(path, text);
+    return replay({path}, policy);
+}
+
+std::vector<std::string> log_lines(const std::string& file) {
+    std::vector<std::string> out;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty())
+            out.push_back(line);
+    return out;
+}
+
+// Two requests of one Anthropic conversation: a system prompt of about `system_tokens` built-in
+// tokens marked for caching, then a question; the second adds an answer and a question of about
+// `tail_words` words. The second carries `read` as its reported cache read.
+std::vector<std::string> two_request_log(int system_tokens, int tail_words, long long read) {
+    std::string system;
+    for (int k = 0; static_cast<int>(tokenizer().encode(system).size()) < system_tokens; ++k)
+        system += "Rule " + std::to_string(k) + ": answer from the handbook, briefly. ";
+    std::string tail = "And one more thing:";
+    for (int k = 0; k < tail_words; ++k)
+        tail += " word" + std::to_string(k % 10);
+    ojson body = {
+        {"model", "claude-sonnet-4-5"},
+        {"max_tokens", 256},
+        {"system",
+         ojson::array(
+             {{{"type", "text"}, {"text", system}, {"cache_control", {{"type", "ephemeral"}}}}})},
+        {"messages", ojson::array({{{"role", "user"}, {"content", "Hello?"}}})}};
+    std::vector<std::string> out;
+    ojson first = {{"timestamp", 1796292000}, {"session_id", "s"}, {"request", body}};
+    first["response"]["usage"] = {
+        {"input_tokens", 5}, {"cache_creation_input_tokens", 1000}, {"cache_read_input_tokens", 0}};
+    out.push_back(first.dump());
+    body["messages"].push_back({{"role", "assistant"}, {"content", "Hello."}});
+    body["messages"].push_back({{"role", "user"}, {"content", tail}});
+    ojson second = {{"timestamp", 1796292030}, {"session_id", "s"}, {"request", body}};
+    second["response"]["usage"] = {{"input_tokens", 100},
+                                   {"cache_creation_input_tokens", 0},
+                                   {"cache_read_input_tokens", read}};
+    out.push_back(second.dump());
+    return out;
+}
+
+bool has_text(const std::vector<std::string>& texts, const std::string& part) {
+    return std::any_of(texts.begin(), texts.end(),
+                       [&](const std::string& t) { return t.find(part) != std::string::npos; });
+}
 }  // namespace
 
 class TestReplay : public QObject {
@@ -124,8 +384,9 @@ class TestReplay : public QObject {
         QCOMPARE(r.rows[2].cause, std::string("dynamic-prefix"));
         QCOMPARE(r.rows[2].reused_tokens, 0);
         // 3: the system prompt as before: it leaves request 2 at the same place.
+        // Its loss is the timestamp's doing too: one cause, not a second one.
         QCOMPARE(r.rows[3].diverged_at, r.rows[2].diverged_at);
-        QVERIFY(!r.rows[3].cause.empty());
+        QCOMPARE(r.rows[3].cause, std::string("dynamic-prefix"));
         // 4: tools with their keys in another order.
         QCOMPARE(r.rows[4].diverged_at.value_or(-1),
                  common_prefix(render_line(log, 3), render_line(log, 4)));
@@ -157,6 +418,159 @@ class TestReplay : public QObject {
         }
         QVERIFY(std::abs(leaked - r.summary.leaked_usd) < 1e-12);
         QVERIFY(r.summary.cost_usd < r.summary.uncached_cost_usd);
+    }
+
+    // Row by row, the split each policy bills is the independent reference's (above): every
+    // request of four logs (one agent, interleaved chat users, a calibrated agent, the shipped
+    // 36-request session with its five breaks) under all seven policies.
+    void splitFollowsEachPolicysRules() {
+        const std::vector<std::string> logs = {
+            replay_log("agent-session.jsonl"), replay_log("chat-users.jsonl"),
+            replay_log("calibrated-agent.jsonl"),
+            (assets_dir() / "traffic" / "agent-session.jsonl").string()};
+        int checked = 0;
+        for (const std::string& log : logs) {
+            const std::vector<LoggedRequest> requests = logged_requests(log);
+            for (CachePolicy p : kAllPolicies) {
+                const Replayed r = replay({log}, p);
+                QCOMPARE(r.rows.size(), requests.size());
+                ReferenceCaches ref(p, tables());
+                int reused = 0;
+                for (std::size_t i = 0; i < requests.size(); ++i) {
+                    const LoggedRequest& q = requests[i];
+                    const ReferenceCaches::Split want =
+                        ref.add(q.prompt, q.model, q.at, requests[0].retention);
+                    const lint::ReplayRow& row = r.rows[i];
+                    const std::string where =
+                        log + " request " + std::to_string(i) + " under " + policy_name(p);
+                    QVERIFY2(row.prompt_tokens == q.prompt.size(), where.c_str());
+                    QVERIFY2(row.reused_tokens == want.reused,
+                             (where + ": reused " + std::to_string(row.reused_tokens) +
+                              ", the rules give " + std::to_string(want.reused))
+                                 .c_str());
+                    QVERIFY2(row.written_tokens == want.written,
+                             (where + ": written " + std::to_string(row.written_tokens) +
+                              ", the rules give " + std::to_string(want.written))
+                                 .c_str());
+                    QVERIFY2(row.uncached_tokens == want.uncached, where.c_str());
+                    reused += want.reused;
+                    ++checked;
+                }
+                // Each log reuses something under each policy but where the policy's rules
+                // forbid it: the chat log has no breakpoints (anthropic, bedrock) and its
+                // prompts of about 1,500 tokens are under Gemini's 2,048.
+                const bool none = log.find("chat-users") != std::string::npos &&
+                                  (p == CachePolicy::Anthropic || p == CachePolicy::Bedrock ||
+                                   p == CachePolicy::Gemini);
+                QVERIFY2(none ? reused == 0 : reused > 0,
+                         (log + " under " + policy_name(p)).c_str());
+            }
+        }
+        qInfo("%d request splits checked against the reference", checked);
+    }
+
+    // The emulation and the usage disagree beyond max(64 tokens, 5% of the prompt), not at it:
+    // on a short prompt the 64 tokens bound, on a long one the 5%; each side of the edge, and
+    // the explanations of each direction.
+    void disagreementsAtTheirEdges() {
+        QTemporaryDir dir;
+        // A prompt under 1,280 tokens: 5% is under 64, so 64 is the tolerance.
+        const Replayed probe = replay_lines(dir, two_request_log(1060, 10, 0));
+        const int short_prompt = probe.rows[1].prompt_tokens;
+        const int expected = probe.rows[1].reused_tokens;
+        QVERIFY2(short_prompt < 1280 && expected >= 1024, std::to_string(short_prompt).c_str());
+        Replayed at = replay_lines(dir, two_request_log(1060, 10, expected - 64));
+        QVERIFY(!at.rows[1].disagreement);
+        QCOMPARE(at.summary.disagreements, 0);
+        Replayed past = replay_lines(dir, two_request_log(1060, 10, expected - 65));
+        QVERIFY(past.rows[1].disagreement);
+        QCOMPARE(past.summary.disagreements, 1);
+        QCOMPARE(past.rows[1].disagreement->expected_reused, static_cast<long long>(expected));
+        QCOMPARE(past.rows[1].disagreement->reported_reused, expected - 65LL);
+        // Reported less than expected: four reasons the provider may have cached less, none of
+        // them OpenAI's cache key.
+        const auto& less = past.rows[1].disagreement->explanations;
+        QCOMPARE(less.size(), std::size_t(4));
+        QVERIFY(has_text(less, "minimum cacheable length is higher than the 1024 tokens"));
+        QVERIFY(!has_text(less, "prompt_cache_key"));
+
+        // A long prompt: 5% of it, rounded up, is the tolerance.
+        const Replayed big = replay_lines(dir, two_request_log(3000, 300, 0));
+        const int long_prompt = big.rows[1].prompt_tokens;
+        const int big_expected = big.rows[1].reused_tokens;
+        const int tolerance = (long_prompt * 5 + 99) / 100;
+        QVERIFY(tolerance > 64 && big_expected + tolerance + 1 < long_prompt);
+        QVERIFY(!replay_lines(dir, two_request_log(3000, 300, big_expected + tolerance))
+                     .rows[1]
+                     .disagreement);
+        const Replayed more =
+            replay_lines(dir, two_request_log(3000, 300, big_expected + tolerance + 1));
+        QVERIFY(more.rows[1].disagreement);
+        // Reported more: something outside the log cached it; counts exact here (the built-in
+        // tokenizer counts what it plays), so no word on an estimate.
+        const auto& over = more.rows[1].disagreement->explanations;
+        QVERIFY(has_text(over, "a request outside this log had cached the prefix"));
+        QVERIFY(!has_text(over, "minimum cacheable"));
+        QVERIFY(!has_text(over, "token counts here are"));
+        QVERIFY(!replay_lines(dir, two_request_log(3000, 300, big_expected - tolerance))
+                     .rows[1]
+                     .disagreement);
+        QVERIFY(replay_lines(dir, two_request_log(3000, 300, big_expected - tolerance - 1))
+                    .rows[1]
+                    .disagreement);
+
+        // OpenAI: a read missing adds the cache key to the reasons.
+        std::vector<std::string> chat = log_lines(replay_log("chat-users.jsonl"));
+        ojson fourth = ojson::parse(chat[3]);
+        fourth["response"]["usage"]["prompt_tokens_details"]["cached_tokens"] = 0;
+        chat[3] = fourth.dump();
+        const Replayed openai = replay_lines(dir, chat);
+        QVERIFY(openai.rows[3].disagreement);
+        QVERIFY(has_text(openai.rows[3].disagreement->explanations, "prompt_cache_key"));
+
+        // Gemini's explicit cache is read whole: only the two counts of its tokens differ.
+        std::vector<std::string> gem =
+            log_lines((test::data_dir() / "lint" / "gemini-cache-log.jsonl").string());
+        const Replayed gem_probe = replay_lines(dir, gem);
+        const int cached = gem_probe.rows[1].reused_tokens;
+        const int gem_tolerance = std::max(64, (gem_probe.rows[1].prompt_tokens * 5 + 99) / 100);
+        ojson read = ojson::parse(gem[1]);
+        read["response"]["usageMetadata"]["cachedContentTokenCount"] = cached + gem_tolerance + 1;
+        read["response"]["usageMetadata"]["promptTokenCount"] =
+            gem_probe.rows[1].prompt_tokens + gem_tolerance + 1;
+        gem[1] = read.dump();
+        const Replayed explicit_read = replay_lines(dir, gem);
+        QVERIFY(explicit_read.rows[1].disagreement);
+        const auto& why = explicit_read.rows[1].disagreement->explanations;
+        QCOMPARE(why.size(), std::size_t(1));
+        QVERIFY(has_text(why, "the cached content's tokens are counted here by the built-in"));
+    }
+
+    // What the provider's usage cost, worked out by hand from Anthropic's list price for
+    // Claude Sonnet 4.5 ($3 per million input tokens, writes 1.25x, reads 0.1x) and from the
+    // usage the log carries: 5 + 1,000 written, then 100 + the read.
+    void reportedCostIsTheUsagesBill() {
+        QTemporaryDir dir;
+        const Replayed r = replay_lines(dir, two_request_log(1060, 10, 1000));
+        QCOMPARE(r.summary.reported_requests, 2);
+        QVERIFY(r.summary.reported_cost_usd);
+        const double want = (5 + 1.25 * 1000 + 100 + 0.1 * 1000) * 3.0 / 1e6;
+        QVERIFY2(std::abs(*r.summary.reported_cost_usd - want) < 1e-12,
+                 std::to_string(*r.summary.reported_cost_usd).c_str());
+        // OpenAI's chat log: gpt-4.1-mini at $0.40 per million, cached at $0.10; prompt_tokens
+        // include the cached ones. The sums come from the log's own usage.
+        const std::vector<std::string> chat = log_lines(replay_log("chat-users.jsonl"));
+        double openai = 0;
+        for (const std::string& l : chat) {
+            const ojson u = ojson::parse(l)["response"]["usage"];
+            const double cached = u["prompt_tokens_details"]["cached_tokens"].get<double>();
+            openai += ((u["prompt_tokens"].get<double>() - cached) * 0.40 + cached * 0.10) / 1e6;
+        }
+        const Replayed c = replay({replay_log("chat-users.jsonl")});
+        QCOMPARE(c.summary.reported_requests, 9);
+        QVERIFY2(std::abs(*c.summary.reported_cost_usd - openai) < 1e-12,
+                 (std::to_string(*c.summary.reported_cost_usd) + " vs " + std::to_string(openai))
+                     .c_str());
     }
 
     // The causes do not depend on the policy, except the TTL, which vllm and radix lack and
@@ -335,32 +749,29 @@ class TestReplay : public QObject {
     }
 
     // The agent log shipped for the traffic view and the guide (assets/traffic/): its five
-    // breaks and the provider's odd usage are where docs/guide.md says they are.
+    // breaks are where docs/guide.md says they are, under the built-in tokenizer's count too.
+    // Its usage, written apart from PrefixLens, is checked in the provider's tokens by
+    // plain_replay_calibrated (tests/plain/provider_counts.cpp).
     void shippedAgentLogBreaksWhereTheGuideSays() {
         const Replayed r = replay({(assets_dir() / "traffic" / "agent-session.jsonl").string()});
         QCOMPARE(r.rows.size(), std::size_t(36));
         QCOMPARE(r.summary.reported_requests, 36);
+        // Request 7 drops the clock again: what request 6 added is lost to the same cause.
         const std::map<int, std::string> causes = {{6, "dynamic-prefix"},
+                                                   {7, "dynamic-prefix"},
                                                    {12, "unstable-serialization"},
                                                    {18, "ttl-gap"},
                                                    {24, "prefix-changed"},
                                                    {30, "prefix-changed"}};
-        for (const auto& [request, cause] : causes)
-            QCOMPARE(r.rows[static_cast<std::size_t>(request)].cause, cause);
+        for (const lint::ReplayRow& row : r.rows) {
+            const auto it = causes.find(row.request);
+            QCOMPARE(row.cause, it == causes.end() ? std::string() : it->second);
+        }
         QCOMPARE(r.rows[24].cause_detail, std::string("params-changed"));
         QCOMPARE(r.rows[30].cause_detail, std::string("history-rewritten"));
         QCOMPARE(r.rows[18].reused_tokens, 0);
-        QCOMPARE(r.summary.disagreements, 1);
         QVERIFY(r.rows[33].disagreement);
         QCOMPARE(r.rows[33].disagreement->reported_reused, 0LL);
-        // Everywhere else the echoed usage is the emulation's.
-        for (const lint::ReplayRow& row : r.rows) {
-            QCOMPARE(row.reused_tokens + row.written_tokens + row.uncached_tokens,
-                     row.prompt_tokens);
-            if (row.request != 33)
-                QCOMPARE(row.reported->cache_read_tokens,
-                         static_cast<long long>(row.reused_tokens));
-        }
     }
 
     // Conversations interleaved as a chat service's log has them: each one's growing message is
@@ -441,7 +852,7 @@ class TestReplay : public QObject {
         QVERIFY(r.out.contains("8 requests, 1 conversation, policy anthropic"));
         QVERIFY(r.out.contains("estimate"));
         for (const char* c : {"conversation", "hit rate", "leaked", "top causes", "\nc1 ",
-                              "\ntotal ", "prefix-changed x3", "dynamic-prefix x1"})
+                              "\ntotal ", "prefix-changed x2", "dynamic-prefix x2"})
             QVERIFY2(r.out.contains(c), c);
     }
 

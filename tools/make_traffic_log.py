@@ -12,10 +12,11 @@ customer data, the same bytes for the same arguments.
   make_traffic_log.py bench -o FILE   the benchmark: --requests (1,000) in --conversations (20),
                                       prompts growing to --max-tokens (100,000) each
 
-Each line is a wrapper record {timestamp, session_id, request} as `lint` reads it. With
---usage-from PREFIXLENS (agent, chat), the tool replays its own log with that binary and writes
-the provider's usage beside each request: the emulated figures, except where the story says the
-provider did otherwise (an API key of another workspace, a 1-hour TTL served as 5 minutes).
+Each line is a wrapper record {timestamp, session_id, request} as `lint` reads it. The agent
+log carries Anthropic's usage, worked out here by its documented caching rules and a made-up
+token count, without PrefixLens, so that a test of `replay` on it checks the program against the
+rules written down twice; at request 33 the provider did otherwise (another workspace's key).
+The chat log carries OpenAI's usage with --usage-from PREFIXLENS (see usage_by_replay).
 """
 import argparse
 import json
@@ -23,6 +24,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import sys
 
 T0 = 1796292000  # 2026-12-03 09:20 UTC
 
@@ -192,9 +194,80 @@ def write_bench(path, conversations, requests, max_tokens):
                         % (T0 + 5 * (r * conversations + c), c, body))
 
 
-def add_usage(records, binary, story):
-    """Replays the log with `binary` and writes each request's usage: the emulated figures,
-    changed where `story` (request index -> function of the row) says the provider differed."""
+# The agent log's usage is worked out here, apart from PrefixLens. Its token counts come from a
+# made-up tokenizer (Anthropic's is not public): one token per 4 bytes of a block's text, rounded
+# up, plus FRAME tokens of framing per block and PRIME to prime the reply. `replay` calibrates
+# its own count to these totals, as it does to a real provider's.
+FRAME = 5
+PRIME = 3
+# The shortest cacheable prefix per model (Anthropic's prompt-caching page).
+MIN_TOKENS = {"claude-sonnet-4-5": 1024, "claude-haiku-4-5": 4096}
+LIFETIME_S = 300  # Anthropic's default TTL
+LOOKBACK = 20     # Anthropic checks a breakpoint and the ends of the 19 blocks before it
+
+
+def count(text):
+    return FRAME + -(-len(text.encode("utf-8")) // 4)
+
+
+def anthropic_blocks(body):
+    """(text, has_breakpoint) per content block, in the order Anthropic caches them: tools,
+    system, messages. A block's text is its JSON as sent, so a reordered key changes it."""
+    out = []
+    for tool in body.get("tools", []):
+        out.append((json.dumps(tool), "cache_control" in tool))
+    for block in body.get("system", []):
+        out.append((json.dumps(block.get("text")), "cache_control" in block))
+    for m in body["messages"]:
+        content = m["content"]
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        for block in content:
+            plain = {k: v for k, v in block.items() if k != "cache_control"}
+            out.append((m["role"] + json.dumps(plain), "cache_control" in block))
+    return out
+
+
+def anthropic_usage(records, story):
+    """Anthropic's cache, by its documented rules: a breakpoint's prefix is cached from the
+    model's minimum on, for LIFETIME_S after it was last written or read; a request reads the
+    longest live prefix at one of its breakpoints or at the ends of the blocks before it (within
+    the lookback), writes up to its last breakpoint, and the rest is input."""
+    cache = {}  # (model, prefix text) -> expiry
+    for i, rec in enumerate(records):
+        body, at = rec["request"], rec["timestamp"]
+        model = body["model"]
+        blocks = anthropic_blocks(body)
+        ends, keys, total, prefix = [], [], 0, ""
+        for text, _ in blocks:
+            total += count(text)
+            prefix += text + "\x1f"
+            ends.append(total)
+            keys.append((model, prefix))
+        total += PRIME
+        points = [k for k, (_, bp) in enumerate(blocks) if bp and ends[k] >= MIN_TOKENS[model]]
+        read = 0
+        for k in points:
+            for j in range(k, max(-1, k - LOOKBACK), -1):
+                if cache.get(keys[j], -1) >= at:
+                    cache[keys[j]] = at + LIFETIME_S
+                    read = max(read, ends[j])
+                    break
+        last = ends[points[-1]] if points else 0
+        read = min(read, last)
+        written, uncached = last - read, total - last
+        read, written, uncached = story.get(i, lambda a, b, c: (a, b, c))(read, written, uncached)
+        for k in points:
+            cache[keys[k]] = at + LIFETIME_S
+        rec["response"] = {"usage": {"input_tokens": uncached,
+                                     "cache_creation_input_tokens": written,
+                                     "cache_read_input_tokens": read}}
+
+
+def usage_by_replay(records, binary):
+    """The chat log's usage (OpenAI's tokenizer is public: its counts are exact) from replaying
+    the log with `binary`, which counts with o200k_base where it is installed. Unlike the agent
+    log's, this usage is the program's own answer: no test checks replay against it."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl") as tmp:
         for r in records:
             tmp.write(json.dumps(r) + "\n")
@@ -204,27 +277,18 @@ def add_usage(records, binary, story):
     if out.returncode not in (0, 1):
         sys.exit("make_traffic_log: replay failed: " + out.stderr.strip())
     rows = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
-    rows = [r for r in rows if "summary" not in r]
-    for rec, row in zip(records, rows):
-        read, written = row["reused_tokens"], row["written_tokens"]
-        uncached = row["uncached_tokens"]
-        read, written, uncached = story.get(row["request"], lambda a, b, c: (a, b, c))(
-            read, written, uncached)
-        provider = row.get("provider", "anthropic")
-        if provider == "openai":
-            rec["response"] = {"usage": {"prompt_tokens": read + written + uncached,
-                                         "prompt_tokens_details": {"cached_tokens": read}}}
-        else:
-            rec["response"] = {"usage": {"input_tokens": uncached,
-                                         "cache_creation_input_tokens": written,
-                                         "cache_read_input_tokens": read}}
+    for rec, row in zip(records, [r for r in rows if "summary" not in r]):
+        rec["response"] = {"usage": {"prompt_tokens": row["prompt_tokens"],
+                                     "prompt_tokens_details": {"cached_tokens":
+                                                               row["reused_tokens"]}}}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("kind", choices=["agent", "chat", "bench"])
     ap.add_argument("-o", "--output", required=True)
-    ap.add_argument("--usage-from", metavar="PREFIXLENS")
+    ap.add_argument("--usage-from", metavar="PREFIXLENS",
+                    help="chat: the usage from replaying the log with this binary")
     ap.add_argument("--users", type=int, default=12)
     ap.add_argument("--turns", type=int, default=4)
     ap.add_argument("--conversations", type=int, default=20)
@@ -240,9 +304,10 @@ def main():
         story = {33: lambda r, w, u: (0, r + w, u)}
     else:
         records = chat_log(a.users, a.turns)
-        story = {}
-    if a.usage_from:
-        add_usage(records, a.usage_from, story)
+    if a.kind == "agent":
+        anthropic_usage(records, story)
+    elif a.usage_from:
+        usage_by_replay(records, a.usage_from)
     with open(a.output, "w") as f:
         for r in records:
             f.write(json.dumps(r) + "\n")

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -313,6 +314,74 @@ void check_calibrated_replay(const fs::path& data, const BpeTokenizer& builtin,
     PL_CHECK_EQ(s.disagreements, flagged);
 }
 
+// The agent log shipped for the traffic view and lesson 6 (assets/traffic/agent-session.jsonl):
+// its usage was worked out by tools/make_traffic_log.py from Anthropic's documented rules and a
+// made-up count, without PrefixLens. Replayed in the provider's tokens (calibrated to that
+// usage), every request reads what the usage says within the stated error, the provider
+// disagrees only at request 33 (sent with another workspace's key), and the five breaks are
+// found at their requests with their causes.
+void check_shipped_agent_log(const BpeTokenizer& builtin, const lint::LintTables& tables) {
+    const fs::path log = assets_dir() / "traffic" / "agent-session.jsonl";
+    std::vector<nlohmann::json> usage;
+    {
+        std::istringstream in(read_all(log));
+        for (std::string line; std::getline(in, line);)
+            if (!line.empty())
+                usage.push_back(nlohmann::json::parse(line)["response"]["usage"]);
+    }
+    count::TokenCounters counters(builtin);
+    lint::ReplayOptions options;
+    options.counters = &counters;
+    std::vector<lint::ReplayRow> rows;
+    lint::Replayer replayer(builtin, tables, options,
+                            [&](const lint::ReplayRow& r) { rows.push_back(r); });
+    PL_CHECK(replayer.add_file(log.string()).ok());
+    const lint::ReplaySummary s = replayer.finish();
+    PL_CHECK_EQ(rows.size(), std::size_t(36));
+    PL_CHECK_EQ(usage.size(), rows.size());
+    PL_CHECK_EQ(s.counting.at("anthropic").method, std::string("calibrated"));
+    const double error = s.counting.at("anthropic").error;
+    std::printf("shipped agent log: calibrated by %s, stated error %.3f\n",
+                s.counting.at("anthropic").tokenizer.c_str(), error);
+    const std::map<int, std::pair<std::string, std::string>> breaks = {
+        {6, {"dynamic-prefix", ""}},
+        {7, {"dynamic-prefix", ""}},  // drops the clock again: request 6's part is lost
+        {12, {"unstable-serialization", ""}},
+        {18, {"ttl-gap", ""}},
+        {24, {"prefix-changed", "params-changed"}},
+        {30, {"prefix-changed", "history-rewritten"}}};
+    for (std::size_t i = 0; i < rows.size() && i < usage.size(); ++i) {
+        const lint::ReplayRow& r = rows[i];
+        const auto& u = usage[i];
+        const long long read = u["cache_read_input_tokens"].get<long long>();
+        const long long total = u["input_tokens"].get<long long>() +
+                                u["cache_creation_input_tokens"].get<long long>() + read;
+        const std::string at = "request " + std::to_string(i);
+        PL_CHECK_EQ(r.prompt_tokens, total);
+        PL_CHECK(r.reported.has_value());
+        if (r.reported)
+            PL_CHECK_EQ(r.reported->cache_read_tokens, read);
+        const auto b = breaks.find(static_cast<int>(i));
+        const std::string cause = b == breaks.end() ? "" : b->second.first;
+        if (r.cause != cause)
+            pl::plain::fail(__FILE__, __LINE__,
+                            at + ": cause '" + r.cause + "', not '" + cause + "'");
+        if (b != breaks.end() && !b->second.second.empty())
+            PL_CHECK_EQ(r.cause_detail, b->second.second);
+        if (r.disagreement.has_value() != (i == 33))
+            pl::plain::fail(
+                __FILE__, __LINE__,
+                at + (i == 33 ? ": the other workspace's miss is not flagged"
+                              : ": flagged, reused " + std::to_string(r.reused_tokens) +
+                                    " where the provider read " + std::to_string(read)));
+        if (i != 33 && std::abs(r.reused_tokens - read) > std::max(2.0, error * total))
+            pl::plain::fail(__FILE__, __LINE__,
+                            at + ": reused " + std::to_string(r.reused_tokens) +
+                                ", the provider read " + std::to_string(read));
+    }
+    PL_CHECK_EQ(s.disagreements, 1);
+}
+
 // An Anthropic log whose system prompt has a 1-hour breakpoint, a second request 10 minutes
 // after the first, replayed under all seven policies in the built-in tokenizer's count. The
 // answers follow each policy's rules by hand from the prompts' lengths: Anthropic and Bedrock
@@ -419,6 +488,7 @@ int main(int argc, char** argv) {
         PL_CHECK(builtin.ok() && tables.ok());
         if (builtin && tables) {
             check_calibrated_replay(argv[2], *builtin, *tables);
+            check_shipped_agent_log(*builtin, *tables);
             check_ttl_under_policies(*builtin, *tables);
         }
     } else {
