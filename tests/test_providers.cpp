@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -263,6 +264,10 @@ class TestProviders : public QObject {
                                  << "bedrock" << 49 << 0 << 1012;
         QTest::newRow("deepseek") << "deepseek-log.jsonl"
                                   << "deepseek" << 1081 << 0 << 0;
+        // Hits and misses apart: input is the misses (101), not the prompt (1,061), nor the
+        // prompt less the hits counted twice.
+        QTest::newRow("deepseek hits") << "deepseek-hits.jsonl"
+                                       << "deepseek" << 101 << 960 << 0;
     }
     void replayNormalisesEachProvidersUsage() {
         QFETCH(QString, log);
@@ -285,6 +290,36 @@ class TestProviders : public QObject {
         QCOMPARE(rep["cache_read_tokens"].get<int>(), read);
         QCOMPARE(rep["cache_write_tokens"].get<int>(), write);
         QVERIFY(rows[2]["summary"].contains("reported_cost_usd"));
+    }
+
+    // A DeepSeek usage that gives prompt_tokens and the hits but not the misses: the input is
+    // the prompt less the hits; and the bill of the reported usage is the misses at $0.56 and
+    // the hits at $0.07 per million (deepseek-chat's list prices).
+    void deepSeekUsageWithoutMisses() {
+        QTemporaryDir tmp;
+        std::string text;
+        std::istringstream in(
+            test::read_file((test::data_dir() / "lint" / "deepseek-hits.jsonl").string()));
+        for (std::string l; std::getline(in, l);) {
+            if (l.empty())
+                continue;
+            auto j = nlohmann::ordered_json::parse(l);
+            j["response"]["usage"].erase("prompt_cache_miss_tokens");
+            text += j.dump() + "\n";
+        }
+        const QString log = tmp.filePath(QStringLiteral("no-miss.jsonl"));
+        test::write_file(log.toStdString(), text);
+        const auto r = test::run_cli({"replay", "--json", log});
+        QVERIFY2(r.exit_code == 0, qPrintable(r.err));
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        const auto row = nlohmann::json::parse(lines[1].toStdString());
+        QCOMPARE(row["reported"]["input_tokens"].get<int>(), 1061 - 960);
+        QCOMPARE(row["reported"]["cache_read_tokens"].get<int>(), 960);
+        const auto summary = nlohmann::json::parse(lines[2].toStdString())["summary"];
+        const double bill = ((1010 + 101) * 0.56 + 960 * 0.07) / 1e6;
+        QVERIFY2(std::abs(summary["reported_cost_usd"].get<double>() - bill) < 1e-12,
+                 summary.dump().c_str());
     }
 
     // Under the gemini policy a cachedContents.create record writes its contents to a cache of

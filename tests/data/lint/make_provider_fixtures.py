@@ -182,6 +182,24 @@ def main():
                                 "prompt_cache_miss_tokens": 1081, "completion_tokens": 25}}},
     ])
 
+    # The same conversation without the session id: the second request hits the first one's
+    # prefix, and its usage tells hits (960, whole 64-token units) from misses (101).
+    write_jsonl("deepseek-hits.jsonl", [
+        {"timestamp": "2026-12-04T11:00:00Z",
+         "request": {"model": "deepseek-chat",
+                     "messages": [{"role": "system", "content": POLICY},
+                                  {"role": "user", "content": Q1}]},
+         "response": {"usage": {"prompt_tokens": 1010, "prompt_cache_hit_tokens": 0,
+                                "prompt_cache_miss_tokens": 1010, "completion_tokens": 31}}},
+        {"timestamp": "2026-12-04T11:01:00Z",
+         "request": {"model": "deepseek-chat",
+                     "messages": [{"role": "system", "content": POLICY},
+                                  {"role": "user", "content": Q1}, {"role": "assistant", "content": A1},
+                                  {"role": "user", "content": Q2}]},
+         "response": {"usage": {"prompt_tokens": 1061, "prompt_cache_hit_tokens": 960,
+                                "prompt_cache_miss_tokens": 101, "completion_tokens": 25}}},
+    ])
+
     # ---- one more rule each ----
     # Below the minimum: a cache point after a short system prompt (Claude Sonnet 4.5: 1,024).
     write("bedrock-below-min.json", {
