@@ -21,6 +21,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
+#include <cmath>
+#include <iterator>
 
 #include "common/palette.h"
 #include "core/assets.h"
@@ -219,27 +221,74 @@ class TestTrafficView : public QObject {
         QVERIFY(dir.isValid());
         const QByteArray chat = readAll(replayLog("chat-users.jsonl"));
         QByteArray big;
-        for (int k = 0; k < 150; ++k)
+        for (int k = 0; k < 300; ++k)
             big += QByteArray(chat).replace("\"session_id\": \"",
                                             "\"session_id\": \"u" + QByteArray::number(k));
         const QString path = dir.filePath(QStringLiteral("big.jsonl"));
         QVERIFY(writeFile(path, big));
+        const int total = 2700;
+        TrafficPanel whole;
+        whole.open(path);
+        QVERIFY(whole.waitForLoad(kLoadTimeoutMs));
+        QCOMPARE(whole.view()->rowCount(), total);
+
+        // Cancelled once rows have come in: the rows so far stay, each as the whole load has
+        // it, and the summary is theirs (their sums), marked cancelled; no curves follow.
         TrafficPanel panel;
         panel.open(path);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.view()->rowCount() > 0 || panel.summary(), kLoadTimeoutMs);
+        QVERIFY2(!panel.summary(), "the whole log loaded before the first batch was seen");
         panel.cancel();
         QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
-        QVERIFY(panel.summary()->cancelled);
-        QCOMPARE(panel.summary()->requests, panel.view()->rowCount());
-        QVERIFY(panel.view()->rowCount() < 1350);
+        const TrafficSummary& s = *panel.summary();
+        QVERIFY(s.cancelled);
+        const int kept = panel.view()->rowCount();
+        qInfo("cancelled after %d of %d requests", kept, total);
+        QVERIFY(kept > 0 && kept < total);
+        QCOMPARE(s.requests, kept);
+        long long prompt = 0, reused = 0;
+        double cost = 0, uncached = 0;
+        for (int i = 0; i < kept; ++i) {
+            const TrafficRow& r = panel.view()->row(i);
+            const TrafficRow& w = whole.view()->row(i);
+            QCOMPARE(r.request, i);
+            QCOMPARE(r.prompt, w.prompt);
+            QCOMPARE(r.reused, w.reused);
+            QCOMPARE(r.written, w.written);
+            QCOMPARE(r.cause, w.cause);
+            prompt += r.prompt;
+            reused += r.reused;
+            cost += r.cost;
+            uncached += r.uncachedCost;
+        }
+        QCOMPARE(s.prompt, prompt);
+        QCOMPARE(s.reused, reused);
+        QVERIFY(std::abs(s.cost - cost) < 1e-9 && std::abs(s.uncachedCost - uncached) < 1e-9);
         QCOMPARE(panel.curveCount(), 0);
+
+        // Cancelled while the cost curves of the other policies are replayed (the rows are all
+        // in): nothing is lost, and every curve ends at the summary's figures.
+        QSignalSpy loaded(&panel, &TrafficPanel::loaded);
+        panel.open(path);
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kLoadTimeoutMs);
+        QVERIFY(panel.isLoading());  // the curves are on their way
+        panel.cancel();
+        QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
+        QVERIFY(!panel.summary()->cancelled);
+        QCOMPARE(panel.view()->rowCount(), total);
+        QCOMPARE(panel.curveCount(), 1 + static_cast<int>(std::size(kTrafficPolicies)));
+        const CachePolicy played = panel.summary()->policy;
+        QCOMPARE(panel.curve(played, false).size(), std::size_t(total));
+        QVERIFY(std::abs(panel.curve(played, false).back() - panel.summary()->cost) < 1e-9);
+        QVERIFY(std::abs(panel.curve(played, true).back() - panel.summary()->uncachedCost) < 1e-9);
 
         // Switched while loading: only the last load's rows are shown.
         panel.open(path);
         panel.setPolicy(CachePolicy::Radix);
         QVERIFY(panel.waitForLoad(kLoadTimeoutMs));
         QCOMPARE(panel.summary()->policy, CachePolicy::Radix);
-        QCOMPARE(panel.view()->rowCount(), 1350);
-        QCOMPARE(panel.view()->conversationCount(), 450);
+        QCOMPARE(panel.view()->rowCount(), total);
+        QCOMPARE(panel.view()->conversationCount(), 900);
     }
 
     // Files that are not logs: one line naming the file (and the line), nothing crashes.

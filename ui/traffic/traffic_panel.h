@@ -46,6 +46,12 @@ class TrafficPanel : public QWidget {
     bool failed() const { return failed_; }
     const std::optional<TrafficSummary>& summary() const { return summary_; }
     int curveCount() const { return static_cast<int>(curves_.size()); }
+    // The cumulative cost after each request under `policy` (uncached: with no cache at all);
+    // empty until its curve is in.
+    std::vector<double> curve(CachePolicy policy, bool uncached) const {
+        const auto it = curves_.find({static_cast<int>(policy), uncached});
+        return it == curves_.end() ? std::vector<double>() : it->second;
+    }
     TrafficView* view() const { return view_; }
     QWidget* chartArea() const;  // the cost chart with the names of its curves under it
     void setTheme(Theme theme);
