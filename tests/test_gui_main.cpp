@@ -454,19 +454,25 @@ class TestGuiMain : public QObject {
         o.loadInitialScenario = false;
         auto w = std::make_unique<MainWindow>(o);
         w->show();
-        QPointer<EngineHost> host = w->engine();
+        EngineHost* host = w->engine();
         QVERIFY(host);
-        QSignalSpy progress(host.data(), &EngineHost::runProgress);
-        QSignalSpy ready(host.data(), &EngineHost::runReady);
+        QSignalSpy progress(host, &EngineHost::runProgress);
+        const int base = EngineSession::requestsPlayed();  // by the tests before this one
         QVERIFY(w->loadScenarioNameOrFile(QStringLiteral("long-document-qa")));
-        // Past the model's loading: the first request is done, the others are not.
+        // Past the model's loading: the first of its three requests is done.
         QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), kRunTimeoutMs);
-        const auto partial = progress.last().front().value<ScenarioRunPtr>();
-        QVERIFY(partial->partial);
-        QVERIFY(partial->results.size() < partial->scenario.requests.size());
-        QVERIFY2(ready.isEmpty(), "the play ended before the window closed");
-        w.reset();
-        QVERIFY2(host.isNull(), "the engine outlived its window and plays on");
+        const int total = static_cast<int>(
+            progress.last().front().value<ScenarioRunPtr>()->scenario.requests.size());
+        QCOMPARE(total, 3);
+        // The worker's own count, read now (a queued progress signal may be stale).
+        const int before = EngineSession::requestsPlayed() - base;
+        QVERIFY2(before < total, "the play ended before the window closed");
+        w.reset();  // joins the worker: a worker that ignored the close would play to the end
+        const int after = EngineSession::requestsPlayed() - base;
+        qInfo("requests played when the window closed: %d of %d; after: %d", before, total, after);
+        // At most the request that was ending as the window closed; never the rest of the play.
+        QVERIFY2(after - before <= 1, qPrintable(QString::number(after - before)));
+        QVERIFY2(after < total, "the worker played the whole scenario after its window closed");
         int saved = 0;
         for (const auto& e :
              std::filesystem::recursive_directory_iterator(store.path().toStdString()))
@@ -911,8 +917,8 @@ class TestGuiMain : public QObject {
 
     // The UI thread never waits for the engine: while the worker prefills a ~2000-token prompt
     // a 5 ms timer keeps firing. The bounds hold on a loaded machine (parallel suites, the
-    // sanitizers): the longest stall is judged against the prefill itself (a UI thread that
-    // waited for it would stall at least that long), and the 99th percentile against a bound
+    // sanitizers): the longest stall is judged against half the prefill itself, the ticks
+    // against the time the worker played, and the 99th percentile against a bound
     // that grows with the CPU other processes took meanwhile. The strict figure (the longest
     // stall under 500 ms on an idle machine) is a benchmark's: prefixlens gui --measure-latency.
     void uiStaysResponsiveDuringLongPrefill() {
@@ -929,14 +935,19 @@ class TestGuiMain : public QObject {
               others, p99_bound_ms);
         QVERIFY2(rep.ok, qPrintable(rep.error));
         QVERIFY(rep.prompt_tokens > 1800);
-        // Under the sanitizers the UI thread's own work (Qt's layouts, our views) runs instrumented
-        // at several times its speed while the prefill's matrix products (OpenBLAS) do not: one
-        // redraw of the window can outlast the prefill there (1.2 s against 1.0 s in CI). A UI
-        // thread that waited for the worker would still stall for the whole play.
-        const double stall_bound_ms = sanitized ? rep.play_ms : rep.ttft_ms;
+        // The longest stall is under half the prefill: a UI thread that waited for the worker
+        // for most of it would stall longer. And the timer kept
+        // firing while the worker played, at least once per 50 ms of the play on average (a
+        // waiting UI thread gets one or two ticks in). Under the sanitizers the UI thread's own
+        // work (Qt's layouts, our views) runs instrumented at several times its speed while the
+        // prefill's matrix products (OpenBLAS) do not: one redraw can outlast the prefill (1.2 s
+        // against 1.0 s in CI), so there the stall is held to half the whole play and the ticks
+        // to a few.
+        const double stall_bound_ms = (sanitized ? rep.play_ms : rep.ttft_ms) / 2;
+        const int busy_ticks_min = sanitized ? 3 : std::max(5, static_cast<int>(rep.play_ms / 50));
         QVERIFY2(rep.ttft_ms > 0 && rep.longest_gap_ms < stall_bound_ms, qPrintable(rep.toJson()));
         QVERIFY2(rep.p99_gap_ms < p99_bound_ms, qPrintable(rep.toJson()));
-        QVERIFY(rep.ticks > 10);
+        QVERIFY2(rep.busy_ticks >= busy_ticks_min, qPrintable(rep.toJson()));
     }
 };
 

@@ -37,6 +37,8 @@ PoolSnapshot snapshotOf(const PrefixCache& cache, int afterEvent) {
     return s;
 }
 
+std::atomic<int> g_requestsPlayed{0};
+
 }  // namespace
 
 void registerUiMetaTypes() {
@@ -130,6 +132,10 @@ uint64_t EngineSession::requestLint(Scenario scenario) {
 void EngineSession::requestProbeScenario(int target_tokens) {
     QMetaObject::invokeMethod(
         this, [this, target_tokens] { buildProbeScenario(target_tokens); }, Qt::QueuedConnection);
+}
+
+int EngineSession::requestsPlayed() {
+    return g_requestsPlayed.load();
 }
 
 void EngineSession::stop() {
@@ -569,6 +575,7 @@ void EngineSession::play(const Pending& job) {
         if (std::holds_alternative<MemorySampleEvent>(ev))
             run->snapshots.push_back(snapshotOf(rr.cache(), index));
         if (const auto* fin = std::get_if<RequestFinishedEvent>(&ev)) {
+            ++g_requestsPlayed;
             run->results.push_back(*fin->result);
             say(tr("Playing request %1 of %2 on %3…")
                     .arg(fin->request + 1)

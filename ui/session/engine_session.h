@@ -73,6 +73,10 @@ class EngineSession : public QObject {
     explicit EngineSession(EngineOptions options);
     ~EngineSession() override;
 
+    // Requests played to their end by every session of this process so far: a window closed
+    // during a play must leave it where it was (its test reads this).
+    static int requestsPlayed();
+
     // Thread-safe. Queues `scenario` in place of any request not started yet.
     uint64_t requestPlay(Scenario scenario);
     // Thread-safe. Queues a variant in place of any variant not started yet.

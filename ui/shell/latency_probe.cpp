@@ -11,6 +11,7 @@
 #include <QWindow>
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <numeric>
 #include <optional>
@@ -43,7 +44,9 @@ QString reportJson(bool ok, const QString& error,
 // as a stutter. It starts on construction.
 class GapProbe {
   public:
-    GapProbe() {
+    // `busy`, when given, says whether the worker is at work: the ticks that see it are
+    // counted apart (a UI thread that waited for the worker would see next to none).
+    explicit GapProbe(std::function<bool()> busy = {}) : busy_(std::move(busy)) {
         clock_.start();
         last_ = clock_.nsecsElapsed();
         timer_.setTimerType(Qt::PreciseTimer);
@@ -52,9 +55,12 @@ class GapProbe {
             const qint64 now = clock_.nsecsElapsed();
             gaps_.push_back(static_cast<double>(now - last_) / 1e6);
             last_ = now;
+            if (busy_ && busy_())
+                ++busyTicks_;
         });
         timer_.start();
     }
+    int busyTicks() const { return busyTicks_; }
     void stop() { timer_.stop(); }
     const QElapsedTimer& clock() const { return clock_; }
     const std::vector<double>& gaps() const { return gaps_; }
@@ -74,6 +80,8 @@ class GapProbe {
     }
 
   private:
+    std::function<bool()> busy_;
+    int busyTicks_ = 0;
     QElapsedTimer clock_;
     qint64 last_ = 0;
     QTimer timer_;
@@ -119,6 +127,7 @@ QString LatencyReport::toJson() const {
                        {"p99_gap_ms", p99_gap_ms},
                        {"timer_interval_ms", 5},
                        {"ticks", ticks},
+                       {"busy_ticks", busy_ticks},
                        {"backend", QString::fromStdString(backend)},
                        {"device", QString::fromStdString(device)}});
 }
@@ -144,7 +153,8 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
             rep.error = QStringLiteral("timed out");
         return rep;
     }
-    GapProbe probe;
+    EngineHost* engine = window.engine();
+    GapProbe probe([engine] { return engine->isBusy(); });
     window.loadScenario(*sc);
     const bool ok = window.waitForRun(std::max(1000, static_cast<int>(deadline.remainingTime())));
     if (ok) {
@@ -172,6 +182,7 @@ LatencyReport measureUiLatency(const EngineOptions& options, int target_tokens, 
     rep.device = run.engine.device;
     const std::vector<double>& gaps = probe.gaps();
     rep.ticks = static_cast<int>(gaps.size());
+    rep.busy_ticks = probe.busyTicks();
     if (!gaps.empty()) {
         rep.longest_gap_ms = probe.longest();
         rep.mean_gap_ms =

@@ -21,6 +21,7 @@ struct LatencyReport {
     double mean_gap_ms = 0;
     double p99_gap_ms = 0;
     int ticks = 0;
+    int busy_ticks = 0;  // of those, the ticks while the worker played
     std::string backend;
     std::string device;
 
