@@ -52,6 +52,9 @@ constexpr Family kFamilies[] = {
     {"llama3.2", "llama3_2", "llama3_2", "01 Mar 2025", pl::ChatFamily::Llama3, true},
 };
 
+constexpr const char* kInstallHint =
+    "(./quickstart installs node and runs tools/tokenizers/fetch.sh, which installs the rest)";
+
 bool require_installed() {
     const char* v = std::getenv("PREFIXLENS_REQUIRE_TOKENIZERS");
     return v && std::string(v) == "1";
@@ -218,7 +221,8 @@ class TestChatTemplates : public QObject {
     std::vector<Conversation> conversations_;
     pl::ojson renders_;  // the reference renderings by "family/conversation"
     std::map<std::string, pl::BpeTokenizer> tokenizers_;
-    std::map<std::string, int> compared_;  // conversations compared per family
+    std::map<std::string, int> rows_;     // conversations per family
+    std::map<std::string, int> matched_;  // of those, the ones PrefixLens renders the same
 
     // What is missing, one indented line each.
     static std::string missing_text(const std::vector<std::string>& what) {
@@ -263,13 +267,9 @@ class TestChatTemplates : public QObject {
                 missing_.push_back(std::string(f.name) + ": " + got.error().message);
             }
         }
-        const std::string what = missing_text(missing_) +
-                                 "\n   (./quickstart installs node and runs "
-                                 "tools/tokenizers/fetch.sh, which installs the "
-                                 "rest)";
+        const std::string what = missing_text(missing_) + "\n   " + kInstallHint;
         if (!missing_.empty() && require_installed())
-            QFAIL(("PREFIXLENS_REQUIRE_TOKENIZERS=1, but the real chat templates cannot all be "
-                   "run:" +
+            QFAIL(("PREFIXLENS_REQUIRE_TOKENIZERS=1, but not every real chat template can run:" +
                    what)
                       .c_str());
         if (node.isEmpty() || !fs::exists(jinja / "dist" / "index.js", ec))
@@ -340,6 +340,7 @@ class TestChatTemplates : public QObject {
                 const std::string row =
                     std::string(kFamilies[i].name) + "/" + conversations_[c].name;
                 QTest::newRow(row.c_str()) << static_cast<int>(i) << static_cast<int>(c);
+                ++rows_[kFamilies[i].name];
             }
         }
     }
@@ -392,14 +393,15 @@ class TestChatTemplates : public QObject {
                        "\n   PrefixLens: " + ids_around(*tok, got, at))
                           .c_str());
         }
-        ++compared_[f.name];
+        ++matched_[f.name];
     }
 
     void cleanupTestCase() {
         for (size_t i = 0; i < std::size(kFamilies); ++i) {
             const Family& f = kFamilies[i];
             if (!renders_.empty() && families_[i])
-                qInfo("%s: %d conversations compared, %s", f.name, compared_[f.name],
+                qInfo("%s: %d of %d conversations match the template, %s", f.name, matched_[f.name],
+                      rows_[f.name],
                       families_[i]->tokenizer_json.empty()
                           ? "as text (no tokenizer installed)"
                           : ("text and tokens (" + families_[i]->tokenizer_json.string() + ")")
