@@ -244,6 +244,20 @@ class TestChatFormat : public QObject {
                       "<|im_start|>user\nCount to 3.<|im_end|>\n"
                       "<|im_start|>assistant\n<think>\n\n</think>\n\n1, 2<|im_end|>\n"
                       "<|im_start|>assistant\n");
+        // A text of newlines before a call loses them, but the call still gets the newline a
+        // text gives it.
+        body = weather_request(false);
+        body["messages"] = pl::ojson::parse(R"([
+            {"role": "user", "content": "Paris?"},
+            {"role": "assistant", "content": [
+              {"type": "text", "text": "\n"},
+              {"type": "tool_use", "id": "t1", "name": "get_weather", "input": {"city": "Paris"}}]}])");
+        expect_prompt(
+            body, format("qwen3"), tok,
+            "<|im_start|>system\n" + kQwenTools +
+                "<|im_start|>user\nParis?<|im_end|>\n<|im_start|>assistant\n<think>\n\n"
+                "</think>\n\n\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": "
+                "{\"city\": \"Paris\"}}\n</tool_call><|im_end|>\n<|im_start|>assistant\n");
     }
 
     // Qwen3 drops the reasoning of assistant turns before the last query: a conversation's
@@ -264,6 +278,16 @@ class TestChatFormat : public QObject {
                       "<|im_start|>user\nThanks<|im_end|>\n"
                       "<|im_start|>assistant\n<think>\nSay bye.\n</think>\n\nBye<|im_end|>\n"
                       "<|im_start|>assistant\n");
+        // A tool result sent back as user text in <tool_response> tags is no query: the
+        // reasoning of the call before it stays.
+        body = pl::ojson::parse(R"({"messages": [
+            {"role": "user", "content": "17 * 23?"},
+            {"role": "assistant", "content": "<think>\nUse calc.\n</think>\n\n<tool_call>x</tool_call>"},
+            {"role": "user", "content": "<tool_response>\n391\n</tool_response>"}]})");
+        expect_prompt(body, format("qwen3"), tok,
+                      "<|im_start|>user\n17 * 23?<|im_end|>\n<|im_start|>assistant\n<think>\nUse "
+                      "calc.\n</think>\n\n<tool_call>x</tool_call><|im_end|>\n<|im_start|>user\n"
+                      "<tool_response>\n391\n</tool_response><|im_end|>\n<|im_start|>assistant\n");
     }
 
     void smollm2() {
@@ -276,6 +300,13 @@ class TestChatFormat : public QObject {
         expect_prompt(body, format("smollm2"), tok,
                       "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained "
                       "by Hugging Face<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
+                      "<|im_start|>assistant\nHello! How can I help?<|im_end|>\n"
+                      "<|im_start|>user\nWhat is 12+30? Be brief.<|im_end|>\n"
+                      "<|im_start|>assistant\n");
+        // A system prompt of no blocks is a system turn, empty, and takes the default's place.
+        body["system"] = pl::ojson::array();
+        expect_prompt(body, format("smollm2"), tok,
+                      "<|im_start|>system\n<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
                       "<|im_start|>assistant\nHello! How can I help?<|im_end|>\n"
                       "<|im_start|>user\nWhat is 12+30? Be brief.<|im_end|>\n"
                       "<|im_start|>assistant\n");

