@@ -106,6 +106,7 @@ class TestLint : public QObject {
     void forgotten_conversations_compare_with_nothing();
     void default_memory_bound_forgets_past_65536();
     void cost_of_gemini_bedrock_deepseek();
+    void shipped_agent_log_has_one_finding_per_cause();
 };
 
 void TestLint::fixtures_data() {
@@ -1294,6 +1295,28 @@ void TestLint::cost_of_gemini_bedrock_deepseek() {
     QVERIFY2(near(dc.as_is.usd, ((10 * dn - 9 * unit) * 0.56 + 9 * unit * 0.07) / 1e6),
              std::to_string(dc.as_is.usd).c_str());
     QVERIFY(near(dc.no_cache_usd, 10 * dn * 0.56 / 1e6));
+}
+
+// The shipped agent log (assets/traffic/agent-session.jsonl, docs/guide.md's "five breaks"): one
+// finding per cause. The clock put at the head of the system prompt at request 6 is confirmed
+// only by request 7, after request 6's change was seen: its dynamic-prefix finding replaces that
+// prefix-changed one and names request 7 (line 8), which drops the clock again, as voided.
+void TestLint::shipped_agent_log_has_one_finding_per_cause() {
+    const QString log =
+        QString::fromStdString((assets_dir() / "traffic" / "agent-session.jsonl").string());
+    const CliResult r = run_cli({"lint", "--format", "json", "--no-cost", log});
+    QCOMPARE(r.exit_code, 1);
+    const json j = json::parse(r.out.toStdString());
+    std::vector<std::pair<std::string, int>> got;
+    for (const json& f : j["findings"])
+        got.emplace_back(f["rule"].get<std::string>(), f["line"].get<int>());
+    const std::vector<std::pair<std::string, int>> want = {
+        {"dynamic-prefix", 7},  {"unstable-serialization", 13}, {"ttl-gap", 19},
+        {"prefix-changed", 25}, {"prefix-changed", 31},         {"provider-read-nothing", 34}};
+    QVERIFY2(got == want, r.out.left(3000).toUtf8().constData());
+    const json& clock = j["findings"][0];
+    QVERIFY2(clock["details"]["affected_lines"] == json::array({8}), clock.dump().c_str());
+    QCOMPARE(j["summary"]["warnings"].get<int>(), 6);
 }
 
 QTEST_APPLESS_MAIN(TestLint)

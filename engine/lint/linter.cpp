@@ -354,7 +354,7 @@ DynamicValues Linter::Impl::run_rules(const RuleContext& ctx) {
     if (ctx.prev) {
         check_serialization_vs_previous(ctx);
         const PreviousCache pc = previous_cache(ctx);
-        const int lost = check_prefix_changed(ctx, pc);
+        const int lost = check_prefix_changed(ctx, pc, dynamic.found);
         check_lookback_from_previous(ctx, pc);
         const bool expired = check_ttl_gap(ctx, pc);
         if (ctx.trace)
@@ -556,7 +556,10 @@ LintReport Linter::Impl::finish() {
     summary.conversations = static_cast<int>(conversations.size());
     LintReport r;
     r.billing = std::move(billing);
-    for (Finding& f : sink.findings()) {
+    for (std::size_t i = 0; i < sink.findings().size(); ++i) {
+        Finding& f = sink.findings()[i];
+        if (sink.dropped(i))
+            continue;  // another finding names its cause
         if (summary.requests > 1 && f.details.value("single_request", false))
             continue;  // in a log, order and lookback are judged between requests
         const int n = f.details.value("requests", 1);

@@ -2,6 +2,7 @@
 #include "lint/rule_context.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/json_util.h"
 #include "lint/cache_cost.h"
@@ -44,7 +45,32 @@ std::size_t FindingSink::confirm_dynamic(PendingDynamic p) {
         hedge(p.finding);
     const std::string pointer = p.pointer;
     const std::size_t begin = p.begin, end = p.end;
+    // A value is confirmed by the request after it, so the request that brought it may already
+    // have a prefix-changed finding for the change it made (diverging in the same string before
+    // the value's end): the value was that change's cause. One finding per cause: the value's
+    // takes the other's place and the later requests it listed.
+    std::optional<std::size_t> replaced;
+    if (const auto it = causes_.find(pointer); merge_repeats_ && it != causes_.end()) {
+        const Cause& c = it->second;
+        const Finding& f = findings_[c.index];
+        if (f.rule == rule::kPrefixChanged && f.request == p.finding.request &&
+            c.begin != std::string::npos && c.begin <= end && !dropped_.contains(c.index))
+            replaced = c.index;
+    }
     const std::size_t index = emit(std::move(p.finding), key);
+    if (replaced) {
+        const ojson& old = findings_[*replaced].details;
+        if (old.contains("affected_requests")) {
+            const ojson& requests = old["affected_requests"];
+            const ojson& lines = old["affected_lines"];
+            for (std::size_t k = 0; k < requests.size() && k < lines.size(); ++k)
+                add_affected(findings_[index], requests[k].get<int>(), lines[k].get<int>(), 0);
+            ojson& now = findings_[index].details;
+            now["tokens_lost_later"] =
+                now.value("tokens_lost_later", 0LL) + old.value("tokens_lost_later", 0LL);
+        }
+        dropped_.insert(*replaced);
+    }
     claim_cause(pointer, index, begin, end);
     return index;
 }

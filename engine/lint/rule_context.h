@@ -19,6 +19,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "count/token_counting.h"
@@ -83,6 +84,8 @@ class FindingSink {
     // One finding per place and kind across a log; later requests only add to its count.
     std::size_t confirm_dynamic(PendingDynamic p);
     std::vector<Finding>& findings() { return findings_; }
+    // A finding another one replaced (confirm_dynamic): left out of the report.
+    bool dropped(std::size_t index) const { return dropped_.contains(index); }
     bool merging() const { return merge_repeats_; }
 
     // One finding per cause: the finding at `index` is the cause of any later cache miss whose
@@ -106,6 +109,7 @@ class FindingSink {
     std::vector<Finding> findings_;
     std::unordered_map<std::string, std::size_t> dedupe_;
     std::unordered_map<std::string, Cause> causes_;
+    std::unordered_set<std::size_t> dropped_;
 };
 
 // Adds a later request whose cache a cause voids to that cause's finding.
@@ -225,7 +229,10 @@ void check_serialization_vs_previous(const RuleContext& ctx);
 
 PreviousCache previous_cache(const RuleContext& ctx);
 // Returns the tokens the previous request cached that this one cannot reuse (0: none lost).
-int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc);
+// `dynamic`: this request's dynamic values (DynamicValues::found); a divergence in a string
+// before the end of one of them, or of one the previous request carried, is that value's doing.
+int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc,
+                         const std::vector<std::pair<MoveSpan, const char*>>& dynamic);
 // Whether the previous request's entry has expired by this request (ttl-gap).
 bool check_ttl_gap(const RuleContext& ctx, const PreviousCache& pc);
 

@@ -204,7 +204,8 @@ PreviousCache previous_cache(const RuleContext& ctx) {
     return pc;
 }
 
-int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
+int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc,
+                         const std::vector<std::pair<MoveSpan, const char*>>& dynamic) {
     const int n = pc.common_tokens;
     const ParamsChange params = params_change(ctx);
     const int effective = std::min(n, params.from);
@@ -235,12 +236,30 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc) {
             ++rewritten;
     }
     // One finding per cause: a dynamic value or a reserialized tool already reported there
-    // explains this miss; it lists this request instead of a new finding.
+    // explains this miss; it lists this request instead of a new finding. A value put before
+    // text that stays ("Current time: <now>. " at the head) makes the string differ from its
+    // first byte, before the value itself, here and again where a later request drops it.
+    std::size_t cause_byte = d.byte;
+    const auto at_value = [&](const std::vector<std::pair<MoveSpan, const char*>>& found) {
+        for (const auto& [span, rule_id] : found) {
+            if (span.pointer == d.ptr && d.byte != std::string::npos && d.byte <= span.end) {
+                cause_byte = span.begin;
+                return true;
+            }
+        }
+        return false;
+    };
+    if (d.part != "params" && !at_value(dynamic))
+        at_value(ctx.prev->dynamic_found);
     if (d.part != "params") {
-        if (Finding* cause = ctx.sink.cause_of(d.ptr, d.byte, ctx.request_index)) {
-            if (cause->request == ctx.request_index) {  // a tool reserialized in this request
-                cause->details["tokens_lost"] = cause->details.value("tokens_lost", 0LL) + lost;
-                cause->details["blocks_rewritten"] = rewritten;
+        if (Finding* cause = ctx.sink.cause_of(d.ptr, cause_byte, ctx.request_index)) {
+            if (cause->request == ctx.request_index) {
+                // A tool reserialized in this request says what it costs here; a dynamic value
+                // put in by this request says so in its own message.
+                if (cause->rule == rule::kUnstableSerialization) {
+                    cause->details["tokens_lost"] = cause->details.value("tokens_lost", 0LL) + lost;
+                    cause->details["blocks_rewritten"] = rewritten;
+                }
             } else {
                 add_affected(*cause, ctx.request_index, ctx.in.first_line, lost);
             }
