@@ -90,16 +90,6 @@ std::string flag_of(std::string_view field) {
 
 }  // namespace
 
-const std::set<std::string>& sampling_flags() {
-    static const std::set<std::string> flags = [] {
-        std::set<std::string> s;
-        for (std::string_view field : kSamplingFields)
-            s.insert(flag_of(field));
-        return s;
-    }();
-    return flags;
-}
-
 std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out) {
     for (std::string_view field : kSamplingFields) {
         const std::string flag = flag_of(field);

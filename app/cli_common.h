@@ -47,11 +47,9 @@ Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& ar
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
 
-// The flags that override the penalties against repetition (runner/sampling_config.h), for the
-// commands that generate text: --repetition-penalty, --frequency-penalty, --presence-penalty.
-const std::set<std::string>& sampling_flags();
-
-// Reads those flags into `out`; returns an error message naming the flag, or empty.
+// Reads the flags that override the penalties against repetition (runner/sampling_config.h),
+// --repetition-penalty, --frequency-penalty and --presence-penalty, into `out`; returns an
+// error message naming the flag, or empty. cli_table.cpp names the flags the same way.
 std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out);
 
 // Loads --model (default: built-in) and creates the backend over a pool of `capacity_blocks`

@@ -6,6 +6,7 @@
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "core/file_util.h"
 #include "lint/lint_report.h"
@@ -157,13 +158,7 @@ int run_lint_diff(const std::string& file_a, const std::string& file_b, const Bp
 int run_lint(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err =
-            parse(args,
-                  {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
-                    "--min-tokens", "--model", "--explain", "--pricing", "--tokenizer", "--count"},
-                   {"--fix", "--list-rules", "--no-cost", "--diff"}},
-                  a);
-        !err.empty()) {
+    if (auto err = parse(args, flag_spec("lint"), a); !err.empty()) {
         return fail_usage("lint: " + err);
     }
     if (auto rule = a.get("--explain")) {

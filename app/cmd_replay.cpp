@@ -3,6 +3,7 @@
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "replay/replay.h"
 
@@ -11,12 +12,7 @@ namespace pl::cli {
 int run_replay(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err =
-            parse(args,
-                  {{"--policy", "--provider", "--pricing", "--model", "--tokenizer", "--count"},
-                   {"--json"}},
-                  a);
-        !err.empty())
+    if (auto err = parse(args, flag_spec("replay"), a); !err.empty())
         return fail_usage("replay: " + err);
     if (a.positional.empty())
         return fail_usage("replay: give at least one LOG (a .jsonl log or a request)");
