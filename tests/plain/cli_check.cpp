@@ -16,6 +16,9 @@
 //   cli_check replay BIN DIR                `replay --json` on DIR's logs under every policy:
 //                                           the token split adds up, each lost prefix has its
 //                                           rule, interleaved users are three conversations
+//   cli_check help-docs BIN CLI_MD          each command's flags in `help CMD`, in `help`'s
+//                                           synopsis and in CLI_MD's synopsis block are the
+//                                           same, and CLI_MD's text names each in code
 // Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
 #include <fcntl.h>
 #include <spawn.h>
@@ -29,7 +32,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -488,6 +493,198 @@ int replay(const std::string& bin, const fs::path& dir) {
     return failures ? 1 : 0;
 }
 
+// The flags a text names: "-o" and "--word" tokens, not inside another word.
+std::set<std::string> flags_in(const std::string& text) {
+    std::set<std::string> out;
+    auto word_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '-' || (i > 0 && word_char(text[i - 1])))
+            continue;
+        std::size_t end = i + 1;
+        while (end < text.size() && word_char(text[end]))
+            ++end;
+        const std::string f = text.substr(i, end - i);
+        if (f == "-o" ||
+            (f.size() > 2 && f[1] == '-' && std::isalpha(static_cast<unsigned char>(f[2]))))
+            out.insert(f);
+        i = end;
+    }
+    return out;
+}
+
+// A synopsis (`prefixlens help`, or the block of docs/cli.md written from it): the flags of each
+// command's forms. A form starts "prefixlens CMD" ("[gui]" for the app) and goes on in the lines
+// indented ten spaces or more; a line indented less (the command's summary) ends it.
+std::map<std::string, std::set<std::string>> synopsis_flags(const std::string& text) {
+    std::map<std::string, std::set<std::string>> out;
+    std::string cmd;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("prefixlens ")) {
+            std::istringstream words(line.substr(11));
+            words >> cmd;
+            if (cmd == "[gui]")
+                cmd = "gui";
+            if (cmd.starts_with("-") || cmd == "help") {
+                cmd.clear();
+                continue;
+            }
+            const auto f = flags_in(line.substr(11 + cmd.size()));
+            out[cmd].insert(f.begin(), f.end());
+        } else if (!cmd.empty() && line.starts_with(std::string(10, ' '))) {
+            const auto f = flags_in(line);
+            out[cmd].insert(f.begin(), f.end());
+        } else {
+            cmd.clear();
+        }
+    }
+    return out;
+}
+
+// `prefixlens help CMD`: the flags its lists explain, one entry a line ("  -o FILE, --output
+// FILE   where ..."): the names before the description (a flag and its aliases), without their
+// metavars.
+std::vector<std::vector<std::string>> listed_flags(const std::string& help) {
+    std::vector<std::vector<std::string>> out;
+    std::istringstream lines(help);
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.starts_with("  -"))
+            continue;
+        const std::string names = line.substr(2, line.find("  ", 2) - 2);
+        std::vector<std::string> entry;
+        std::size_t from = 0;
+        while (from < names.size()) {
+            const std::size_t comma = std::min(names.find(", ", from), names.size());
+            const std::string one = names.substr(from, comma - from);
+            entry.push_back(one.substr(0, one.find(' ')));
+            from = comma + 2;
+        }
+        out.push_back(entry);
+    }
+    return out;
+}
+
+std::string joined(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s)
+        out += (out.empty() ? "" : " ") + x;
+    return out;
+}
+
+// `prefixlens help` against docs/cli.md: every command's flags as `help CMD` lists them are the
+// flags of its synopsis in `help`, and of its lines in the synopsis block of cli.md (the first
+// fenced block there that starts with "prefixlens "), and each is explained in cli.md's text:
+// it appears in a `code span` outside the fenced blocks.
+int help_docs(const std::string& bin, const fs::path& cli_md) {
+    const Run overview = run({bin, "help"});
+    if (overview.exit_code != 0 || overview.out.empty()) {
+        fail("prefixlens help: exit " + std::to_string(overview.exit_code) + ": " +
+             first_line(overview.err));
+        return 1;
+    }
+    const auto shown = synopsis_flags(overview.out);
+    const std::string md = read_file(cli_md);
+    // The synopsis block, and the code spans of the text outside every fenced block.
+    std::string block, prose;
+    bool in_fence = false, in_synopsis = false, synopsis_done = false;
+    std::istringstream lines(md);
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t indent = line.find_first_not_of(' ');
+        if (indent != std::string::npos && line.compare(indent, 3, "```") == 0) {
+            in_fence = !in_fence;
+            if (!in_fence && in_synopsis) {
+                in_synopsis = false;
+                synopsis_done = true;
+            }
+            continue;
+        }
+        if (in_fence) {
+            if (!synopsis_done && !in_synopsis && block.empty() && line.starts_with("prefixlens "))
+                in_synopsis = true;
+            if (in_synopsis)
+                block += line + "\n";
+        } else {
+            prose += line + "\n";
+        }
+    }
+    if (block.empty())
+        fail(cli_md.string() + ": no fenced block of synopsis lines (\"prefixlens CMD ...\")");
+    const auto documented = synopsis_flags(block);
+    std::set<std::string> explained;
+    for (std::size_t at = prose.find('`'); at != std::string::npos;) {
+        const std::size_t end = prose.find('`', at + 1);
+        if (end == std::string::npos)
+            break;
+        const auto f = flags_in(prose.substr(at + 1, end - at - 1));
+        explained.insert(f.begin(), f.end());
+        at = prose.find('`', end + 1);
+    }
+    int flags = 0;
+    for (const auto& [cmd, in_overview] : shown) {
+        const Run help = run({bin, "help", cmd});
+        const Run dash = run({bin, cmd, "--help"});
+        if (help.exit_code != 0 || help.out.empty()) {
+            fail("prefixlens help " + cmd + ": exit " + std::to_string(help.exit_code));
+            continue;
+        }
+        if (dash.exit_code != 0 || dash.out != help.out)
+            fail("prefixlens " + cmd + " --help differs from prefixlens help " + cmd);
+        const auto entries = listed_flags(help.out);
+        if (entries.empty())
+            fail("prefixlens help " + cmd + " lists no flag");
+        const auto doc = documented.find(cmd);
+        const std::set<std::string> in_doc =
+            doc == documented.end() ? std::set<std::string>{} : doc->second;
+        std::set<std::string> listed;
+        for (const auto& names : entries) {
+            listed.insert(names.begin(), names.end());
+            // A synopsis shows a flag by one of its names; the text explains every name.
+            auto shows = [&names](const std::set<std::string>& synopsis) {
+                return std::any_of(names.begin(), names.end(),
+                                   [&](const std::string& n) { return synopsis.count(n) > 0; });
+            };
+            if (!shows(in_overview))
+                fail("prefixlens help leaves " + names[0] + " out of the synopsis of " + cmd);
+            if (!shows(in_doc))
+                fail(cli_md.filename().string() + ": the synopsis of " + cmd + " leaves out " +
+                     names[0] + " (prefixlens help " + cmd + " lists it)");
+            for (const auto& f : names) {
+                if (!explained.count(f))
+                    fail(cli_md.filename().string() + ": " + f + " (a flag of " + cmd +
+                         ") is explained nowhere: no `code span` outside the code blocks names "
+                         "it");
+            }
+            ++flags;
+        }
+        for (const auto& f : in_overview) {
+            if (!listed.count(f))
+                fail("prefixlens help shows " + f + " for " + cmd + ", which 'help " + cmd +
+                     "' does not explain");
+        }
+        for (const auto& f : in_doc) {
+            if (!listed.count(f))
+                fail(cli_md.filename().string() + ": the synopsis of " + cmd + " shows " + f +
+                     ", which prefixlens " + cmd + " does not take");
+        }
+    }
+    for (const auto& [cmd, f] : documented) {
+        if (!shown.count(cmd))
+            fail(cli_md.filename().string() + ": the synopsis shows a command '" + cmd +
+                 "' that prefixlens help does not: " + joined(f));
+    }
+    const Run unknown = run({bin, "help", "nosuch"});
+    if (unknown.exit_code != 2 || !unknown.out.empty() ||
+        std::count(unknown.err.begin(), unknown.err.end(), '\n') != 1)
+        fail("prefixlens help nosuch: not exit 2 with one line on stderr");
+    if (failures)
+        return 1;
+    std::printf("help-docs: %zu commands, %d flags: help, help CMD and %s agree\n", shown.size(),
+                flags, cli_md.filename().c_str());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -504,8 +701,11 @@ int main(int argc, char** argv) {
         return no_desktop(a[1]);
     if (a.size() == 3 && a[0] == "replay")
         return replay(a[1], a[2]);
+    if (a.size() == 3 && a[0] == "help-docs")
+        return help_docs(a[1], a[2]);
     std::fprintf(stderr,
                  "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
-                 "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR\n");
+                 "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR | help-docs BIN "
+                 "CLI_MD\n");
     return 2;
 }
