@@ -195,6 +195,10 @@ int run_lint(const std::vector<std::string>& args) {
     const std::string format = a.get("--format").value_or("text");
     if (format != "text" && format != "json" && format != "sarif")
         return fail_usage("lint: --format must be text, json or sarif, not '" + format + "'");
+    if (diff && format == "sarif")
+        return fail_usage(
+            "lint: --diff prints text or JSON (--format text|json); SARIF is for the findings "
+            "of FILE... without --diff");
     lint::Severity fail_on = lint::Severity::Warning;
     if (auto f = a.get("--fail-on")) {
         auto s = lint::parse_severity(*f);

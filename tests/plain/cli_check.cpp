@@ -19,6 +19,9 @@
 //   cli_check help-docs BIN CLI_MD          each command's flags in `help CMD`, in `help`'s
 //                                           synopsis and in CLI_MD's synopsis block are the
 //                                           same, and CLI_MD's text names each in code
+//   cli_check stumbles BIN DATA_DIR         issue #47's stumbles, each as it was met: a usage
+//                                           error is one line saying what was expected, exit
+//                                           2, nothing on stdout; a report has no empty parts
 // Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
 #include <fcntl.h>
 #include <spawn.h>
@@ -685,6 +688,35 @@ int help_docs(const std::string& bin, const fs::path& cli_md) {
     return 0;
 }
 
+// What the command line says when it is given something it does not do: exit 2, one line on
+// stderr that says what was expected, and nothing on stdout.
+void expect_refusal(const std::string& what, const Run& r, const std::vector<std::string>& says) {
+    if (r.exit_code != 2)
+        fail(what + ": exit " + std::to_string(r.exit_code) + ", want 2");
+    if (!r.out.empty())
+        fail(what + ": wrote to stdout before its error: " + first_line(r.out));
+    if (std::count(r.err.begin(), r.err.end(), '\n') != 1)
+        fail(what + ": not one line on stderr: " + r.err);
+    for (const std::string& s : says) {
+        if (r.err.find(s) == std::string::npos)
+            fail(what + ": the message does not say '" + s + "': " + r.err);
+    }
+}
+
+// issue #47's stumbles of the command line, each as it was met.
+int stumbles(const std::string& bin, const fs::path& data) {
+    const fs::path lint = data / "lint";
+    const std::string a = (lint / "anthropic-rag.json").string();
+    const std::string b = (lint / "anthropic-chatbot.json").string();
+    // --diff prints text or JSON, and says so when asked for SARIF.
+    expect_refusal("lint --diff --format sarif",
+                   run({bin, "lint", "--diff", "--format", "sarif", a, b}), {"--diff", "SARIF"});
+    if (failures)
+        return 1;
+    std::printf("stumbles: each refused or printed as intended\n");
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -703,9 +735,11 @@ int main(int argc, char** argv) {
         return replay(a[1], a[2]);
     if (a.size() == 3 && a[0] == "help-docs")
         return help_docs(a[1], a[2]);
+    if (a.size() == 3 && a[0] == "stumbles")
+        return stumbles(a[1], a[2]);
     std::fprintf(stderr,
                  "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
                  "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR | help-docs BIN "
-                 "CLI_MD\n");
+                 "CLI_MD | stumbles BIN DATA_DIR\n");
     return 2;
 }
