@@ -44,6 +44,11 @@ Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& ar
                                                             const LintSetup& setup,
                                                             const std::string& command);
 
+// The file lint and replay read for an argument: the argument itself, or, for a built-in
+// scenario's name as run and shot take it (no such file here, no slash, no extension), that
+// scenario's file. A bare name that is neither is an error: "<name>: no such file, ...".
+Result<std::string> input_file(const std::string& arg);
+
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
 

@@ -300,7 +300,8 @@ std::vector<CommandInfo> build_table() {
          {"--explain RULE | --list-rules", {}}},
         {{"FILE...",
           "request bodies (Anthropic Messages, OpenAI Chat Completions or Responses, Gemini, "
-          "Bedrock Converse, DeepSeek), scenario files and JSON Lines logs"}},
+          "Bedrock Converse, DeepSeek), scenario files or built-in scenarios' names, and JSON "
+          "Lines logs"}},
         {{"options",
           {provider_flag("the API whose caching rules and prices apply"),
            {"--format", "text|json|sarif",

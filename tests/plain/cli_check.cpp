@@ -711,6 +711,17 @@ int stumbles(const std::string& bin, const fs::path& data) {
     // --diff prints text or JSON, and says so when asked for SARIF.
     expect_refusal("lint --diff --format sarif",
                    run({bin, "lint", "--diff", "--format", "sarif", a, b}), {"--diff", "SARIF"});
+    // A built-in scenario's name, as run and shot take it, is linted as that scenario's file.
+    const Run named = run({bin, "lint", "--format", "json", "timestamp-at-head"});
+    const json report = json::parse(named.out, nullptr, false);
+    if ((named.exit_code != 0 && named.exit_code != 1) || report.is_discarded() ||
+        report.dump().find("scenarios/timestamp-at-head.json") == std::string::npos)
+        fail("lint timestamp-at-head: exit " + std::to_string(named.exit_code) +
+             ", not the built-in scenario's file linted: " + first_line(named.err));
+    expect_refusal("lint no-such-scenario", run({bin, "lint", "no-such-scenario"}),
+                   {"no-such-scenario: no such file", "built-in scenario", "timestamp-at-head"});
+    const std::string missing = (fs::temp_directory_path() / "cli_check-missing.json").string();
+    expect_refusal("lint " + missing, run({bin, "lint", missing}), {missing + ": no such file"});
     if (failures)
         return 1;
     std::printf("stumbles: each refused or printed as intended\n");
