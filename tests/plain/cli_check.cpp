@@ -722,6 +722,12 @@ int stumbles(const std::string& bin, const fs::path& data) {
                    {"no-such-scenario: no such file", "built-in scenario", "timestamp-at-head"});
     const std::string missing = (fs::temp_directory_path() / "cli_check-missing.json").string();
     expect_refusal("lint " + missing, run({bin, "lint", missing}), {missing + ": no such file"});
+    // replay: nothing on stdout before the error, in either format, even after a good LOG.
+    const std::string log = (data / "replay" / "agent-session.jsonl").string();
+    expect_refusal("replay " + missing, run({bin, "replay", missing}),
+                   {missing + ": no such file"});
+    expect_refusal("replay --json LOG " + missing, run({bin, "replay", "--json", log, missing}),
+                   {missing + ": no such file"});
     if (failures)
         return 1;
     std::printf("stumbles: each refused or printed as intended\n");
