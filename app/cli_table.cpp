@@ -106,7 +106,8 @@ std::vector<FlagInfo> connect_flags() {
 // lint's and replay's.
 FlagInfo provider_flag(const std::string& what) {
     return {"--provider", "P",
-            "anthropic, openai, gemini, bedrock (Converse) or deepseek: " + what,
+            "anthropic, openai, gemini, bedrock (Converse) or deepseek: " + what +
+                "; a body in a shape that provider does not read is refused",
             "detected from each body's model and shape"};
 }
 FlagInfo pricing_flag() {

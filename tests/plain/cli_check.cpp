@@ -728,6 +728,28 @@ int stumbles(const std::string& bin, const fs::path& data) {
                    {missing + ": no such file"});
     expect_refusal("replay --json LOG " + missing, run({bin, "replay", "--json", log, missing}),
                    {missing + ": no such file"});
+    // A body in another API's shape than --provider reads is refused, naming both.
+    expect_refusal("lint --provider openai on an Anthropic body",
+                   run({bin, "lint", "--provider", "openai", a}),
+                   {a, "Anthropic Messages", "--provider openai", "anthropic or bedrock"});
+    const std::string openai = (lint / "openai-chat.json").string();
+    expect_refusal("lint --provider anthropic on an OpenAI body",
+                   run({bin, "lint", "--provider", "anthropic", openai}),
+                   {openai, "OpenAI", "--provider anthropic"});
+    expect_refusal("replay --provider deepseek on an Anthropic body",
+                   run({bin, "replay", "--provider", "deepseek", a}), {a, "Anthropic Messages"});
+    for (const char* provider : {"anthropic", "bedrock"}) {
+        const Run ok = run({bin, "lint", "--provider", provider, a});
+        if (ok.exit_code != 0 && ok.exit_code != 1)
+            fail(std::string("lint --provider ") + provider + " on an Anthropic body: exit " +
+                 std::to_string(ok.exit_code) + ": " + first_line(ok.err));
+    }
+    for (const char* provider : {"openai", "deepseek", "gemini", "bedrock"}) {
+        const Run ok = run({bin, "lint", "--provider", provider, openai});
+        if (ok.exit_code != 0 && ok.exit_code != 1)
+            fail(std::string("lint --provider ") + provider + " on an OpenAI body: exit " +
+                 std::to_string(ok.exit_code) + ": " + first_line(ok.err));
+    }
     if (failures)
         return 1;
     std::printf("stumbles: each refused or printed as intended\n");
