@@ -248,7 +248,8 @@ int run_bench(const std::vector<std::string>& args) {
             std::printf("  %-22s %8.2f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
         }
     }
-    std::printf("\nscenario runs (as `prefixlens run` plays them):\n");
+    if (!scenarios.empty())
+        std::printf("\nscenario runs (as `prefixlens run` plays them):\n");
     for (const auto& sc : scenarios)
         std::printf("  %-22s %3zu requests %8.2f s\n", sc.name.c_str(), sc.requests, sc.wall_s);
     if (load) {

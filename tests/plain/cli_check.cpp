@@ -750,6 +750,19 @@ int stumbles(const std::string& bin, const fs::path& data) {
             fail(std::string("lint --provider ") + provider + " on an OpenAI body: exit " +
                  std::to_string(ok.exit_code) + ": " + first_line(ok.err));
     }
+    // bench without its scenario runs prints no heading for them, and on the CPU, which times
+    // no kernels, no step of per-kernel profiling.
+    const Run bench =
+        run({bin, "bench", "--backend", "cpu", "--quick", "--no-scenarios", "--model",
+             (data / "tiny-gpt2").string(), "--lengths", "16", "--decode-context", "16"});
+    if (bench.exit_code != 0)
+        fail("bench --no-scenarios: exit " + std::to_string(bench.exit_code) + ": " +
+             first_line(bench.err));
+    if (bench.out.find("scenario runs") != std::string::npos)
+        fail("bench --no-scenarios prints a heading for the scenario runs it left out");
+    if (bench.err.find("per-kernel") != std::string::npos ||
+        bench.out.find("per-kernel") != std::string::npos)
+        fail("bench on the CPU announces a per-kernel profile it cannot take");
     if (failures)
         return 1;
     std::printf("stumbles: each refused or printed as intended\n");
