@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "core/assets.h"
+#include "runner/scenario.h"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -61,6 +63,21 @@ Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& ar
     return counters;
 }
 
+Result<std::string> input_file(const std::string& arg) {
+    std::error_code ec;
+    const std::filesystem::path path(arg);
+    if (std::filesystem::exists(path, ec) || arg.find('/') != std::string::npos ||
+        path.has_extension())
+        return arg;
+    const std::filesystem::path builtin = builtin_scenarios_dir() / (arg + ".json");
+    if (std::filesystem::is_regular_file(builtin, ec))
+        return builtin.string();
+    std::string names;
+    for (const std::string& n : builtin_scenario_names())
+        names += (names.empty() ? "" : ", ") + n;
+    return make_error(arg + ": no such file, nor a built-in scenario's name (" + names + ")");
+}
+
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out) {
     if (auto b = args.get("--backend")) {
         auto kind = parse_backend_kind(*b);
@@ -89,16 +106,6 @@ std::string flag_of(std::string_view field) {
 }
 
 }  // namespace
-
-const std::set<std::string>& sampling_flags() {
-    static const std::set<std::string> flags = [] {
-        std::set<std::string> s;
-        for (std::string_view field : kSamplingFields)
-            s.insert(flag_of(field));
-        return s;
-    }();
-    return flags;
-}
 
 std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out) {
     for (std::string_view field : kSamplingFields) {

@@ -44,14 +44,17 @@ Result<std::unique_ptr<count::TokenCounters>> make_counters(const ParsedArgs& ar
                                                             const LintSetup& setup,
                                                             const std::string& command);
 
+// The file lint and replay read for an argument: the argument itself, or, for a built-in
+// scenario's name as run and shot take it (no such file here, no slash, no extension), that
+// scenario's file. A bare name that is neither is an error: "<name>: no such file, ...".
+Result<std::string> input_file(const std::string& arg);
+
 // Reads --backend and --device; returns an error message or empty.
 std::string parse_backend_flags(const ParsedArgs& args, BackendRequest& out);
 
-// The flags that override the penalties against repetition (runner/sampling_config.h), for the
-// commands that generate text: --repetition-penalty, --frequency-penalty, --presence-penalty.
-const std::set<std::string>& sampling_flags();
-
-// Reads those flags into `out`; returns an error message naming the flag, or empty.
+// Reads the flags that override the penalties against repetition (runner/sampling_config.h),
+// --repetition-penalty, --frequency-penalty and --presence-penalty, into `out`; returns an
+// error message naming the flag, or empty. cli_table.cpp names the flags the same way.
 std::string parse_sampling_flags(const ParsedArgs& args, SamplingOverrides& out);
 
 // Loads --model (default: built-in) and creates the backend over a pool of `capacity_blocks`

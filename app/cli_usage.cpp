@@ -1,6 +1,10 @@
-// The usage text and usage errors every subcommand shares.
+// The usage errors every subcommand shares, and the help printed from the table of flags
+// (cli_table.h).
 #include <cstdio>
+#include <set>
+#include <stdexcept>
 
+#include "cli_table.h"
 #include "commands.h"
 #include "core/json_util.h"
 
@@ -12,91 +16,227 @@ int fail_usage(const std::string& message) {
     return 2;
 }
 
-const char* usage_text() {
-    return "usage:\n"
-           "  prefixlens [gui] [--scenario FILE|NAME] [--model DIR] [--backend vulkan|cpu|auto] "
-           "[--device N]\n"
-           "                   [--lang en|ja|pl] [PENALTIES]\n"
-           "  prefixlens [gui] FILE [the options above]\n"
-           "      Opens FILE: a log (JSON Lines, what replay reads) as traffic, one row per\n"
-           "      request; a scenario or an Anthropic request as --scenario does.\n"
-           "  prefixlens eval  [--model DIR] (--text STRING | --tokens 1,2,3) "
-           "[--backend vulkan|cpu|auto] [--device N] [--json]\n"
-           "  prefixlens run   SCENARIO [--model DIR] [--backend vulkan|cpu|auto]\n"
-           "                   [--block-size N] [--capacity-blocks N] [--verify] [--no-cache] "
-           "[--json]\n"
-           "                   [--cache-only]: hash, look up and store the prompts (any length,\n"
-           "                   up to 2^20 tokens) without the model: no answer, TTFT modelled\n"
-           "                   [--policy vllm|radix|anthropic|openai|gemini|bedrock|deepseek]\n"
-           "                   [--pricing FILE] [PENALTIES]\n"
-           "      PENALTIES: [--repetition-penalty X] [--frequency-penalty X]\n"
-           "      [--presence-penalty X], against repetition as vLLM and OpenAI define them;\n"
-           "      they override the scenario's \"sampling\", which overrides the model's\n"
-           "      generation_config.json (built-in: frequency 1.8, presence 1.0). Greedy.\n"
-           "  prefixlens run   --list\n"
-           "  prefixlens lint  FILE... [--provider P] [--format text|json|sarif]\n"
-           "                   [--fail-on note|warning|error] [--fix] [-o FILE] [--repeat N]\n"
-           "                   [--min-tokens N] [--no-cost] [--tokenizer DIR]\n"
-           "                   [--count provider|builtin]\n"
-           "      P: anthropic, openai, gemini, bedrock (Converse) or deepseek; detected from\n"
-           "      each body (its model, its shape) when not given. Tokens are counted by each\n"
-           "      provider's own tokenizer (exact for OpenAI, DeepSeek and Gemini; Claude and\n"
-           "      Nova estimated from a proxy); --tokenizer DIR counts every request with a\n"
-           "      served model's tokenizer.json; --count builtin with the built-in model's.\n"
-           "  prefixlens lint  --explain RULE | --list-rules\n"
-           "  prefixlens replay LOG... "
-           "[--policy anthropic|openai|gemini|bedrock|deepseek|vllm|radix] "
-           "[--provider P]\n"
-           "                   [--model DIR] [--pricing FILE] [--json] [--tokenizer DIR]\n"
-           "                   [--count provider|builtin]\n"
-           "      Replays a log (what lint reads) under one caching policy, without a model:\n"
-           "      per request what was reused, written and left uncached, and why a prefix was\n"
-           "      lost (a lint rule), in the provider's tokens (as lint counts them; Claude's\n"
-           "      calibrated from the log's usage where records carry it).\n"
-           "  prefixlens bench [--model DIR] [--backend vulkan|cpu|auto] [--device N] [--json] "
-           "[--quick] [--sweep]\n"
-           "                   [--lengths N,N...] [--decode-context N] [--repeats N] "
-           "[--no-scenarios]\n"
-           "  prefixlens shot  SCENARIO -o OUT.png [--step N] [--size WxH] [--theme light|dark]\n"
-           "                   [--scale F] [--deterministic] [--model DIR]\n"
-           "                   [--backend vulkan|cpu|auto] [--device N] [--lang en|ja|pl]\n"
-           "                   [PENALTIES]\n"
-           "  prefixlens shot  --lesson NAME|FILE [--lesson-step N] -o OUT.png\n"
-           "                   [the options above, except --step]\n"
-           "  prefixlens shot  LOG -o OUT.png [--policy P (as replay)]\n"
-           "                   [--size WxH] [--theme light|dark] [--scale F] [--lang en|ja|pl]\n"
-           "      The traffic view of a log once it is read, under --policy (default: the\n"
-           "      provider's own).\n"
-           "      Renders the app window offscreen (no display needed) as it stands once request\n"
-           "      N (0-based, as the app and 'run --json' number them; default: the last) has\n"
-           "      finished. With --lesson, as a presenter sees lesson step N instead (1-based,\n"
-           "      as the lesson panel's \"Step N of M\"; default 1): the panel with the step's\n"
-           "      text, its scenario at its moment (or its log in the Traffic tab with its\n"
-           "      request selected), and the spotlight on its part of the window.\n"
-           "      --size is the window in pixels (default 1280x800); the PNG is that times\n"
-           "      --scale. --deterministic: TTFT from the cost model, the CPU backend unless\n"
-           "      --backend says otherwise, no clock or device name, no animation, so equal\n"
-           "      inputs give byte-identical files.\n"
-           "  prefixlens watch ENDPOINT... [--replay ENDPOINT] [--topic T] [--tokenizer DIR]\n"
-           "                   [--metrics URL] [--duration S] [--json]\n"
-           "                   [--match FILE [--block-size N] [--hash-seed S]]\n"
-           "      Subscribes to vLLM's or SGLang's KV-cache events (ZMQ; one ENDPOINT, optionally\n"
-           "      NAME=tcp://HOST:PORT, per server or data-parallel rank; with several, the i-th\n"
-           "      asks --replay's port + i) and shows the blocks they hold, the branch points\n"
-           "      where prompts diverge and, with --metrics http://HOST:PORT/metrics, the hit\n"
-           "      rate. Stops after --duration seconds or on Ctrl+C. --match FILE (a scenario,\n"
-           "      a built-in scenario's name or an Anthropic request body; needs --tokenizer,\n"
-           "      the server's own) names the remote blocks that are your prompts' blocks;\n"
-           "      --block-size is the server's block size (16), --hash-seed the PYTHONHASHSEED\n"
-           "      of a vLLM run with --prefix-caching-hash-algo sha256_cbor. SGLang needs no\n"
-           "      seed; vLLM's default hash (pickle, random seed) cannot be matched.\n"
-           "  prefixlens gui   --connect ENDPOINT [--replay E] [--topic T] [--tokenizer DIR]\n"
-           "                   [--metrics URL]\n"
-           "      Opens the app with its live view connected (File > Connect to a server...);\n"
-           "      --match, --block-size and --hash-seed as for watch.\n"
-           "      shot takes the same options, and --connect-wait S (default 3) before the\n"
-           "      picture.\n"
-           "  prefixlens --version\n";
+namespace {
+
+constexpr std::size_t kWidth = 100;      // columns of the help text
+constexpr std::size_t kFlagColumn = 24;  // where a flag's description starts
+constexpr std::size_t kNameWidth = 6;    // the longest command name, "replay"
+
+const FlagInfo* find_flag(const CommandInfo& c, std::string_view name) {
+    for (const FlagGroup& g : c.groups) {
+        for (const FlagInfo& f : g.flags) {
+            if (f.name == name || (!f.alias.empty() && f.alias == name))
+                return &f;
+        }
+    }
+    return nullptr;
+}
+
+bool flag_char(char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+}
+
+// Every flag `text` names ("-o", "--format"), checked against the table and added to `seen`
+// (under its table name): a synopsis that shows a flag the parser refuses is a bug.
+void note_flags(const CommandInfo& c, const std::string& text, std::set<std::string>& seen) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '-' || (i > 0 && (flag_char(text[i - 1]) || text[i - 1] == '_')))
+            continue;
+        std::size_t end = i + 1;
+        while (end < text.size() && flag_char(text[end]))
+            ++end;
+        const std::string name = text.substr(i, end - i);
+        i = end;
+        if (name.size() < 2 || name == "--" || (name[1] != '-' && name.size() != 2))
+            continue;
+        const FlagInfo* f = find_flag(c, name);
+        if (!f)
+            throw std::logic_error("help: the synopsis of " + c.name + " shows " + name +
+                                   ", which its parser does not take");
+        seen.insert(f->name);
+    }
+}
+
+// `text` split at the spaces outside brackets and parentheses: the pieces a line may break
+// between.
+std::vector<std::string> pieces(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (char ch : text) {
+        if (ch == ' ' && depth == 0) {
+            if (!cur.empty())
+                out.push_back(cur);
+            cur.clear();
+            continue;
+        }
+        depth += (ch == '[' || ch == '(') - (ch == ']' || ch == ')');
+        cur += ch;
+    }
+    if (!cur.empty())
+        out.push_back(cur);
+    return out;
+}
+
+// "[--flag METAVAR]" for an entry of UsageForm::optional.
+std::string bracketed(const CommandInfo& c, const std::string& entry) {
+    if (entry.starts_with("[") || entry.starts_with("("))
+        return entry;
+    const std::size_t space = entry.find(' ');
+    const std::string name = entry.substr(0, space);
+    const FlagInfo* f = find_flag(c, name);
+    if (!f)
+        throw std::logic_error("help: the synopsis of " + c.name + " shows " + name +
+                               ", which its parser does not take");
+    const std::string meta = space == std::string::npos ? f->metavar : entry.substr(space + 1);
+    return "[" + name + (meta.empty() ? "" : " " + meta) + "]";
+}
+
+// Words filled into lines of at most kWidth columns: the first line starts with `first` (the
+// first word right after it), the others with `indent` spaces.
+std::string fill(const std::vector<std::string>& words, const std::string& first,
+                 std::size_t indent) {
+    std::string out = first;
+    std::size_t line = first.size();
+    bool line_empty = true;
+    for (const std::string& w : words) {
+        if (!line_empty && line + 1 + w.size() > kWidth) {
+            out += "\n" + std::string(indent, ' ');
+            line = indent;
+            line_empty = true;
+        }
+        if (!line_empty) {
+            out += " ";
+            ++line;
+        }
+        out += w;
+        line += w.size();
+        line_empty = false;
+    }
+    return out + "\n";
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const std::size_t j = text.find(' ', i);
+        if (j != i)
+            out.push_back(text.substr(i, j == std::string::npos ? std::string::npos : j - i));
+        if (j == std::string::npos)
+            break;
+        i = j + 1;
+    }
+    return out;
+}
+
+// One usage form after `prefix` ("prefixlens lint   "), wrapped under its start.
+std::string form_text(const CommandInfo& c, const UsageForm& form, const std::string& prefix,
+                      std::set<std::string>& seen) {
+    std::vector<std::string> parts = pieces(form.head);
+    for (const std::string& o : form.optional)
+        parts.push_back(bracketed(c, o));
+    for (const std::string& p : parts)
+        note_flags(c, p, seen);
+    return fill(parts, prefix, prefix.size());
+}
+
+// Every flag of the table is in some form of the synopsis, so that `prefixlens help` shows
+// them all.
+void check_all_shown(const CommandInfo& c, const std::set<std::string>& seen) {
+    for (const FlagGroup& g : c.groups) {
+        for (const FlagInfo& f : g.flags) {
+            if (!seen.count(f.name))
+                throw std::logic_error("help: " + f.name + " of " + c.name +
+                                       " is in no form of its synopsis");
+        }
+    }
+}
+
+std::string command_word(const CommandInfo& c, std::size_t form) {
+    return c.name == "gui" && form == 0 ? "[gui]" : c.name;
+}
+
+std::string padded(std::string s, std::size_t width) {
+    if (s.size() < width)
+        s.resize(width, ' ');
+    return s;
+}
+
+}  // namespace
+
+std::string overview_text() {
+    std::string out =
+        "usage: prefixlens [COMMAND] [ARGUMENTS]; 'prefixlens help COMMAND' (or 'prefixlens "
+        "COMMAND --help')\nexplains each flag of a command and its default, docs/cli.md at "
+        "length.\n\n";
+    for (const CommandInfo& c : command_table()) {
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < c.forms.size(); ++i) {
+            const std::string prefix = "prefixlens " + padded(command_word(c, i), kNameWidth) + " ";
+            out += form_text(c, c.forms[i], prefix, seen);
+        }
+        check_all_shown(c, seen);
+        out += fill(words_of(c.summary), std::string(6, ' '), 6);
+    }
+    out += "prefixlens help   [COMMAND]\nprefixlens --version\n";
+    return out;
+}
+
+std::string command_help_text(const CommandInfo& c) {
+    std::string out;
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < c.forms.size(); ++i) {
+        const std::string prefix =
+            std::string(i == 0 ? "usage: " : "       ") + "prefixlens " + command_word(c, i) + " ";
+        out += form_text(c, c.forms[i], prefix, seen);
+        if (!c.forms[i].note.empty())
+            out += fill(words_of("(" + c.forms[i].note + ")"), std::string(11, ' '), 12);
+    }
+    check_all_shown(c, seen);
+    out += "\n" + fill(words_of(c.summary), "", 0);
+    auto entry = [&out](const std::string& names, const std::string& text) {
+        std::string first = "  " + names;
+        if (first.size() + 2 > kFlagColumn) {
+            out += first + "\n";
+            first.clear();
+        }
+        out += fill(words_of(text), padded(first, kFlagColumn), kFlagColumn);
+    };
+    if (!c.args.empty()) {
+        out += "\narguments:\n";
+        for (const ArgInfo& a : c.args)
+            entry(a.name, a.help);
+    }
+    for (const FlagGroup& g : c.groups) {
+        out += "\n" + g.title + ":\n";
+        for (const FlagInfo& f : g.flags) {
+            std::string names = f.name + (f.metavar.empty() ? "" : " " + f.metavar);
+            if (!f.alias.empty())
+                names += ", " + f.alias + (f.metavar.empty() ? "" : " " + f.metavar);
+            entry(names, f.help + (f.default_text.empty() ? "" : ". Default: " + f.default_text));
+        }
+    }
+    out += "\n-h, --help prints this. docs/cli.md explains the command at length.\n";
+    return out;
+}
+
+int run_help(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        std::fputs(overview_text().c_str(), stdout);
+        return 0;
+    }
+    if (args.size() > 1)
+        return fail_usage("help: give one COMMAND, or none for all of them");
+    const CommandInfo* c = find_command(args[0]);
+    if (!c) {
+        std::string names;
+        for (const CommandInfo& k : command_table())
+            names += (names.empty() ? "" : ", ") + k.name;
+        return fail_usage("help: no command '" + args[0] + "' (the commands: " + names + ")");
+    }
+    std::fputs(command_help_text(*c).c_str(), stdout);
+    return 0;
 }
 
 }  // namespace pl::cli

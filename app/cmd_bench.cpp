@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "core/assets.h"
 #include "core/machine_load.h"
@@ -72,12 +73,7 @@ int run_sweep(const ParsedArgs& a, const GptConfig& config, bool quick, int repe
 
 int run_bench(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(
-            args,
-            {{"--model", "--backend", "--device", "--repeats", "--lengths", "--decode-context"},
-             {"--json", "--quick", "--sweep", "--no-scenarios"}},
-            a);
-        !err.empty()) {
+    if (auto err = parse(args, flag_spec("bench"), a); !err.empty()) {
         return fail_usage("bench: " + err);
     }
     if (!a.positional.empty())
@@ -252,7 +248,8 @@ int run_bench(const std::vector<std::string>& args) {
             std::printf("  %-22s %8.2f ms  %4d dispatches\n", k.name.c_str(), k.ms, k.dispatches);
         }
     }
-    std::printf("\nscenario runs (as `prefixlens run` plays them):\n");
+    if (!scenarios.empty())
+        std::printf("\nscenario runs (as `prefixlens run` plays them):\n");
     for (const auto& sc : scenarios)
         std::printf("  %-22s %3zu requests %8.2f s\n", sc.name.c_str(), sc.requests, sc.wall_s);
     if (load) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "model/gpt_model.h"
 
@@ -31,9 +32,7 @@ Result<std::vector<int32_t>> parse_token_list(const std::string& text) {
 
 int run_eval(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(
-            args, {{"--model", "--text", "--tokens", "--backend", "--device"}, {"--json"}}, a);
-        !err.empty()) {
+    if (auto err = parse(args, flag_spec("eval"), a); !err.empty()) {
         return fail_usage("eval: " + err);
     }
     if (!a.positional.empty())

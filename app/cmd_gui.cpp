@@ -1,6 +1,6 @@
 // prefixlens [gui]: the desktop app.
 //
-// Hidden developer flag (not in the usage text):
+// Flags for measurements (help lists them apart, cli_table.cpp):
 //   --measure-latency [--tokens N]  plays a ~N-token prompt (default 2000) while a 5 ms timer
 //                                   watches the UI thread; prints one JSON object and exits.
 //   --measure-live-latency --connect ENDPOINT [--replay E] [--topic T] [--seconds S]
@@ -36,6 +36,7 @@
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "common/i18n.h"
 #include "panels/live_panel.h"
@@ -52,13 +53,7 @@ int run_gui(int argc, char** argv, const std::vector<std::string>& args) {
     QElapsedTimer launch;  // --measure-startup counts from here
     launch.start();
     ParsedArgs a;
-    FlagSpec spec{
-        {"--model", "--backend", "--device", "--scenario", "--tokens", "--lang", "--lesson",
-         "--connect", "--replay", "--topic", "--tokenizer", "--metrics", "--seconds", "--match",
-         "--block-size", "--hash-seed", "--measure-traffic"},
-        {"--measure-latency", "--measure-startup", "--measure-live-latency", "--report-layout"}};
-    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
-    if (auto err = parse(args, spec, a); !err.empty())
+    if (auto err = parse(args, flag_spec("gui"), a); !err.empty())
         return fail_usage(err);
     ui::EngineOptions engine;
     if (auto err = parse_sampling_flags(a, engine.sampling); !err.empty())

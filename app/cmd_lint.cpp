@@ -6,6 +6,7 @@
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "core/file_util.h"
 #include "lint/lint_report.h"
@@ -157,13 +158,7 @@ int run_lint_diff(const std::string& file_a, const std::string& file_b, const Bp
 int run_lint(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err =
-            parse(args,
-                  {{"--provider", "--format", "--fail-on", "-o", "--output", "--repeat",
-                    "--min-tokens", "--model", "--explain", "--pricing", "--tokenizer", "--count"},
-                   {"--fix", "--list-rules", "--no-cost", "--diff"}},
-                  a);
-        !err.empty()) {
+    if (auto err = parse(args, flag_spec("lint"), a); !err.empty()) {
         return fail_usage("lint: " + err);
     }
     if (auto rule = a.get("--explain")) {
@@ -200,6 +195,10 @@ int run_lint(const std::vector<std::string>& args) {
     const std::string format = a.get("--format").value_or("text");
     if (format != "text" && format != "json" && format != "sarif")
         return fail_usage("lint: --format must be text, json or sarif, not '" + format + "'");
+    if (diff && format == "sarif")
+        return fail_usage(
+            "lint: --diff prints text or JSON (--format text|json); SARIF is for the findings "
+            "of FILE... without --diff");
     lint::Severity fail_on = lint::Severity::Warning;
     if (auto f = a.get("--fail-on")) {
         auto s = lint::parse_severity(*f);
@@ -228,9 +227,12 @@ int run_lint(const std::vector<std::string>& args) {
         return fail_usage("lint: -o FILE writes the --fix output; add --fix");
     if (fix && a.positional.size() != 1)
         return fail_usage("lint: --fix rewrites one FILE at a time");
-    if (fix && out_path && same_file(*out_path, a.positional[0]))
-        return fail_usage("lint: -o " + *out_path +
-                          " is the input file; refusing to overwrite it (write elsewhere)");
+    if (fix && out_path) {
+        const auto input = input_file(a.positional[0]);  // a built-in scenario is a file too
+        if (same_file(*out_path, input ? *input : a.positional[0]))
+            return fail_usage("lint: -o " + *out_path +
+                              " is the input file; refusing to overwrite it (write elsewhere)");
+    }
 
     auto setup = load_lint_setup(a, "lint");
     if (!setup)
@@ -247,17 +249,28 @@ int run_lint(const std::vector<std::string>& args) {
     std::ostringstream fix_text;
     std::ostream* fix_out = fix ? &fix_text : nullptr;
 
-    if (diff)
-        return run_lint_diff(a.positional[0], a.positional[1], tokenizer, tables, options, format,
-                             tokenizer_name, counters->get());
+    if (diff) {
+        std::string files[2];
+        for (int i = 0; i < 2; ++i) {
+            auto f = input_file(a.positional[static_cast<std::size_t>(i)]);
+            if (!f)
+                return fail_usage("lint: " + f.error().message);
+            files[i] = *f;
+        }
+        return run_lint_diff(files[0], files[1], tokenizer, tables, options, format, tokenizer_name,
+                             counters->get());
+    }
 
     std::vector<lint::FileReport> reports;
     bool bad_input = false;
     bool any_linted = false;
-    for (const std::string& file : a.positional) {
+    for (const std::string& arg : a.positional) {
+        auto resolved = input_file(arg);
+        const std::string file = resolved ? *resolved : arg;
         lint::Linter linter(tokenizer, tables, options);
         linter.set_counters(counters->get());
-        auto r = lint::lint_file(file, linter, fix_out);
+        auto r = resolved ? lint::lint_file(file, linter, fix_out)
+                          : Result<lint::FileLintResult>(resolved.error());
         if (!r) {
             std::fprintf(stderr, "prefixlens: %s\n",
                          escape_for_message(r.error().message, 4000).c_str());

@@ -1,8 +1,13 @@
 // prefixlens replay: a log replayed under one caching policy, request by request (SPEC §8).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "replay/replay.h"
 
@@ -11,12 +16,7 @@ namespace pl::cli {
 int run_replay(const std::vector<std::string>& args) {
     keep_freed_heap();
     ParsedArgs a;
-    if (auto err =
-            parse(args,
-                  {{"--policy", "--provider", "--pricing", "--model", "--tokenizer", "--count"},
-                   {"--json"}},
-                  a);
-        !err.empty())
+    if (auto err = parse(args, flag_spec("replay"), a); !err.empty())
         return fail_usage("replay: " + err);
     if (a.positional.empty())
         return fail_usage("replay: give at least one LOG (a .jsonl log or a request)");
@@ -38,6 +38,24 @@ int run_replay(const std::vector<std::string>& args) {
                 *p + "'");
     }
     const bool json = a.has("--json");
+    // Every LOG opens before anything is replayed: an error leaves nothing on stdout.
+    std::vector<std::string> files;
+    for (const std::string& arg : a.positional) {
+        auto file = input_file(arg);
+        if (!file)
+            return fail_usage("replay: " + file.error().message);
+        std::error_code ec;
+        if (std::filesystem::is_directory(*file, ec))
+            return fail_usage("replay: " + *file + ": is a directory");
+        if (std::ifstream in(*file, std::ios::binary); !in) {
+            const int err = errno;
+            return fail_usage("replay: " + *file +
+                              (std::filesystem::exists(*file, ec)
+                                   ? ": cannot open (" + std::string(std::strerror(err)) + ")"
+                                   : std::string(": no such file")));
+        }
+        files.push_back(*file);
+    }
     auto setup = load_lint_setup(a, "replay");
     if (!setup)
         return fail_usage(setup.error().message);
@@ -57,13 +75,19 @@ int run_replay(const std::vector<std::string>& args) {
         setup->tokenizer, setup->tables, options,
         json ? std::function<void(const lint::ReplayRow&)>(print_row) : nullptr);
     bool bad_input = false;
-    for (const std::string& file : a.positional) {
+    bool replayed = false;
+    for (const std::string& file : files) {
         if (auto r = replayer.add_file(file); !r) {
             std::fprintf(stderr, "prefixlens: %s\n",
                          escape_for_message(r.error().message, 4000).c_str());
             bad_input = true;
+        } else {
+            replayed = true;
         }
     }
+    // No LOG could be read as a whole (each said why): no report of nothing.
+    if (!replayed)
+        return 2;
     const lint::ReplaySummary summary = replayer.finish();
     for (const std::string& e : summary.input_errors) {
         std::fprintf(stderr, "prefixlens: %s\n", escape_for_message(e, 4000).c_str());

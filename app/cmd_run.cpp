@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "core/assets.h"
 #include "core/json_util.h"
@@ -160,11 +161,7 @@ std::string scores_line(const RequestResult& r) {
 
 int run_run(const std::vector<std::string>& args) {
     ParsedArgs a;
-    FlagSpec spec{{"--model", "--backend", "--device", "--block-size", "--capacity-blocks",
-                   "--policy", "--pricing"},
-                  {"--verify", "--no-cache", "--json", "--list", "--cache-only"}};
-    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
-    if (auto err = parse(args, spec, a); !err.empty())
+    if (auto err = parse(args, flag_spec("run"), a); !err.empty())
         return fail_usage("run: " + err);
     SamplingOverrides flags;
     if (auto err = parse_sampling_flags(a, flags); !err.empty())

@@ -19,6 +19,7 @@
 
 #include "cli_args.h"
 #include "cli_common.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "common/i18n.h"
 #include "core/file_util.h"
@@ -116,14 +117,7 @@ std::string check_output(const QString& out) {
 
 std::string parse_options(const std::vector<std::string>& args, ShotOptions& o) {
     ParsedArgs a;
-    FlagSpec spec{
-        {"-o",           "--step",      "--size",      "--theme",   "--scale",        "--model",
-         "--backend",    "--device",    "--lang",      "--lesson",  "--lesson-step",  "--connect",
-         "--replay",     "--topic",     "--tokenizer", "--metrics", "--connect-wait", "--match",
-         "--block-size", "--hash-seed", "--policy"},
-        {"--deterministic"}};
-    spec.with_value.insert(sampling_flags().begin(), sampling_flags().end());
-    if (auto err = parse(args, spec, a); !err.empty())
+    if (auto err = parse(args, flag_spec("shot"), a); !err.empty())
         return "shot: " + err;
     if (auto err = parse_sampling_flags(a, o.engine.sampling); !err.empty())
         return "shot: " + err;

@@ -16,6 +16,7 @@
 #include <unordered_set>
 
 #include "cli_args.h"
+#include "cli_table.h"
 #include "commands.h"
 #include "core/json_util.h"
 #include "lint/dynamic_values.h"
@@ -122,12 +123,7 @@ int measure_memory(long blocks) {
 
 int run_watch(const std::vector<std::string>& args) {
     ParsedArgs a;
-    if (auto err = parse(args,
-                         {{"--replay", "--topic", "--tokenizer", "--metrics", "--duration",
-                           "--blocks", "--match", "--block-size", "--hash-seed"},
-                          {"--json", "--measure-memory"}},
-                         a);
-        !err.empty())
+    if (auto err = parse(args, flag_spec("watch"), a); !err.empty())
         return fail_usage("watch: " + err);
     if (a.has("--measure-memory")) {
         long blocks = 1000000;

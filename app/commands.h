@@ -5,7 +5,8 @@
 
 namespace pl::cli {
 
-const char* usage_text();
+// `prefixlens help [COMMAND]`: every command's synopsis, or one command's flags explained.
+int run_help(const std::vector<std::string>& args);
 int run_gui(int argc, char** argv, const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
 int run_run(const std::vector<std::string>& args);

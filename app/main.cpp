@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_table.h"
 #include "commands.h"
 #include "core/json_util.h"
 #include "runner/backend_factory.h"
@@ -15,24 +16,34 @@ namespace {
 int dispatch(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     std::string cmd = "gui";
+    bool named = false;
     // `prefixlens LOG.jsonl`: a file named first opens in the app (a command name is no file
     // name with a dot or a slash).
     if (!args.empty() && !args[0].empty() && args[0][0] != '-' &&
         args[0].find_first_of("./") == std::string::npos) {
         cmd = args[0];
+        named = true;
         args.erase(args.begin());
     }
     if (cmd == "gui" && !args.empty() && (args[0] == "--version" || args[0] == "-V")) {
         std::printf("prefixlens %s\n", PREFIXLENS_VERSION);
         return 0;
     }
-    if (cmd == "gui" && !args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-        std::fputs(pl::cli::usage_text(), stdout);
+    if (!named && !args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        std::fputs(pl::cli::overview_text().c_str(), stdout);
         return 0;
     }
-    if (cmd == "help") {
-        std::fputs(pl::cli::usage_text(), stdout);
-        return 0;
+    if (cmd == "help")
+        return pl::cli::run_help(args);
+    // `prefixlens CMD --help`: that command's help. Parsed as the command parses, so a --help
+    // that is some flag's value (eval --text --help) is left to the command.
+    if (const pl::cli::CommandInfo* c = pl::cli::find_command(cmd)) {
+        pl::cli::ParsedArgs a;
+        if (pl::cli::parse(args, pl::cli::flag_spec(cmd), a).empty() &&
+            (a.has("--help") || a.has("-h"))) {
+            std::fputs(pl::cli::command_help_text(*c).c_str(), stdout);
+            return 0;
+        }
     }
     // Before any thread starts (see preload_backends); linting needs no model.
     if (cmd != "lint" && cmd != "replay" && cmd != "watch")

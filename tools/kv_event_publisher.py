@@ -42,9 +42,33 @@ import sys
 import threading
 import time
 
-import cbor2
-import msgpack
-import zmq
+# The modules not in the standard library, with Debian's package for each.
+NEEDED = {"zmq": "python3-zmq", "msgpack": "python3-msgpack", "cbor2": "python3-cbor2"}
+try:
+    import cbor2
+    import msgpack
+    import zmq
+except ImportError:
+    # Another python first on PATH (a virtualenv, pyenv, conda) lacks Debian's modules: one line
+    # naming the missing ones, their packages and an interpreter that has them.
+    import importlib.util
+
+    def absent(module):
+        try:
+            return importlib.util.find_spec(module) is None
+        except (ImportError, ValueError):
+            return True
+
+    missing = [m for m in NEEDED if absent(m)] or list(NEEDED)
+    debian = " ".join(NEEDED.values())
+    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        advice = (f"run it with /usr/bin/python3 and Debian's {debian}, or pip install pyzmq "
+                  "msgpack cbor2 into this one")
+    else:
+        advice = f"apt install {' '.join(NEEDED[m] for m in missing)} (it needs {debian})"
+    print(f"kv_event_publisher.py: {sys.executable} has no module {', '.join(missing)}; "
+          f"{advice}", file=sys.stderr)
+    sys.exit(2)
 
 from gpt2_bytes import byte_to_unicode
 

@@ -21,6 +21,7 @@
 #include "lint/lint_report.h"
 #include "lint/request_fixer.h"
 #include "lint/rule_context.h"
+#include "prompt/body_shape.h"
 #include "prompt/renderer.h"
 
 namespace pl::lint {
@@ -205,6 +206,27 @@ struct Linter::Impl {
 };
 
 Result<void> Linter::Impl::add(const RequestInput& in) {
+    // A provider named for the input (--provider) reads the body in its own shape: an Anthropic
+    // body read as OpenAI's would count a fraction of its tokens, silently.
+    if (opts.provider) {
+        if (auto shape = evident_shape(in.body); shape && !provider_reads(*opts.provider, *shape)) {
+            std::vector<std::string> names;
+            for (Provider p : kAllProviders) {
+                if (provider_reads(p, *shape))
+                    names.push_back(provider_id(p));
+            }
+            std::string readers;
+            for (std::size_t i = 0; i < names.size(); ++i)
+                readers += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+            const TextPosition pos =
+                locate(in.text, in.body_pointer, std::string_view::npos, 0, in.first_line);
+            return make_error(in.file + ":" + std::to_string(pos.line) + ":" +
+                              std::to_string(pos.column) + ": this is " + shape_phrase(*shape) +
+                              ", a shape --provider " + provider_id(*opts.provider) +
+                              " does not read: give --provider " + readers +
+                              ", or leave --provider out");
+        }
+    }
     if (!provider)
         provider = opts.provider ? *opts.provider
                    : in.provider ? *in.provider

@@ -1,7 +1,9 @@
 #include "logs/lint_input.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -206,6 +208,15 @@ bool is_record(const ojson& j) {
     return false;
 }
 
+// Why `path` did not open, errno as the failed open left it.
+Error open_error(const std::string& path) {
+    const int err = errno;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return make_error(path + ": no such file");
+    return make_error(path + ": cannot open (" + std::strerror(err) + ")");
+}
+
 // A log record as the linter's input: its body, and where its parts are written in `text`
 // (a whole file, or one line of a log starting at `first_line`).
 RequestInput record_input(LogRecord& rec, const std::string& file, std::string_view text,
@@ -235,7 +246,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
         return make_error(path + ": is a directory");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return make_error(path + ": cannot open");
+        return open_error(path);
     FileLintResult result;
     const std::string ext = std::filesystem::path(path).extension().string();
     const bool jsonl = ext == ".jsonl" || ext == ".ndjson";
@@ -442,7 +453,7 @@ Result<FileLintResult> lint_file(const std::string& path, Linter& linter, std::o
 Result<ojson> read_request_at(const std::string& path, int line, const InputLimits& limits) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return make_error(path + ": cannot open");
+        return open_error(path);
     LineSource src{in, std::max(limits.max_line_bytes, limits.max_document_bytes)};
     std::string text;
     bool too_long = false;

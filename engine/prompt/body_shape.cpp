@@ -117,6 +117,46 @@ bool anthropic_marks(const ojson& body) {
     return false;
 }
 
+// Keys and blocks only Anthropic's Messages shape has: a top-level system (OpenAI's chat shape
+// has none; Converse's has no typed blocks), cache_control, tool_use and tool_result blocks,
+// tools with an input_schema.
+bool anthropic_only_marks(const ojson& body) {
+    if (has(body, "cache_control") || has(body, "anthropic_version"))
+        return true;
+    auto typed = [](const ojson& b) { return b.is_object() && b.contains("type"); };
+    if (body.contains("system")) {
+        const ojson& s = body["system"];
+        if (s.is_string() || (s.is_array() && std::any_of(s.begin(), s.end(), typed)))
+            return true;
+    }
+    if (body.contains("tools") && body["tools"].is_array()) {
+        for (const ojson& t : body["tools"]) {
+            if (t.is_object() && t.contains("input_schema"))
+                return true;
+        }
+    }
+    if (body.contains("messages") && body["messages"].is_array()) {
+        for (const ojson& m : body["messages"]) {
+            if (!m.is_object() || !m.contains("content") || !m["content"].is_array())
+                continue;
+            for (const ojson& b : m["content"]) {
+                if (!b.is_object())
+                    continue;
+                if (b.contains("cache_control"))
+                    return true;
+                const std::string type = b.contains("type") && b["type"].is_string()
+                                             ? b["type"].get<std::string>()
+                                             : std::string();
+                if (type == "tool_use" || type == "tool_result" || type == "thinking" ||
+                    type == "redacted_thinking" || type == "document" ||
+                    (type == "image" && b.contains("source")))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -187,6 +227,49 @@ BodyShape body_shape(const ojson& body, Provider provider) {
                                                                            : BodyShape::Converse;
     }
     return BodyShape::Anthropic;
+}
+
+std::optional<BodyShape> evident_shape(const ojson& body) {
+    if (!body.is_object())
+        return std::nullopt;
+    if (converse_shape(body))
+        return BodyShape::Converse;
+    if (gemini_shape(body))
+        return BodyShape::Gemini;
+    const bool anthropic = anthropic_only_marks(body);
+    const bool openai = openai_marks(body);
+    if (anthropic != openai)
+        return anthropic ? BodyShape::Anthropic : BodyShape::OpenAI;
+    return std::nullopt;
+}
+
+bool provider_reads(Provider provider, BodyShape shape) {
+    switch (provider) {
+        case Provider::Anthropic:
+            return shape == BodyShape::Anthropic;
+        case Provider::OpenAI:
+        case Provider::DeepSeek:
+            return shape == BodyShape::OpenAI;
+        case Provider::Gemini:
+            return shape == BodyShape::Gemini || shape == BodyShape::OpenAI;
+        case Provider::Bedrock:
+            return shape != BodyShape::Gemini;
+    }
+    return true;
+}
+
+const char* shape_phrase(BodyShape shape) {
+    switch (shape) {
+        case BodyShape::Anthropic:
+            return "an Anthropic Messages body";
+        case BodyShape::OpenAI:
+            return "an OpenAI Chat Completions or Responses body";
+        case BodyShape::Gemini:
+            return "a Gemini generateContent body";
+        case BodyShape::Converse:
+            return "a Bedrock Converse body";
+    }
+    return "a body";
 }
 
 }  // namespace pl

@@ -15,6 +15,8 @@
 //                        {toolResult} | {cachePoint}}
 #pragma once
 
+#include <optional>
+
 #include "core/json_util.h"
 #include "prompt/prompt_types.h"
 
@@ -29,6 +31,16 @@ Provider detect_provider(const ojson& body);
 
 // How to read a body sent to `provider`.
 BodyShape body_shape(const ojson& body, Provider provider);
+
+// The shape a body's keys show, whoever it was sent to: Converse's or Gemini's keys, or keys
+// only one of Anthropic's and OpenAI's shapes has (a top-level system, tool_use blocks; a
+// developer message, Responses' input). None when they tell nothing, or tell both.
+std::optional<BodyShape> evident_shape(const ojson& body);
+// Whether `provider` takes bodies of `shape`: DeepSeek OpenAI's, Gemini also OpenAI's (its
+// compatible endpoint), Bedrock Converse, Anthropic's (InvokeModel) and OpenAI's (a router's).
+bool provider_reads(Provider provider, BodyShape shape);
+// "an Anthropic Messages body", for messages.
+const char* shape_phrase(BodyShape shape);
 
 // The body's model id: "model", Bedrock's "modelId", or "" when it names none (Gemini puts the
 // model in the URL; a log's wrapper may name it).

@@ -178,11 +178,14 @@ Result<BenchReport> run_benchmark(InferenceBackend& backend, const BenchOptions&
         r.cached_gpu_ms = stats.gpu_ms;
     }
 
-    // Where the time goes: per-kernel GPU time of one 512-token prefill.
+    // Where the time goes: per-kernel GPU time of one 512-token prefill. A backend that timed
+    // no kernel of the question above (the CPU's) times none: no step announced for nothing.
+    r.kernels_tokens = std::min(512, cfg.n_positions);
+    if (r.cached_kernels.empty())
+        return r;
     backend.set_profiling(true);
     {
         say("per-kernel profile");
-        r.kernels_tokens = std::min(512, cfg.n_positions);
         const auto tokens = bench_tokens(r.kernels_tokens, cfg.vocab_size, 5);
         ForwardStats stats;
         PL_TRY(backend.forward(table, 0, tokens, logits, &stats));

@@ -16,6 +16,12 @@
 //   cli_check replay BIN DIR                `replay --json` on DIR's logs under every policy:
 //                                           the token split adds up, each lost prefix has its
 //                                           rule, interleaved users are three conversations
+//   cli_check help-docs BIN CLI_MD          each command's flags in `help CMD`, in `help`'s
+//                                           synopsis and in CLI_MD's synopsis block are the
+//                                           same, and CLI_MD's text names each in code
+//   cli_check stumbles BIN DATA_DIR         issue #47's stumbles, each as it was met: a usage
+//                                           error is one line saying what was expected, exit
+//                                           2, nothing on stdout; a report has no empty parts
 // Each prints what it checked and one line per failure; the exit status is 0, 1 or 77.
 #include <fcntl.h>
 #include <spawn.h>
@@ -29,7 +35,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -488,6 +496,279 @@ int replay(const std::string& bin, const fs::path& dir) {
     return failures ? 1 : 0;
 }
 
+// The flags a text names: "-o" and "--word" tokens, not inside another word.
+std::set<std::string> flags_in(const std::string& text) {
+    std::set<std::string> out;
+    auto word_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '-' || (i > 0 && word_char(text[i - 1])))
+            continue;
+        std::size_t end = i + 1;
+        while (end < text.size() && word_char(text[end]))
+            ++end;
+        const std::string f = text.substr(i, end - i);
+        if (f == "-o" ||
+            (f.size() > 2 && f[1] == '-' && std::isalpha(static_cast<unsigned char>(f[2]))))
+            out.insert(f);
+        i = end;
+    }
+    return out;
+}
+
+// A synopsis (`prefixlens help`, or the block of docs/cli.md written from it): the flags of each
+// command's forms. A form starts "prefixlens CMD" ("[gui]" for the app) and goes on in the lines
+// indented ten spaces or more; a line indented less (the command's summary) ends it.
+std::map<std::string, std::set<std::string>> synopsis_flags(const std::string& text) {
+    std::map<std::string, std::set<std::string>> out;
+    std::string cmd;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("prefixlens ")) {
+            std::istringstream words(line.substr(11));
+            words >> cmd;
+            if (cmd == "[gui]")
+                cmd = "gui";
+            if (cmd.starts_with("-") || cmd == "help") {
+                cmd.clear();
+                continue;
+            }
+            const auto f = flags_in(line.substr(11 + cmd.size()));
+            out[cmd].insert(f.begin(), f.end());
+        } else if (!cmd.empty() && line.starts_with(std::string(10, ' '))) {
+            const auto f = flags_in(line);
+            out[cmd].insert(f.begin(), f.end());
+        } else {
+            cmd.clear();
+        }
+    }
+    return out;
+}
+
+// `prefixlens help CMD`: the flags its lists explain, one entry a line ("  -o FILE, --output
+// FILE   where ..."): the names before the description (a flag and its aliases), without their
+// metavars.
+std::vector<std::vector<std::string>> listed_flags(const std::string& help) {
+    std::vector<std::vector<std::string>> out;
+    std::istringstream lines(help);
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.starts_with("  -"))
+            continue;
+        const std::string names = line.substr(2, line.find("  ", 2) - 2);
+        std::vector<std::string> entry;
+        std::size_t from = 0;
+        while (from < names.size()) {
+            const std::size_t comma = std::min(names.find(", ", from), names.size());
+            const std::string one = names.substr(from, comma - from);
+            entry.push_back(one.substr(0, one.find(' ')));
+            from = comma + 2;
+        }
+        out.push_back(entry);
+    }
+    return out;
+}
+
+std::string joined(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s)
+        out += (out.empty() ? "" : " ") + x;
+    return out;
+}
+
+// `prefixlens help` against docs/cli.md: every command's flags as `help CMD` lists them are the
+// flags of its synopsis in `help`, and of its lines in the synopsis block of cli.md (the first
+// fenced block there that starts with "prefixlens "), and each is explained in cli.md's text:
+// it appears in a `code span` outside the fenced blocks.
+int help_docs(const std::string& bin, const fs::path& cli_md) {
+    const Run overview = run({bin, "help"});
+    if (overview.exit_code != 0 || overview.out.empty()) {
+        fail("prefixlens help: exit " + std::to_string(overview.exit_code) + ": " +
+             first_line(overview.err));
+        return 1;
+    }
+    const auto shown = synopsis_flags(overview.out);
+    const std::string md = read_file(cli_md);
+    // The synopsis block, and the code spans of the text outside every fenced block.
+    std::string block, prose;
+    bool in_fence = false, in_synopsis = false, synopsis_done = false;
+    std::istringstream lines(md);
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t indent = line.find_first_not_of(' ');
+        if (indent != std::string::npos && line.compare(indent, 3, "```") == 0) {
+            in_fence = !in_fence;
+            if (!in_fence && in_synopsis) {
+                in_synopsis = false;
+                synopsis_done = true;
+            }
+            continue;
+        }
+        if (in_fence) {
+            if (!synopsis_done && !in_synopsis && block.empty() && line.starts_with("prefixlens "))
+                in_synopsis = true;
+            if (in_synopsis)
+                block += line + "\n";
+        } else {
+            prose += line + "\n";
+        }
+    }
+    if (block.empty())
+        fail(cli_md.string() + ": no fenced block of synopsis lines (\"prefixlens CMD ...\")");
+    const auto documented = synopsis_flags(block);
+    std::set<std::string> explained;
+    for (std::size_t at = prose.find('`'); at != std::string::npos;) {
+        const std::size_t end = prose.find('`', at + 1);
+        if (end == std::string::npos)
+            break;
+        const auto f = flags_in(prose.substr(at + 1, end - at - 1));
+        explained.insert(f.begin(), f.end());
+        at = prose.find('`', end + 1);
+    }
+    int flags = 0;
+    for (const auto& [cmd, in_overview] : shown) {
+        const Run help = run({bin, "help", cmd});
+        const Run dash = run({bin, cmd, "--help"});
+        if (help.exit_code != 0 || help.out.empty()) {
+            fail("prefixlens help " + cmd + ": exit " + std::to_string(help.exit_code));
+            continue;
+        }
+        if (dash.exit_code != 0 || dash.out != help.out)
+            fail("prefixlens " + cmd + " --help differs from prefixlens help " + cmd);
+        const auto entries = listed_flags(help.out);
+        if (entries.empty())
+            fail("prefixlens help " + cmd + " lists no flag");
+        const auto doc = documented.find(cmd);
+        const std::set<std::string> in_doc =
+            doc == documented.end() ? std::set<std::string>{} : doc->second;
+        std::set<std::string> listed;
+        for (const auto& names : entries) {
+            listed.insert(names.begin(), names.end());
+            // A synopsis shows a flag by one of its names; the text explains every name.
+            auto shows = [&names](const std::set<std::string>& synopsis) {
+                return std::any_of(names.begin(), names.end(),
+                                   [&](const std::string& n) { return synopsis.count(n) > 0; });
+            };
+            if (!shows(in_overview))
+                fail("prefixlens help leaves " + names[0] + " out of the synopsis of " + cmd);
+            if (!shows(in_doc))
+                fail(cli_md.filename().string() + ": the synopsis of " + cmd + " leaves out " +
+                     names[0] + " (prefixlens help " + cmd + " lists it)");
+            for (const auto& f : names) {
+                if (!explained.count(f))
+                    fail(cli_md.filename().string() + ": " + f + " (a flag of " + cmd +
+                         ") is explained nowhere: no `code span` outside the code blocks names "
+                         "it");
+            }
+            ++flags;
+        }
+        for (const auto& f : in_overview) {
+            if (!listed.count(f))
+                fail("prefixlens help shows " + f + " for " + cmd + ", which 'help " + cmd +
+                     "' does not explain");
+        }
+        for (const auto& f : in_doc) {
+            if (!listed.count(f))
+                fail(cli_md.filename().string() + ": the synopsis of " + cmd + " shows " + f +
+                     ", which prefixlens " + cmd + " does not take");
+        }
+    }
+    for (const auto& [cmd, f] : documented) {
+        if (!shown.count(cmd))
+            fail(cli_md.filename().string() + ": the synopsis shows a command '" + cmd +
+                 "' that prefixlens help does not: " + joined(f));
+    }
+    const Run unknown = run({bin, "help", "nosuch"});
+    if (unknown.exit_code != 2 || !unknown.out.empty() ||
+        std::count(unknown.err.begin(), unknown.err.end(), '\n') != 1)
+        fail("prefixlens help nosuch: not exit 2 with one line on stderr");
+    if (failures)
+        return 1;
+    std::printf("help-docs: %zu commands, %d flags: help, help CMD and %s agree\n", shown.size(),
+                flags, cli_md.filename().c_str());
+    return 0;
+}
+
+// What the command line says when it is given something it does not do: exit 2, one line on
+// stderr that says what was expected, and nothing on stdout.
+void expect_refusal(const std::string& what, const Run& r, const std::vector<std::string>& says) {
+    if (r.exit_code != 2)
+        fail(what + ": exit " + std::to_string(r.exit_code) + ", want 2");
+    if (!r.out.empty())
+        fail(what + ": wrote to stdout before its error: " + first_line(r.out));
+    if (std::count(r.err.begin(), r.err.end(), '\n') != 1)
+        fail(what + ": not one line on stderr: " + r.err);
+    for (const std::string& s : says) {
+        if (r.err.find(s) == std::string::npos)
+            fail(what + ": the message does not say '" + s + "': " + r.err);
+    }
+}
+
+// issue #47's stumbles of the command line, each as it was met.
+int stumbles(const std::string& bin, const fs::path& data) {
+    const fs::path lint = data / "lint";
+    const std::string a = (lint / "anthropic-rag.json").string();
+    const std::string b = (lint / "anthropic-chatbot.json").string();
+    // --diff prints text or JSON, and says so when asked for SARIF.
+    expect_refusal("lint --diff --format sarif",
+                   run({bin, "lint", "--diff", "--format", "sarif", a, b}), {"--diff", "SARIF"});
+    // A built-in scenario's name, as run and shot take it, is linted as that scenario's file.
+    const Run named = run({bin, "lint", "--format", "json", "timestamp-at-head"});
+    const json report = json::parse(named.out, nullptr, false);
+    if ((named.exit_code != 0 && named.exit_code != 1) || report.is_discarded() ||
+        report.dump().find("scenarios/timestamp-at-head.json") == std::string::npos)
+        fail("lint timestamp-at-head: exit " + std::to_string(named.exit_code) +
+             ", not the built-in scenario's file linted: " + first_line(named.err));
+    expect_refusal("lint no-such-scenario", run({bin, "lint", "no-such-scenario"}),
+                   {"no-such-scenario: no such file", "built-in scenario", "timestamp-at-head"});
+    const std::string missing = (fs::temp_directory_path() / "cli_check-missing.json").string();
+    expect_refusal("lint " + missing, run({bin, "lint", missing}), {missing + ": no such file"});
+    // replay: nothing on stdout before the error, in either format, even after a good LOG.
+    const std::string log = (data / "replay" / "agent-session.jsonl").string();
+    expect_refusal("replay " + missing, run({bin, "replay", missing}),
+                   {missing + ": no such file"});
+    expect_refusal("replay --json LOG " + missing, run({bin, "replay", "--json", log, missing}),
+                   {missing + ": no such file"});
+    // A body in another API's shape than --provider reads is refused, naming both.
+    expect_refusal("lint --provider openai on an Anthropic body",
+                   run({bin, "lint", "--provider", "openai", a}),
+                   {a, "Anthropic Messages", "--provider openai", "anthropic or bedrock"});
+    const std::string openai = (lint / "openai-chat.json").string();
+    expect_refusal("lint --provider anthropic on an OpenAI body",
+                   run({bin, "lint", "--provider", "anthropic", openai}),
+                   {openai, "OpenAI", "--provider anthropic"});
+    expect_refusal("replay --provider deepseek on an Anthropic body",
+                   run({bin, "replay", "--provider", "deepseek", a}), {a, "Anthropic Messages"});
+    for (const char* provider : {"anthropic", "bedrock"}) {
+        const Run ok = run({bin, "lint", "--provider", provider, a});
+        if (ok.exit_code != 0 && ok.exit_code != 1)
+            fail(std::string("lint --provider ") + provider + " on an Anthropic body: exit " +
+                 std::to_string(ok.exit_code) + ": " + first_line(ok.err));
+    }
+    for (const char* provider : {"openai", "deepseek", "gemini", "bedrock"}) {
+        const Run ok = run({bin, "lint", "--provider", provider, openai});
+        if (ok.exit_code != 0 && ok.exit_code != 1)
+            fail(std::string("lint --provider ") + provider + " on an OpenAI body: exit " +
+                 std::to_string(ok.exit_code) + ": " + first_line(ok.err));
+    }
+    // bench without its scenario runs prints no heading for them, and on the CPU, which times
+    // no kernels, no step of per-kernel profiling.
+    const Run bench =
+        run({bin, "bench", "--backend", "cpu", "--quick", "--no-scenarios", "--model",
+             (data / "tiny-gpt2").string(), "--lengths", "16", "--decode-context", "16"});
+    if (bench.exit_code != 0)
+        fail("bench --no-scenarios: exit " + std::to_string(bench.exit_code) + ": " +
+             first_line(bench.err));
+    if (bench.out.find("scenario runs") != std::string::npos)
+        fail("bench --no-scenarios prints a heading for the scenario runs it left out");
+    if (bench.err.find("per-kernel") != std::string::npos ||
+        bench.out.find("per-kernel") != std::string::npos)
+        fail("bench on the CPU announces a per-kernel profile it cannot take");
+    if (failures)
+        return 1;
+    std::printf("stumbles: each refused or printed as intended\n");
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -504,8 +785,13 @@ int main(int argc, char** argv) {
         return no_desktop(a[1]);
     if (a.size() == 3 && a[0] == "replay")
         return replay(a[1], a[2]);
+    if (a.size() == 3 && a[0] == "help-docs")
+        return help_docs(a[1], a[2]);
+    if (a.size() == 3 && a[0] == "stumbles")
+        return stumbles(a[1], a[2]);
     std::fprintf(stderr,
                  "usage: cli_check lint-fixtures BIN DIR | sarif BIN DIR SCHEMA | run-verify BIN "
-                 "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR\n");
+                 "| eval-golden BIN MODEL_DIR | no-desktop BIN | replay BIN DIR | help-docs BIN "
+                 "CLI_MD | stumbles BIN DATA_DIR\n");
     return 2;
 }
