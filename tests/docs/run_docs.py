@@ -32,10 +32,17 @@ More lines in the same comment, one directive each:
                                   has("text")      the text is in stdout or stderr, spaces and
                                                    line breaks not compared
                                   find(r"regex")   re.search over stdout and stderr (MULTILINE)
+                                  rows(k=v, ...)   the JSON objects whose fields k equal v
+                                  col("f", k=v)    field f of those rows, in order
+                                  total("f", k=v)  its sum, rounded to 6 places
+                                  read(p), load(p) a file the commands wrote, as text, as JSON
+                                  exists(p), png_size(p)   (width, height) of a PNG
                                 Write 1,136 as 1_136 so the figure reads as the prose does.
     status: N                   the exit status the commands must give (default 0)
-    needs: gui|zmq              skipped, with the reason, where the build has no desktop or
-                                Python lacks zmq, msgpack and cbor2
+    needs: gui|zmq|tokenizers   skipped, with the reason, where the build has no desktop,
+                                Python lacks zmq, msgpack and cbor2, or the provider
+                                tokenizers are not installed (tools/tokenizers/fetch.sh);
+                                `needs: gui for 6 7`: only the block's 6th and 7th commands
     background: K               the block's K-th command keeps running (a server) while the
                                 rest run; it is stopped when the block ends
     interrupt: K after S        the K-th command gets Ctrl+C after S seconds and must then exit
@@ -80,6 +87,7 @@ MODES = ("run", "skip", "output", "synopsis")
 
 NEEDS = {
     "gui": "this prefixlens was built without the desktop (-DPREFIXLENS_GUI=OFF)",
+    "tokenizers": "the provider tokenizers are not installed (tools/tokenizers/fetch.sh)",
     "zmq": "Python lacks zmq, msgpack or cbor2 (Debian's python3-zmq, python3-msgpack, "
            "python3-cbor2)",
 }
@@ -97,6 +105,7 @@ class Marker:
         self.items = []          # ("cmd"|"expect", line, text) in order
         self.status = None
         self.needs = []
+        self.needs_for = {}      # command index (1-based) -> needs of that command alone
         self.background = set()
         self.interrupt = {}      # command index (1-based) -> seconds
         self.timeout = None
@@ -148,11 +157,17 @@ def parse_marker(text_lines, first_line):
         elif key == "status":
             m.status = int(value)
         elif key == "needs":
-            for n in value.replace(",", " ").split():
+            names, _, which = value.partition(" for ")
+            names = names.replace(",", " ").split()
+            for n in names:
                 if n not in NEEDS:
                     raise DocError("%d: doctest needs: unknown %r (known: %s)"
                                    % (lineno, n, ", ".join(NEEDS)))
-                m.needs.append(n)
+            if which:
+                for k in which.replace(",", " ").split():
+                    m.needs_for.setdefault(int(k), []).extend(names)
+            else:
+                m.needs.extend(names)
         elif key == "background":
             m.background.add(int(value))
         elif key == "interrupt":
@@ -271,6 +286,10 @@ def split_commands(block):
     """The block's commands: `$ ` lines with the output after each, else every logical line
     (backslash continuations and do/done, if/fi, case/esac bodies joined)."""
     lines = block.lines
+    if block.lang in ("yaml", "yml"):
+        # Counted, one a `run:` step, never run: the runner runs shell.
+        return [Command(n, t.split("run:", 1)[1].strip() or "|") for n, t in lines
+                if re.match(r"^\s*(-\s+)?run:", t)]
     if any(t.startswith("$ ") for _, t in lines):
         cmds = []
         for n, t in lines:
@@ -342,6 +361,9 @@ def compare_output(expected_lines, actual):
                 if mm:
                     best, best_end = n, mm.end()
                     break
+            if best == 0 and anchored:
+                return "the page starts %r, the output %r" % (" ".join(words[:8]),
+                                                               text[pos:pos + 60])
             if best == 0:
                 return "expected %r, not found in the output" % " ".join(words[:12])
             after = text[best_end:best_end + 60].strip()
@@ -384,18 +406,48 @@ def json_lines(text):
     return values
 
 
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("%s is not a PNG" % path)
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 class Result:
-    def __init__(self, outs, errs, rcs):
-        self.outs, self.errs, self.rcs = outs, errs, rcs
+    def __init__(self, outs, errs, rcs, cwd):
+        self.outs, self.errs, self.rcs, self.cwd = outs, errs, rcs, cwd
 
     def namespace(self):
         out = "".join(self.outs)
         err = "".join(self.errs)
         both = out + "\n" + err
+        values = json_lines(out)
+
+        def rows(**where):
+            return [j for j in values if isinstance(j, dict)
+                    and all(j.get(k) == v for k, v in where.items())]
+
+        def col(field, **where):
+            return [j[field] for j in rows(**where)]
+
+        def total(field, digits=6, **where):
+            return round(sum(col(field, **where)), digits)
+
+        def here(path):
+            return os.path.join(self.cwd, path)
+
+        def read(path):
+            with open(here(path), encoding="utf-8") as f:
+                return f.read()
+
         return {
+            "read": read, "load": lambda path: wrap(json.loads(read(path))),
+            "exists": lambda path: os.path.exists(here(path)),
+            "png_size": lambda path: png_size(here(path)),
             "out": out, "err": err, "rc": self.rcs[-1] if self.rcs else None,
             "outs": self.outs, "errs": self.errs, "rcs": self.rcs,
-            "J": json_lines(out),
+            "J": values, "rows": rows, "col": col, "total": total,
             "has": lambda s: normalise(s) in normalise(both),
             "find": lambda p: re.search(p, both, re.MULTILINE),
             "re": re, "len": len, "sum": sum, "round": round, "min": min, "max": max,
@@ -454,9 +506,25 @@ class Runner:
         if need not in self._needs:
             if need == "gui":
                 self._needs[need] = not binary_has_gui(self.binary)
+            elif need == "tokenizers":
+                self._needs[need] = not (os.environ.get("PREFIXLENS_TOKENIZERS") or any(
+                    os.path.isdir(os.path.join(d, "assets", "tokenizers", "o200k_base"))
+                    for d in (self.repo, self.binary_source())))
             elif need == "zmq":
                 self._needs[need] = not python_has_zmq()
         return self._needs[need]
+
+    def binary_source(self):
+        """The source tree a binary in its build tree reads its assets from (BUILD/app/..)."""
+        cache = os.path.join(os.path.dirname(os.path.dirname(self.binary)), "CMakeCache.txt")
+        try:
+            with open(cache, encoding="utf-8") as f:
+                for line in f:
+                    if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                        return line.split("=", 1)[1].strip()
+        except OSError:
+            pass
+        return self.repo
 
     def fail(self, page, line, message):
         self.failures.append("%s:%d: %s" % (page, line, message))
@@ -553,6 +621,11 @@ class Runner:
         outs, errs, rcs, servers = [], [], [], []
         try:
             for k, c in enumerate(cmds, 1):
+                missing = [n for n in (marker.needs_for.get(k, []) if marker else [])
+                           if self.need_missing(n)]
+                if missing:
+                    self.skip(NEEDS[missing[0]], 1)
+                    continue
                 counts["run"] += 1
                 if k in background:
                     servers.append((c, self.start_background(c.text, scratch, env, timeout)))
@@ -585,7 +658,7 @@ class Runner:
                         got["out"]):
                     self.fail(page, c.line, "the server did not start (status %s): %s"
                               % (p.returncode, "".join(got["err"])[-300:]))
-        return Result(outs, errs, rcs)
+        return Result(outs, errs, rcs, scratch)
 
     def run_page(self, page, only_lines):
         path = os.path.join(self.repo, page)
@@ -601,6 +674,8 @@ class Runner:
         def skip(line, reason, n):
             counts["skipped"] += n
             skips[reason] = skips.get(reason, 0) + n
+
+        self.skip = lambda reason, n: skip(0, reason, n)
 
         try:
             for k, item in enumerate(items):
@@ -634,6 +709,9 @@ class Runner:
         cmds = split_commands(block) if block is not None and marker.mode in ("run", "skip") \
             else []
         hidden = [i for i in marker.items if i[0] == "cmd"]
+        if marker.mode == "run" and block.lang in ("yaml", "yml"):
+            raise DocError("doctest run: a YAML block is not run; skip it and check its "
+                           "commands with cmd: lines")
         if marker.mode == "run" and not cmds:
             raise DocError("doctest run: the block below holds no command")
         if marker.mode == "skip":
