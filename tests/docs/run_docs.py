@@ -38,7 +38,8 @@ More lines in the same comment, one directive each:
                                   read(p), load(p) a file the commands wrote, as text, as JSON
                                   exists(p), png_size(p)   (width, height) of a PNG
                                 Write 1,136 as 1_136 so the figure reads as the prose does.
-    status: N                   the exit status the commands must give (default 0)
+    status: N                   the exit status the block's commands must give (default 0);
+                                after a `cmd:`, the status of that cmd
     needs: gui|zmq|tokenizers   skipped, with the reason, where the build has no desktop,
                                 Python lacks zmq, msgpack and cbor2, or the provider
                                 tokenizers are not installed (tools/tokenizers/fetch.sh);
@@ -155,7 +156,11 @@ def parse_marker(text_lines, first_line):
             if key == "cmd":
                 pending = item
         elif key == "status":
-            m.status = int(value)
+            cmds = [i for i in m.items if i[0] == "cmd"]
+            if cmds:
+                cmds[-1].append(int(value))
+            else:
+                m.status = int(value)
         elif key == "needs":
             names, _, which = value.partition(" for ")
             names = names.replace(",", " ").split()
@@ -612,10 +617,11 @@ class Runner:
             if why:
                 self.fail(page, line, "expect %s: %s" % (expr, why))
 
-    def run_commands(self, page, cmds, marker, scratch, env, counts):
+    def run_commands(self, page, cmds, marker, scratch, env, counts, want=None):
         """Runs a block's (or a marker's hidden) commands; the Result of the foreground ones."""
         timeout = (marker.timeout if marker and marker.timeout else self.args.timeout)
-        want = marker.status if marker and marker.status is not None else 0
+        if want is None:
+            want = marker.status if marker and marker.status is not None else 0
         background = marker.background if marker else set()
         interrupts = marker.interrupt if marker else {}
         outs, errs, rcs, servers = [], [], [], []
@@ -735,14 +741,14 @@ class Runner:
         expects = []
         if marker.mode == "run":
             result = self.run_commands(page, cmds, marker, scratch, env, counts)
-        for kind, line, text in marker.items:
+        for kind, line, text, *status in marker.items:
             if kind == "cmd":
                 if expects:
                     self.check_figures(page, expects, result, counts)
                     expects = []
                 c = Command(line, text)
                 result = self.run_commands(page, [c], marker if marker.mode != "run" else None,
-                                           scratch, env, counts)
+                                           scratch, env, counts, status[0] if status else 0)
             else:
                 if result is None:
                     raise DocError("doctest expect: no command above it and no run block "
