@@ -33,11 +33,19 @@ More lines in the same comment, one directive each:
                                                    line breaks not compared
                                   find(r"regex")   re.search over stdout and stderr (MULTILINE)
                                   rows(k=v, ...)   the JSON objects whose fields k equal v
-                                  col("f", k=v)    field f of those rows, in order
+                                  col("f", k=v)    field f of those rows that have it, in order
                                   total("f", k=v)  its sum, rounded to 6 places
+                                  about(x, 180)    x within 5% of the figure ("about 180 ms")
                                   read(p), load(p) a file the commands wrote, as text, as JSON
                                   exists(p), png_size(p)   (width, height) of a PNG
-                                Write 1,136 as 1_136 so the figure reads as the prose does.
+                                  figure("reuses {} tokens")   the number the prose of
+                                                   the section quotes there ({} a number,
+                                                   1,136 read as 1136; {s} a word): the check
+                                                   then reads the page itself, so a figure
+                                                   edited in the prose alone fails too
+                                  prose, page      the text of the section, of the page
+                                                   (code blocks and markers left out)
+                                A figure the prose does not quote: write 1,136 as 1_136.
     status: N                   the exit status the block's commands must give (default 0);
                                 after a `cmd:`, the status of that cmd
     needs: gui|zmq|tokenizers   skipped, with the reason, where the build has no desktop,
@@ -111,6 +119,8 @@ class Marker:
         self.interrupt = {}      # command index (1-based) -> seconds
         self.timeout = None
         self.end_line = line
+        self.prose = []          # [(line, text)] of its section, code and markers left out
+        self.page = ""           # the prose of the whole page
 
 
 class Block:
@@ -190,6 +200,7 @@ def parse_page(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     items = []
+    prose = [True] * len(lines)   # not inside a code block or a doctest comment
     i = 0
     prev_blank = True
     in_list = False
@@ -207,6 +218,8 @@ def parse_page(path):
             body[-1] = body[-1][:body[-1].index("-->")]
             marker = parse_marker(body, start + 1)
             marker.end_line = i + 1
+            for j in range(start, i + 1):
+                prose[j] = False
             items.append(marker)
             i += 1
             prev_blank = False
@@ -226,6 +239,8 @@ def parse_page(path):
                     text = text[len(indent):]
                 content.append((i + 1, text))
                 i += 1
+            for j in range(start, min(i + 1, len(lines))):
+                prose[j] = False
             items.append(Block(start + 1, lang, content))
             i += 1
             prev_blank = False
@@ -239,6 +254,8 @@ def parse_page(path):
                 i += 1
             while content and not content[-1][1].strip():
                 content.pop()
+            for j in range(start, start + len(content)):
+                prose[j] = False
             items.append(Block(start + 1, "", content, indented=True))
             prev_blank = False
             continue
@@ -249,6 +266,14 @@ def parse_page(path):
                 in_list = False
         prev_blank = not line.strip()
         i += 1
+    # Each marker reads the prose of its section: from the heading above it to the next one.
+    headings = [j for j, t in enumerate(lines) if prose[j] and re.match(r"^#{1,6} ", t)]
+    for item in items:
+        if isinstance(item, Marker):
+            top = max([h for h in headings if h < item.line - 1] or [0])
+            bottom = min([h for h in headings if h > item.line - 1] or [len(lines)])
+            item.prose = [(j + 1, lines[j]) for j in range(top, bottom) if prose[j]]
+            item.page = "\n".join(t for j, t in enumerate(lines) if prose[j])
     # Attach each marker with a mode to the block right below it.
     out = []
     for k, item in enumerate(items):
@@ -434,7 +459,7 @@ class Result:
                     and all(j.get(k) == v for k, v in where.items())]
 
         def col(field, **where):
-            return [j[field] for j in rows(**where)]
+            return [j[field] for j in rows(**where) if field in j]
 
         def total(field, digits=6, **where):
             return round(sum(col(field, **where)), digits)
@@ -453,36 +478,107 @@ class Result:
             "out": out, "err": err, "rc": self.rcs[-1] if self.rcs else None,
             "outs": self.outs, "errs": self.errs, "rcs": self.rcs,
             "J": values, "rows": rows, "col": col, "total": total,
+            "about": lambda value, figure, rel=0.05: abs(value - figure) <= rel * abs(figure),
             "has": lambda s: normalise(s) in normalise(both),
             "find": lambda p: re.search(p, both, re.MULTILINE),
             "re": re, "len": len, "sum": sum, "round": round, "min": min, "max": max,
             "abs": abs, "all": all, "any": any, "sorted": sorted, "set": set, "int": int,
-            "float": float, "str": str, "list": list, "range": range, "zip": zip,
-            "enumerate": enumerate,
+            "float": float, "str": str, "list": list, "tuple": tuple, "range": range,
+            "zip": zip, "enumerate": enumerate, "next": next,
         }
 
 
-def evaluate(expr, result):
+NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)"
+
+
+def to_number(text):
+    text = text.replace(",", "")
+    return float(text) if "." in text else int(text)
+
+
+class FigureError(Exception):
+    pass
+
+
+def make_figure(prose, used):
+    """figure("reuses {} tokens"): the number the section's prose quotes there ({} a number,
+    1,136 read as 1136; {s} a word), so the check compares the output with the page itself."""
+    text = "\n".join(t for _, t in prose)
+    starts, pos = [], 0
+    for _, t in prose:
+        starts.append(pos)
+        pos += len(t) + 1
+
+    def figure(pattern):
+        rx = ""
+        for part in re.split(r"(\{\}|\{s\}|\s+)", pattern):
+            if part == "{}":
+                rx += NUMBER
+            elif part == "{s}":
+                rx += r"([^\s|]+)"
+            elif part and part.isspace():
+                rx += r"\s+"
+            else:
+                rx += re.escape(part)
+        found = list(re.finditer(rx, text))
+        if not found:
+            raise FigureError("the prose of this section does not say %r" % pattern)
+        values = []
+        for m in found:
+            v = tuple(to_number(g) if re.fullmatch(NUMBER, g) else g.strip("`")
+                      for g in m.groups())
+            if v not in values:
+                values.append(v)
+        if len(values) > 1:
+            raise FigureError("the prose says %r with different figures: %s" % (pattern, values))
+        k = max(i for i, st in enumerate(starts) if st <= found[0].start())
+        value = values[0][0] if len(values[0]) == 1 else values[0]
+        used.append((pattern, value, prose[k][0]))
+        return value
+
+    return figure
+
+
+def describe(node, env):
+    """Why an expression came out false: a comparison's two sides, the first false term of an
+    `and`."""
+    def value(n):
+        shown = repr(eval(compile(ast.Expression(n), "<expect>", "eval"), env, env))
+        return shown if len(shown) <= 300 else shown[:300] + "..."
+
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        for term in node.values:
+            if not eval(compile(ast.Expression(term), "<expect>", "eval"), env, env):
+                return describe(term, env)
+    if isinstance(node, ast.Compare):
+        sides = [node.left] + list(node.comparators)
+        return "; ".join("%s is %s" % (ast.unparse(n), value(n)) for n in sides
+                         if not isinstance(n, ast.Constant))
+    return "%s is false" % ast.unparse(node)
+
+
+def evaluate(expr, result, prose=(), page=""):
     """None when the expression holds, else a message that says what the output had."""
-    ns = result.namespace()
-    env = {"__builtins__": {}}
+    # One namespace for globals and locals: comprehensions see the helpers.
+    env = result.namespace()
+    env["__builtins__"] = {}
+    used = []
+    env["figure"] = make_figure(prose, used)
+    env["prose"] = "\n".join(t for _, t in prose)
+    env["page"] = page
     try:
-        if eval(compile(expr, "<expect>", "eval"), env, ns):
+        if eval(compile(expr, "<expect>", "eval"), env, env):
             return None
+    except FigureError as e:
+        return str(e)
     except Exception as e:  # the expression itself failed on this output: a mismatch
         return "%s: %s" % (type(e).__name__, e)
-    # Say what the left side of a comparison came to.
     try:
-        tree = ast.parse(expr, mode="eval").body
-        if isinstance(tree, ast.Compare) and len(tree.ops) == 1:
-            left = eval(compile(ast.Expression(tree.left), "<expect>", "eval"), env, ns)
-            shown = repr(left)
-            if len(shown) > 300:
-                shown = shown[:300] + "..."
-            return "false: %s is %s" % (ast.unparse(tree.left), shown)
+        why = describe(ast.parse(expr, mode="eval").body, env)
     except Exception:
-        pass
-    return "false"
+        why = "false"
+    quoted = "".join("; the page says %r at line %d" % (value, line) for _, value, line in used)
+    return why + quoted
 
 
 def python_has_zmq():
@@ -610,10 +706,10 @@ class Runner:
         for t in threads:
             t.join(5)
 
-    def check_figures(self, page, expects, result, counts):
+    def check_figures(self, page, expects, result, counts, marker):
         for line, expr in expects:
             counts["figures"] += 1
-            why = evaluate(expr, result)
+            why = evaluate(expr, result, marker.prose, marker.page)
             if why:
                 self.fail(page, line, "expect %s: %s" % (expr, why))
 
@@ -744,7 +840,7 @@ class Runner:
         for kind, line, text, *status in marker.items:
             if kind == "cmd":
                 if expects:
-                    self.check_figures(page, expects, result, counts)
+                    self.check_figures(page, expects, result, counts, marker)
                     expects = []
                 c = Command(line, text)
                 result = self.run_commands(page, [c], marker if marker.mode != "run" else None,
@@ -755,7 +851,7 @@ class Runner:
                                    "below it")
                 expects.append((line, text))
         if expects:
-            self.check_figures(page, expects, result, counts)
+            self.check_figures(page, expects, result, counts, marker)
         if marker.mode == "output":
             if result is None:
                 raise DocError("doctest output: needs a cmd: in the same comment")
@@ -775,7 +871,12 @@ class Runner:
         usage = out + err
         flag = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*|-o)\b")
         documented = set(flag.findall("\n".join(t for _, t in block.lines)))
-        printed = set(flag.findall(usage))
+        # The usage lines, not the prose between them (which names other programs' flags).
+        printed = set()
+        for line in usage.splitlines():
+            s = line.strip()
+            if s.startswith("prefixlens") or s.startswith("[") or s.startswith("PENALTIES"):
+                printed |= set(flag.findall(s))
         missing = sorted(printed - documented)
         if missing:
             self.fail(page, block.line, "prefixlens help prints %s, which this synopsis does "
