@@ -552,8 +552,12 @@ def describe(node, env):
                 return describe(term, env)
     if isinstance(node, ast.Compare):
         sides = [node.left] + list(node.comparators)
+        def is_figure(n):
+            return (isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                    and n.func.id == "figure")
+
         return "; ".join("%s is %s" % (ast.unparse(n), value(n)) for n in sides
-                         if not isinstance(n, ast.Constant))
+                         if not isinstance(n, ast.Constant) and not is_figure(n))
     return "%s is false" % ast.unparse(node)
 
 
@@ -577,7 +581,11 @@ def evaluate(expr, result, prose=(), page=""):
         why = describe(ast.parse(expr, mode="eval").body, env)
     except Exception:
         why = "false"
-    quoted = "".join("; the page says %r at line %d" % (value, line) for _, value, line in used)
+    quoted = ""
+    for pattern, value, line in used:
+        said = "; the page says %r (%s) at line %d" % (value, pattern, line)
+        if said not in quoted:
+            quoted += said
     return why + quoted
 
 
