@@ -52,6 +52,7 @@ More lines in the same comment, one directive each:
                                 Python lacks zmq, msgpack and cbor2, or the provider
                                 tokenizers are not installed (tools/tokenizers/fetch.sh);
                                 `needs: gui for 6 7`: only the block's 6th and 7th commands
+                                (then an expect that fails is counted as skipped with them)
     background: K               the block's K-th command keeps running (a server) while the
                                 rest run; it is stopped when the block ends
     interrupt: K after S        the K-th command gets Ctrl+C after S seconds and must then exit
@@ -562,7 +563,8 @@ def describe(node, env):
 
 
 def evaluate(expr, result, prose=(), page=""):
-    """None when the expression holds, else a message that says what the output had."""
+    """(None, []) when the expression holds, else what the output had and the figures the
+    prose quoted for it: [(pattern, value, line)]."""
     # One namespace for globals and locals: comprehensions see the helpers.
     env = result.namespace()
     env["__builtins__"] = {}
@@ -572,21 +574,20 @@ def evaluate(expr, result, prose=(), page=""):
     env["page"] = page
     try:
         if eval(compile(expr, "<expect>", "eval"), env, env):
-            return None
+            return None, []
     except FigureError as e:
-        return str(e)
+        return str(e), []
     except Exception as e:  # the expression itself failed on this output: a mismatch
-        return "%s: %s" % (type(e).__name__, e)
+        return "%s: %s" % (type(e).__name__, e), []
     try:
         why = describe(ast.parse(expr, mode="eval").body, env)
     except Exception:
         why = "false"
-    quoted = ""
+    said = []
     for pattern, value, line in used:
-        said = "; the page says %r (%s) at line %d" % (value, pattern, line)
-        if said not in quoted:
-            quoted += said
-    return why + quoted
+        if (pattern, value, line) not in said:
+            said.append((pattern, value, line))
+    return why, said
 
 
 def python_has_zmq():
@@ -716,9 +717,18 @@ class Runner:
 
     def check_figures(self, page, expects, result, counts, marker):
         for line, expr in expects:
+            why, said = evaluate(expr, result, marker.prose, marker.page)
+            if why and getattr(result, "skipped", None):
+                # It may read what a skipped command would have written: skipped with it.
+                self.skip("a figure of a skipped command: " + result.skipped[0], 1)
+                continue
             counts["figures"] += 1
-            why = evaluate(expr, result, marker.prose, marker.page)
-            if why:
+            if why and said:
+                # Named where the reader sees the figure: the prose line.
+                self.fail(page, said[0][2], "the page says %s, the output: %s (the expect at "
+                          "line %d: %s)" % (", ".join("%r (%s)" % (v, p) for p, v, _ in said),
+                                            why, line, expr))
+            elif why:
                 self.fail(page, line, "expect %s: %s" % (expr, why))
 
     def run_commands(self, page, cmds, marker, scratch, env, counts, want=None):
@@ -728,13 +738,14 @@ class Runner:
             want = marker.status if marker and marker.status is not None else 0
         background = marker.background if marker else set()
         interrupts = marker.interrupt if marker else {}
-        outs, errs, rcs, servers = [], [], [], []
+        outs, errs, rcs, servers, skipped = [], [], [], [], []
         try:
             for k, c in enumerate(cmds, 1):
                 missing = [n for n in (marker.needs_for.get(k, []) if marker else [])
                            if self.need_missing(n)]
                 if missing:
                     self.skip(NEEDS[missing[0]], 1)
+                    skipped.append(NEEDS[missing[0]])
                     continue
                 counts["run"] += 1
                 if k in background:
@@ -768,7 +779,9 @@ class Runner:
                         got["out"]):
                     self.fail(page, c.line, "the server did not start (status %s): %s"
                               % (p.returncode, "".join(got["err"])[-300:]))
-        return Result(outs, errs, rcs, scratch)
+        result = Result(outs, errs, rcs, scratch)
+        result.skipped = skipped
+        return result
 
     def run_page(self, page, only_lines):
         path = os.path.join(self.repo, page)
