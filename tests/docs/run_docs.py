@@ -559,6 +559,10 @@ def describe(node, env):
 
         return "; ".join("%s is %s" % (ast.unparse(n), value(n)) for n in sides
                          if not isinstance(n, ast.Constant) and not is_figure(n))
+    if isinstance(node, ast.Call) and node.args:
+        return "%s is false: %s" % (ast.unparse(node), ", ".join(
+            "%s is %s" % (ast.unparse(a), value(a)) for a in node.args
+            if not isinstance(a, ast.Constant)))
     return "%s is false" % ast.unparse(node)
 
 
