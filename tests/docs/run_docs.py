@@ -58,6 +58,10 @@ More lines in the same comment, one directive each:
     interrupt: K after S        the K-th command gets Ctrl+C after S seconds and must then exit
                                 with `status:` (a command that runs until interrupted)
     timeout: S                  seconds each command may take (default --timeout)
+    ports: 5557 5657            fixed ports the commands name: each is replaced by a free port
+                                of this machine in every command of the comment and its block,
+                                so a port in use elsewhere (another test, a real server) does
+                                not fail the page
 
 Commands run in a scratch folder per page holding links to the repository's top-level entries
 (so `assets/...`, `tests/data/...`, `tools/...` resolve and files a command writes land in the
@@ -75,6 +79,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -92,7 +97,8 @@ COMMAND_LINE = re.compile(
     r"|for\s+\w+\s+in\s)")
 FENCE_OPEN = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^\s`]*)")
 MARKER_START = re.compile(r"^\s*<!--\s*doctest\b:?\s*(.*)$")
-DIRECTIVE = re.compile(r"^(cmd|expect|status|needs|background|interrupt|timeout|skip)\s*:\s*(.*)$")
+DIRECTIVE = re.compile(
+    r"^(cmd|expect|status|needs|background|interrupt|timeout|skip|ports)\s*:\s*(.*)$")
 MODES = ("run", "skip", "output", "synopsis")
 
 NEEDS = {
@@ -120,6 +126,7 @@ class Marker:
         self.interrupt = {}      # command index (1-based) -> seconds
         self.timeout = None
         self.end_line = line
+        self.ports = []          # fixed ports in the commands, run on free ones
         self.prose = []          # [(line, text)] of its section, code and markers left out
         self.page = ""           # the prose of the whole page
 
@@ -193,6 +200,8 @@ def parse_marker(text_lines, first_line):
             m.interrupt[int(im.group(1))] = float(im.group(2))
         elif key == "timeout":
             m.timeout = float(value)
+        elif key == "ports":
+            m.ports = [int(v) for v in value.replace(",", " ").split()]
     return m
 
 
@@ -594,6 +603,12 @@ def evaluate(expr, result, prose=(), page=""):
     return why, said
 
 
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def python_has_zmq():
     probe = subprocess.run(["python3", "-c", "import zmq, msgpack, cbor2"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -858,6 +873,19 @@ class Runner:
                 1 for c in cmds if c.expected is not None) + (
                 1 if marker.mode in ("output", "synopsis") else 0)
             return
+        if marker.ports:
+            remap = {port: free_port() for port in marker.ports}
+
+            def moved(text):
+                for port, free in remap.items():
+                    text = re.sub(r"(?<![\d.])%d(?!\d)" % port, str(free), text)
+                return text
+
+            for c in cmds:
+                c.text = moved(c.text)
+            for item in marker.items:
+                if item[0] == "cmd":
+                    item[2] = moved(item[2])
         result = None
         expects = []
         if marker.mode == "run":
