@@ -273,16 +273,18 @@ std::vector<ReuseOf> reuseOfAll(const ScenarioRun& run) {
     return out;
 }
 
+// Words a presenter can read aloud: "all" is all the cache held of the prompt (a request that
+// computes most of a new prompt still reused all it could), not the whole prompt.
 QString reuseLabel(Reuse state) {
     switch (state) {
         case Reuse::All:
-            return QCoreApplication::translate("pl::ui", "all reused");
+            return QCoreApplication::translate("pl::ui", "reused all it could");
         case Reuse::Part:
-            return QCoreApplication::translate("pl::ui", "part reused");
+            return QCoreApplication::translate("pl::ui", "reused only part");
         case Reuse::None:
             break;
     }
-    return QCoreApplication::translate("pl::ui", "none reused");
+    return QCoreApplication::translate("pl::ui", "reused nothing");
 }
 
 QColor reuseColor(const Palette& pal, Reuse state) {

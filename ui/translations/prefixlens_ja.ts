@@ -162,15 +162,15 @@
         <translation>応答の書き出し</translation>
     </message>
     <message>
-        <source>all reused</source>
-        <translation>全て再利用</translation>
+        <source>reused all it could</source>
+        <translation>再利用できる分を全て再利用</translation>
     </message>
     <message>
-        <source>part reused</source>
-        <translation>一部再利用</translation>
+        <source>reused only part</source>
+        <translation>一部だけ再利用</translation>
     </message>
     <message>
-        <source>none reused</source>
+        <source>reused nothing</source>
         <translation>再利用なし</translation>
     </message>
     <message>

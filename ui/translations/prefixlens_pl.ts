@@ -162,15 +162,15 @@
         <translation>początek odpowiedzi</translation>
     </message>
     <message>
-        <source>all reused</source>
-        <translation>całe z bufora</translation>
+        <source>reused all it could</source>
+        <translation>całe możliwe z bufora</translation>
     </message>
     <message>
-        <source>part reused</source>
-        <translation>część z bufora</translation>
+        <source>reused only part</source>
+        <translation>tylko część z bufora</translation>
     </message>
     <message>
-        <source>none reused</source>
+        <source>reused nothing</source>
         <translation>nic z bufora</translation>
     </message>
     <message>
