@@ -6,6 +6,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
@@ -423,6 +424,11 @@ class TestLessons : public QObject {
             {30, {"prefix-changed", "history-rewritten", false, "compaction"}},
             {33, {"", "", true, "reported"}},
         };
+        // The log's usage is in Anthropic's tokens, as a presenter's app counts it (the suites'
+        // PREFIXLENS_COUNT=builtin would compare it with the built-in model's tokens).
+        const QByteArray count = qgetenv("PREFIXLENS_COUNT");
+        qputenv("PREFIXLENS_COUNT", "provider");
+        const auto restore = qScopeGuard([&] { qputenv("PREFIXLENS_COUNT", count); });
         auto w = makeWindow();
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
