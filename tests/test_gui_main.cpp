@@ -666,12 +666,12 @@ class TestGuiMain : public QObject {
     // Reuse in three states, the same in the TTFT chart as in the run: a request that reused
     // every block an earlier request had stored "reused all it could" (however much of its own
     // prompt it computed), one that found only some of them (the rest evicted, expired or cut
-    // off by a change) "reused only part", one that reused nothing "reused nothing"; each bar
+    // off by a change) "reused part", one that reused nothing "reused none"; each bar
     // sits in exactly its state's set, and the legend says so in those words.
     void reuseInThreeStates() {
         QCOMPARE(reuseLabel(Reuse::All), QStringLiteral("reused all it could"));
-        QCOMPARE(reuseLabel(Reuse::Part), QStringLiteral("reused only part"));
-        QCOMPARE(reuseLabel(Reuse::None), QStringLiteral("reused nothing"));
+        QCOMPARE(reuseLabel(Reuse::Part), QStringLiteral("reused part"));
+        QCOMPARE(reuseLabel(Reuse::None), QStringLiteral("reused none"));
         auto w = makeWindow();
         std::map<Reuse, int> seen;
         for (const char* name : {"shared-system-prompt", "timestamp-at-head", "ttl-5m-vs-1h",

@@ -280,11 +280,11 @@ QString reuseLabel(Reuse state) {
         case Reuse::All:
             return QCoreApplication::translate("pl::ui", "reused all it could");
         case Reuse::Part:
-            return QCoreApplication::translate("pl::ui", "reused only part");
+            return QCoreApplication::translate("pl::ui", "reused part");
         case Reuse::None:
             break;
     }
-    return QCoreApplication::translate("pl::ui", "reused nothing");
+    return QCoreApplication::translate("pl::ui", "reused none");
 }
 
 QColor reuseColor(const Palette& pal, Reuse state) {

@@ -163,14 +163,14 @@
     </message>
     <message>
         <source>reused all it could</source>
-        <translation>再利用できる分を全て再利用</translation>
+        <translation>可能な限り再利用</translation>
     </message>
     <message>
-        <source>reused only part</source>
-        <translation>一部だけ再利用</translation>
+        <source>reused part</source>
+        <translation>一部再利用</translation>
     </message>
     <message>
-        <source>reused nothing</source>
+        <source>reused none</source>
         <translation>再利用なし</translation>
     </message>
     <message>

@@ -163,14 +163,14 @@
     </message>
     <message>
         <source>reused all it could</source>
-        <translation>całe możliwe z bufora</translation>
+        <translation>ile się da z bufora</translation>
     </message>
     <message>
-        <source>reused only part</source>
-        <translation>tylko część z bufora</translation>
+        <source>reused part</source>
+        <translation>część z bufora</translation>
     </message>
     <message>
-        <source>reused nothing</source>
+        <source>reused none</source>
         <translation>nic z bufora</translation>
     </message>
     <message>

@@ -880,7 +880,7 @@ void BlockChainCanvas::paintCard(QPainter& p, const Card& card, const RequestPro
     }
     QColor statsColor = pal.mutedText;
     if (rp.prefill_done) {
-        // Three states, as in the charts: "reused only part" says how much more there was.
+        // Three states, as in the charts: "reused part" says how much more there was.
         const auto at = static_cast<std::size_t>(rp.request);
         const ReuseOf reuse = at < reuse_.size() ? reuse_[at] : ReuseOf{};
         if (reuse.state == Reuse::Part) {
