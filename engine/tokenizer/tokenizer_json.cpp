@@ -170,14 +170,17 @@ Result<std::vector<std::string>> read_tiktoken_ranks(std::string_view text,
             space == std::string_view::npos ? std::nullopt : from_base64(line.substr(0, space));
         int64_t rank = -1;
         if (space != std::string_view::npos) {
+            // At most nine digits: no overflow, whatever the line holds.
             const std::string_view num = line.substr(space + 1);
-            rank = num.empty() || num.size() > 9 ? -1 : 0;
-            for (const char c : num) {
-                if (c < '0' || c > '9') {
-                    rank = -1;
-                    break;
+            if (!num.empty() && num.size() <= 9) {
+                rank = 0;
+                for (const char c : num) {
+                    if (c < '0' || c > '9') {
+                        rank = -1;
+                        break;
+                    }
+                    rank = rank * 10 + (c - '0');
                 }
-                rank = rank * 10 + (c - '0');
             }
         }
         if (!bytes || bytes->empty() || rank < 0)
