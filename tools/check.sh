@@ -3,7 +3,8 @@
 #   1. builds the tree with clang, AddressSanitizer, UndefinedBehaviorSanitizer and the
 #      libFuzzer targets of tests/fuzz, into build-check/ (PREFIXLENS_CHECK_BUILD_DIR); not the
 #      model builders of tools/, which no suite runs,
-#   2. runs every test suite there (but the .deb's, test_package) with leak detection on (tests/sanitize/ says what is
+#   2. runs every test suite there (but the .deb's, test_package, and the docs' plain_docs and
+#      plain_format_keys) with leak detection on (tests/sanitize/ says what is
 #      preloaded and why nothing is suppressed); a suite with a matrix of layouts and languages
 #      (test_i18n's text fit) runs each layout in one language there (PREFIXLENS_SANITIZED),
 #      the whole matrix in the plain build,
@@ -32,7 +33,9 @@ CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build "$build" -j"$(nproc)"
 t1=$SECONDS
 stage "build: $((t1 - t0)) s; the test suites under the sanitizers"
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+# The docs' commands and the formats' key comparison run the same code as the suites, at
+# ASan's speed several times over: they run in the plain build (./quickstart test) only.
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E '^(plain_docs|plain_format_keys)$'
 t2=$SECONDS
 stage "sanitized suites: $((t2 - t1)) s; fuzzing each target for $seconds s"
 # In CI the mutations are seeded, so a run fails only on what the same inputs would show again.
