@@ -757,12 +757,9 @@ class TestReplay : public QObject {
         QCOMPARE(r.rows.size(), std::size_t(36));
         QCOMPARE(r.summary.reported_requests, 36);
         // Request 7 drops the clock again: what request 6 added is lost to the same cause.
-        const std::map<int, std::string> causes = {{6, "dynamic-prefix"},
-                                                   {7, "dynamic-prefix"},
-                                                   {12, "unstable-serialization"},
-                                                   {18, "ttl-gap"},
-                                                   {24, "prefix-changed"},
-                                                   {30, "prefix-changed"}};
+        const std::map<int, std::string> causes = {
+            {6, "dynamic-prefix"}, {7, "dynamic-prefix"},  {12, "unstable-serialization"},
+            {18, "ttl-gap"},       {24, "prefix-changed"}, {30, "prefix-changed"}};
         for (const lint::ReplayRow& row : r.rows) {
             const auto it = causes.find(row.request);
             QCOMPARE(row.cause, it == causes.end() ? std::string() : it->second);
