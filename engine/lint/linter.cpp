@@ -409,21 +409,13 @@ void Linter::Impl::observe(RequestTrace& trace, const RuleContext& ctx,
         if (it != explicit_caches.end() && !explicit_cache_expired(it->second, ctx.in.at_s))
             trace.explicit_cache_tokens = it->second.tokens;
     }
-    // A divergence at a dynamic value is that value's doing: one this request carries, or one
-    // the previous request carried and this one drops again (a clock put at the head once).
-    const auto explained_by = [&](const std::vector<std::pair<MoveSpan, const char*>>& found) {
-        for (const auto& [span, rule_id] : found) {
-            if (span.pointer == trace.divergence_pointer &&
-                (trace.divergence_byte == std::string::npos || trace.divergence_byte <= span.end)) {
-                trace.cause = rule_id;
-                return true;
-            }
-        }
-        return false;
-    };
-    if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty() &&
-        !explained_by(dynamic.found) && ctx.prev)
-        explained_by(ctx.prev->dynamic_found);
+    // A divergence at a dynamic value, of this request or dropped from the previous one, is
+    // that value's doing.
+    if (trace.cause == rule::kPrefixChanged && !trace.divergence_pointer.empty()) {
+        if (const auto* value = dynamic_value_at(dynamic.found, ctx.prev, trace.divergence_pointer,
+                                                 trace.divergence_byte))
+            trace.cause = value->second;
+    }
     observer(trace);
 }
 

@@ -105,6 +105,22 @@ Finding* FindingSink::cause_of(const std::string& pointer, std::size_t byte, int
     }
 }
 
+const std::pair<MoveSpan, const char*>* dynamic_value_at(
+    const std::vector<std::pair<MoveSpan, const char*>>& now, const SessionState* prev,
+    const std::string& pointer, std::size_t byte) {
+    auto in = [&](const std::vector<std::pair<MoveSpan, const char*>>& found)
+        -> const std::pair<MoveSpan, const char*>* {
+        for (const auto& f : found) {
+            if (f.first.pointer == pointer && (byte == std::string::npos || byte <= f.first.end))
+                return &f;
+        }
+        return nullptr;
+    };
+    if (const auto* f = in(now))
+        return f;
+    return prev ? in(prev->dynamic_found) : nullptr;
+}
+
 void add_affected(Finding& cause, int request, int line, long long tokens_lost) {
     ojson& d = cause.details;
     if (!d.contains("affected_requests"))

@@ -70,6 +70,15 @@ struct SessionState {
     std::shared_ptr<SessionState> before_switch;
 };
 
+// The dynamic value whose doing a divergence is: in the string at `pointer`, starting at `byte`
+// (npos: somewhere in it) no later than the value's end, for text put before a value ("Current
+// time: <now>. " at the head) makes the string differ from its first byte. One this request
+// carries (`now`), else one the previous request carried (`prev`) and this one drops again.
+// Null when none explains it.
+const std::pair<MoveSpan, const char*>* dynamic_value_at(
+    const std::vector<std::pair<MoveSpan, const char*>>& now, const SessionState* prev,
+    const std::string& pointer, std::size_t byte);
+
 // Findings with equal keys are one finding across a log: the rule, then where and what.
 std::string dedupe_key(const std::string& rule, const std::string& where);
 

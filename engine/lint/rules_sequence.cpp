@@ -240,17 +240,10 @@ int check_prefix_changed(const RuleContext& ctx, const PreviousCache& pc,
     // text that stays ("Current time: <now>. " at the head) makes the string differ from its
     // first byte, before the value itself, here and again where a later request drops it.
     std::size_t cause_byte = d.byte;
-    const auto at_value = [&](const std::vector<std::pair<MoveSpan, const char*>>& found) {
-        for (const auto& [span, rule_id] : found) {
-            if (span.pointer == d.ptr && d.byte != std::string::npos && d.byte <= span.end) {
-                cause_byte = span.begin;
-                return true;
-            }
-        }
-        return false;
-    };
-    if (d.part != "params" && !at_value(dynamic))
-        at_value(ctx.prev->dynamic_found);
+    if (d.part != "params" && d.byte != std::string::npos) {
+        if (const auto* value = dynamic_value_at(dynamic, ctx.prev, d.ptr, d.byte))
+            cause_byte = value->first.begin;
+    }
     if (d.part != "params") {
         if (Finding* cause = ctx.sink.cause_of(d.ptr, cause_byte, ctx.request_index)) {
             if (cause->request == ctx.request_index) {
