@@ -298,11 +298,8 @@ class TestProviders : public QObject {
     void deepSeekUsageWithoutMisses() {
         QTemporaryDir tmp;
         std::string text;
-        std::istringstream in(
-            test::read_file((test::data_dir() / "lint" / "deepseek-hits.jsonl").string()));
-        for (std::string l; std::getline(in, l);) {
-            if (l.empty())
-                continue;
+        for (const std::string& l :
+             test::read_lines(test::data_dir() / "lint" / "deepseek-hits.jsonl")) {
             auto j = nlohmann::ordered_json::parse(l);
             j["response"]["usage"].erase("prompt_cache_miss_tokens");
             text += j.dump() + "\n";
@@ -348,11 +345,8 @@ class TestProviders : public QObject {
 
         // The same request two hours after the cache was made (its ttl is 3600 s).
         std::vector<std::string> lines;
-        std::istringstream in(
-            test::read_file((test::data_dir() / "lint" / "gemini-cache-log.jsonl").string()));
-        for (std::string l; std::getline(in, l);) {
-            if (l.empty())
-                continue;
+        for (const std::string& l :
+             test::read_lines(test::data_dir() / "lint" / "gemini-cache-log.jsonl")) {
             auto j = nlohmann::ordered_json::parse(l);
             if (lines.size() == 1)
                 j["timestamp"] = "2026-12-04T12:02:00Z";

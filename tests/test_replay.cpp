@@ -312,15 +312,6 @@ Replayed replay_lines(const QTemporaryDir& dir, const std::vector<std::string>& 
     return replay({path}, policy);
 }
 
-std::vector<std::string> log_lines(const std::string& file) {
-    std::vector<std::string> out;
-    std::ifstream in(file);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty())
-            out.push_back(line);
-    return out;
-}
-
 // Two requests of one Anthropic conversation: a system prompt of about `system_tokens` built-in
 // tokens marked for caching, then a question; the second adds an answer and a question of about
 // `tail_words` words. The second carries `read` as its reported cache read.
@@ -520,7 +511,7 @@ class TestReplay : public QObject {
                     .disagreement);
 
         // OpenAI: a read missing adds the cache key to the reasons.
-        std::vector<std::string> chat = log_lines(replay_log("chat-users.jsonl"));
+        std::vector<std::string> chat = test::read_lines(replay_log("chat-users.jsonl"));
         ojson fourth = ojson::parse(chat[3]);
         fourth["response"]["usage"]["prompt_tokens_details"]["cached_tokens"] = 0;
         chat[3] = fourth.dump();
@@ -530,7 +521,7 @@ class TestReplay : public QObject {
 
         // Gemini's explicit cache is read whole: only the two counts of its tokens differ.
         std::vector<std::string> gem =
-            log_lines((test::data_dir() / "lint" / "gemini-cache-log.jsonl").string());
+            test::read_lines((test::data_dir() / "lint" / "gemini-cache-log.jsonl").string());
         const Replayed gem_probe = replay_lines(dir, gem);
         const int cached = gem_probe.rows[1].reused_tokens;
         const int gem_tolerance = std::max(64, (gem_probe.rows[1].prompt_tokens * 5 + 99) / 100);
@@ -559,7 +550,7 @@ class TestReplay : public QObject {
                  std::to_string(*r.summary.reported_cost_usd).c_str());
         // OpenAI's chat log: gpt-4.1-mini at $0.40 per million, cached at $0.10; prompt_tokens
         // include the cached ones. The sums come from the log's own usage.
-        const std::vector<std::string> chat = log_lines(replay_log("chat-users.jsonl"));
+        const std::vector<std::string> chat = test::read_lines(replay_log("chat-users.jsonl"));
         double openai = 0;
         for (const std::string& l : chat) {
             const ojson u = ojson::parse(l)["response"]["usage"];

@@ -12,6 +12,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace pl::test {
 
@@ -43,6 +44,16 @@ inline std::string read_file(const std::filesystem::path& p) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+// The records of a JSON Lines file: its lines, empty ones left out.
+inline std::vector<std::string> read_lines(const std::filesystem::path& p) {
+    std::vector<std::string> out;
+    std::istringstream in(read_file(p));
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty())
+            out.push_back(line);
+    return out;
 }
 
 inline void write_file(const std::filesystem::path& p, const std::string& bytes) {

@@ -262,6 +262,25 @@ bool check_counting() {
     return true;
 }
 
+// A log replayed in each provider's own tokens (the installed tokenizers, calibrated where the
+// provider's is not public): its rows and summary.
+struct CountedReplay {
+    std::vector<lint::ReplayRow> rows;
+    lint::ReplaySummary summary;
+};
+CountedReplay replay_counted(const fs::path& log, const BpeTokenizer& builtin,
+                             const lint::LintTables& tables) {
+    count::TokenCounters counters(builtin);
+    lint::ReplayOptions options;
+    options.counters = &counters;
+    CountedReplay out;
+    lint::Replayer replayer(builtin, tables, options,
+                            [&](const lint::ReplayRow& r) { out.rows.push_back(r); });
+    PL_CHECK(replayer.add_file(log.string()).ok());
+    out.summary = replayer.finish();
+    return out;
+}
+
 // A log whose usage was made with a known count (tests/data/replay/make_calibrated_log.py): each
 // request's total is the provider's, its reuse within the error the summary states, and the
 // provider disagrees exactly where a disagreement was planted. Runs with whatever proxy is
@@ -270,15 +289,9 @@ void check_calibrated_replay(const fs::path& data, const BpeTokenizer& builtin,
                              const lint::LintTables& tables) {
     const auto answers =
         nlohmann::json::parse(read_all(data / "calibrated-agent.answers.json"))["requests"];
-    count::TokenCounters counters(builtin);
-    lint::ReplayOptions options;
-    options.counters = &counters;
-    std::vector<lint::ReplayRow> rows;
-    lint::Replayer replayer(builtin, tables, options,
-                            [&](const lint::ReplayRow& r) { rows.push_back(r); });
-    auto added = replayer.add_file((data / "calibrated-agent.jsonl").string());
-    PL_CHECK(added.ok());
-    const lint::ReplaySummary s = replayer.finish();
+    const CountedReplay replayed = replay_counted(data / "calibrated-agent.jsonl", builtin, tables);
+    const std::vector<lint::ReplayRow>& rows = replayed.rows;
+    const lint::ReplaySummary& s = replayed.summary;
     PL_CHECK_EQ(rows.size(), answers.size());
     PL_CHECK_EQ(s.counting.at("anthropic").method, std::string("calibrated"));
     const double error = s.counting.at("anthropic").error;
@@ -329,14 +342,9 @@ void check_shipped_agent_log(const BpeTokenizer& builtin, const lint::LintTables
             if (!line.empty())
                 usage.push_back(nlohmann::json::parse(line)["response"]["usage"]);
     }
-    count::TokenCounters counters(builtin);
-    lint::ReplayOptions options;
-    options.counters = &counters;
-    std::vector<lint::ReplayRow> rows;
-    lint::Replayer replayer(builtin, tables, options,
-                            [&](const lint::ReplayRow& r) { rows.push_back(r); });
-    PL_CHECK(replayer.add_file(log.string()).ok());
-    const lint::ReplaySummary s = replayer.finish();
+    const CountedReplay replayed = replay_counted(log, builtin, tables);
+    const std::vector<lint::ReplayRow>& rows = replayed.rows;
+    const lint::ReplaySummary& s = replayed.summary;
     PL_CHECK_EQ(rows.size(), std::size_t(36));
     PL_CHECK_EQ(usage.size(), rows.size());
     PL_CHECK_EQ(s.counting.at("anthropic").method, std::string("calibrated"));
